@@ -1,0 +1,51 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../shared/api/http';
+
+export interface GlobalErrorHandlers {
+  /** 401: the session is over (spec §4). */
+  onUnauthorized: (wasLogoutCall: boolean) => void;
+  /** 403: 'access forbidden' and back to the role home (spec §7). */
+  onForbidden: () => void;
+  /** 400: a toast with the server's validation detail (spec §7). */
+  onBadRequest: (detail: string | null) => void;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { persist?: boolean };
+    /** A mutation whose form shows its own 400 messages (e.g. 'email already in use' on the field). */
+    mutationMeta: { handlesBadRequest?: boolean };
+  }
+}
+
+/** The one global handler of DESIGN §2 rule 2: callers still get the error to show in place. */
+export function handleApiError(error: unknown, handlers: GlobalErrorHandlers, handlesBadRequest = false): void {
+  if (!isApiError(error)) return;
+  if (error.status === 401) handlers.onUnauthorized(error.path.endsWith('/login/logout'));
+  else if (error.status === 403) handlers.onForbidden();
+  else if (error.status === 400 && !handlesBadRequest) handlers.onBadRequest(error.serverMessage);
+}
+
+export function createQueryClient(handlers: GlobalErrorHandlers): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        handleApiError(error, handlers);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        handleApiError(error, handlers, mutation.meta?.handlesBadRequest === true);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Only a missing answer or a server fault is worth another try; a refusal will not change.
+        retry: (count, error) => count < 2 && isApiError(error) && (error.isNetworkError || error.status >= 500),
+      },
+      // DESIGN §3: writes are never queued; offline, a write fails at once and says nothing was sent.
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import { isApiError } from '../shared/api/http';
+import type { AuthApi } from '../shared/auth/auth-api';
+import type { SessionStore } from '../shared/auth/session-store';
+import { createTokenChecker } from '../shared/auth/token-checker';
+
+export const urlTokenParam = 'authToken';
+
+/**
+ * DESIGN §3: a token that arrives in a URL is removed from the address bar at once, before anything else runs
+ * (so it never reaches history, logs or a Referer).
+ */
+export function takeTokenFromUrl(location: Location, history: History): string | null {
+  const url = new URL(location.href);
+  const token = url.searchParams.get(urlTokenParam);
+  if (token === null) return null;
+  url.searchParams.delete(urlTokenParam);
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return token.trim() === '' ? null : token;
+}
+
+/** Spec §4 Login: a token from the URL or from this tab's storage is refreshed first. */
+export async function resumeSession(store: SessionStore, api: AuthApi, urlToken: string | null): Promise<void> {
+  const token = urlToken ?? store.storedToken();
+  if (!token) return;
+  try {
+    const result = await api.refresh(token);
+    if (result.success) store.signIn(result);
+    else store.handleUnauthorized(false);
+  } catch (error) {
+    if (isApiError(error) && error.isNetworkError && !urlToken) {
+      store.resumeOffline();
+      return;
+    }
+    store.handleUnauthorized(false);
+  }
+}
+
+/**
+ * Runs the token checker while a non-patient is signed in (spec §4: patients have no session-expiry timer) and
+ * revalidates when the tab comes back from the background or the back-forward cache (DESIGN §3).
+ */
+export function watchSession(store: SessionStore, api: AuthApi, target: Window = window): () => void {
+  const checker = createTokenChecker({
+    now: () => Date.now(),
+    setInterval: (fn, ms) => target.setInterval(fn, ms),
+    clearInterval: (handle) => {
+      target.clearInterval(handle as number);
+    },
+    getSession: () => {
+      const status = store.getSnapshot();
+      return { token: status.isLoggedIn ? status.authToken : null, expiresOn: status.expiresOn };
+    },
+    validate: (token) => api.validate(token),
+    onValid: (result) => {
+      store.update(result);
+    },
+    onInvalid: (reason) => {
+      if (reason === 'unauthorized') store.handleUnauthorized(false);
+      else store.signOut('TEXT_PLEASE_LOGIN_AGAIN');
+    },
+  });
+
+  function watched(): boolean {
+    const status = store.getSnapshot();
+    return status.isLoggedIn && status.userRole !== 'patient';
+  }
+  function sync(): void {
+    if (watched()) checker.start();
+    else checker.stop();
+  }
+  function onVisible(): void {
+    if (target.document.visibilityState === 'visible' && watched()) checker.wake();
+  }
+  function onPageShow(event: PageTransitionEvent): void {
+    if (event.persisted && watched()) checker.wake();
+  }
+
+  const unsubscribe = store.subscribe(sync);
+  target.document.addEventListener('visibilitychange', onVisible);
+  target.addEventListener('pageshow', onPageShow);
+  sync();
+  return () => {
+    unsubscribe();
+    checker.stop();
+    target.document.removeEventListener('visibilitychange', onVisible);
+    target.removeEventListener('pageshow', onPageShow);
+  };
+}

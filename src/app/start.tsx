@@ -1,0 +1,74 @@
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import type { RuntimeConfig } from '../shared/api/contract';
+import { createHttpClient } from '../shared/api/http';
+import { authApi as createAuthApi } from '../shared/auth/auth-api';
+import { SessionStore } from '../shared/auth/session-store';
+import { roleHome, appPaths } from '../shared/lib/paths';
+import { toast } from '../shared/ui/toast';
+import { initI18n } from './i18n';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+import { loadRuntimeConfig } from './runtime-config';
+import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstrap';
+
+/** Start-up order matters: the URL token is taken before anything can log or share the address. */
+export async function startApp(rootElement: HTMLElement): Promise<void> {
+  const urlToken = takeTokenFromUrl(window.location, window.history);
+  let config: RuntimeConfig;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (error) {
+    await renderStartFailure(rootElement, error);
+    return;
+  }
+  const i18n = await initI18n({ staticHost: config.staticHost, language: config.currentLocale });
+  const paths = appPaths(config.product);
+  const session = new SessionStore(window.sessionStorage, config.product);
+  const router = createAppRouter(config.product);
+  const http = createHttpClient({
+    config,
+    getAuthToken: () => session.getSnapshot().authToken,
+    getRoute: () => router.state.location.pathname,
+  });
+  const authApi = createAuthApi(http, config.product);
+  const queryClient = createQueryClient({
+    onUnauthorized: (wasLogoutCall) => {
+      session.handleUnauthorized(wasLogoutCall);
+    },
+    onForbidden: () => {
+      toast.error(i18n.t('common:ERROR_ACCESS_FORBIDDEN'));
+      const role = session.getSnapshot().userRole;
+      void router.navigate(role ? roleHome(paths, role) : paths.home, { replace: true });
+    },
+    onBadRequest: (detail) => {
+      toast.error(detail ?? i18n.t('common:ERROR_FORM_VALIDATION_ERRORS'));
+    },
+  });
+
+  // Whatever was cached for one person must not survive into the next session (DESIGN §3).
+  let wasLoggedIn = false;
+  session.subscribe(() => {
+    const loggedIn = session.getSnapshot().isLoggedIn;
+    if (wasLoggedIn && !loggedIn) queryClient.clear();
+    wasLoggedIn = loggedIn;
+  });
+
+  await resumeSession(session, authApi, urlToken);
+  watchSession(session, authApi);
+
+  createRoot(rootElement).render(
+    <AppProviders services={{ config, i18n, http, session, authApi, queryClient }}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+/** Without configuration there is no API and no locale path: say so in the fallback language and offer a retry. */
+async function renderStartFailure(rootElement: HTMLElement, error: unknown): Promise<void> {
+  console.error('start-up failed: runtime configuration unavailable', error instanceof Error ? error.message : '');
+  const { StartFailure } = await import('./start-failure');
+  const i18n = await initI18n({ staticHost: '', language: 'en-US' }).catch(() => null);
+  createRoot(rootElement).render(<StartFailure i18n={i18n} />);
+}

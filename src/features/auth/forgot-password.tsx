@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api/http';
+import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
+import { useForgotPassword } from './api';
+import { forgotPasswordFormSchema, type ForgotPasswordForm } from './login-schema';
+
+/** Spec §2 forgot-password mode: email, Continue and Cancel; then 'a reset link will be sent' and Back to login. */
+export function ForgotPassword({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('auth');
+  const request = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement | null>(null);
+  useDelayedAutofocus(emailRef);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordFormSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    await request.mutateAsync(email).then(
+      () => {
+        setSentTo(email);
+      },
+      () => undefined,
+    );
+  });
+
+  if (sentTo !== null) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('forgotTitle')}
+        </Title>
+        <Text role="status">{t('resetLinkWillBeSent', { email: sentTo })}</Text>
+        <Button onClick={onDone}>{t('backToLogin')}</Button>
+      </Stack>
+    );
+  }
+
+  const { ref: emailFieldRef, ...emailField } = register('email');
+  const failure = request.error;
+  return (
+    <form
+      noValidate
+      aria-labelledby="forgot-title"
+      onSubmit={(event) => {
+        void onSubmit(event);
+      }}
+    >
+      <Stack gap="md">
+        <Title order={1} size="h2" id="forgot-title">
+          {t('forgotTitle')}
+        </Title>
+        <Text size="sm">{t('forgotIntro')}</Text>
+        {failure && (
+          <Alert color="red" role="alert">
+            {isApiError(failure) && failure.isNetworkError
+              ? t('common:ERROR_OFFLINE_NOTHING_SENT')
+              : t('ERROR_REQUESTING_PASSWORD_RESET')}
+          </Alert>
+        )}
+        <TextInput
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={255}
+          error={errors.email?.message && t(`common:${errors.email.message}`)}
+          ref={(element) => {
+            emailFieldRef(element);
+            emailRef.current = element;
+          }}
+          {...emailField}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={request.isPending}>
+            {t('continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

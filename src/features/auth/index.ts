@@ -1,0 +1,2 @@
+export { HomeGate } from './home-gate';
+export { LogoutPage } from './logout-page';

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../shared/auth/session-context';
+import { roleHome } from '../../shared/lib/paths';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { mapLoginRole } from '../../shared/api/contract';
+import { toast } from '../../shared/ui/toast';
+import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
+import { ForgotPassword } from './forgot-password';
+import { loginFormSchema, type LoginForm } from './login-schema';
+import { outcomeOfLogin, outcomeOfLoginError, type LoginOutcome } from './login-outcome';
+
+function fromState(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
+    return state.from;
+  }
+  return null;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  useDocumentTitle(t('common:documentTitle', { page: t(mode === 'login' ? 'signInTitle' : 'forgotTitle') }));
+
+  return (
+    <Center py="xl">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        {mode === 'login' ? (
+          <LoginForm
+            onForgot={() => {
+              setMode('forgot');
+            }}
+          />
+        ) : (
+          <ForgotPassword
+            onDone={() => {
+              setMode('login');
+            }}
+          />
+        )}
+      </Paper>
+    </Center>
+  );
+}
+
+function LoginForm({ onForgot }: { onForgot: () => void }) {
+  const { t } = useTranslation('auth');
+  const { store, api } = useAuth();
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Extract<LoginOutcome, { kind: 'failed' }> | null>(null);
+  const emailRef = useRef<HTMLInputElement | null>(null);
+  useDelayedAutofocus(emailRef);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setBusy(true);
+    setFailure(null);
+    let outcome: LoginOutcome;
+    try {
+      outcome = outcomeOfLogin(await api.login({ userName: email, password }));
+    } catch (error) {
+      outcome = outcomeOfLoginError(error);
+    }
+    setBusy(false);
+    switch (outcome.kind) {
+      case 'signedIn': {
+        store.signIn(outcome.result);
+        const role = mapLoginRole(outcome.result.user?.role ?? '');
+        await navigate(fromState(location.state) ?? roleHome(paths, role), { replace: true });
+        break;
+      }
+      case 'passwordExpired':
+        toast.info(t('TEXT_YOUR_CURRENT_PASSWORD_EXPIRED'));
+        await navigate(paths.changeExpiredPassword, { state: { userEmail: email } });
+        break;
+      case 'failed':
+        setFailure(outcome);
+        break;
+    }
+  });
+
+  const { ref: emailFieldRef, ...emailField } = register('email');
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="login-title"
+      // Spec §2: the error is cleared as soon as the person changes what they typed.
+      onChange={() => {
+        setFailure(null);
+      }}
+      onSubmit={(event) => {
+        void onSubmit(event);
+      }}
+    >
+      <Stack gap="md">
+        <Title order={1} size="h2" id="login-title">
+          {t('signInTitle')}
+        </Title>
+        {failure && (
+          <Alert color="red" role="alert" title={t('signInFailedTitle')}>
+            {failure.serverMessage ?? t(failure.messageKey)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('email')}
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={255}
+          error={errors.email?.message && t(`common:${errors.email.message}`)}
+          ref={(element) => {
+            emailFieldRef(element);
+            emailRef.current = element;
+          }}
+          {...emailField}
+        />
+        <PasswordInput
+          label={t('password')}
+          autoComplete="current-password"
+          required
+          maxLength={64}
+          error={errors.password?.message && t(`common:${errors.password.message}`)}
+          {...register('password')}
+        />
+        <Button type="submit" loading={busy} loaderProps={{ 'aria-hidden': true }}>
+          {t('signIn')}
+        </Button>
+        <Text role="status" aria-live="polite" size="sm" c="dimmed" ta="center">
+          {busy ? t('signingIn') : ''}
+        </Text>
+        <Anchor component="button" type="button" onClick={onForgot} size="sm" ta="center">
+          {t('forgotPassword')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

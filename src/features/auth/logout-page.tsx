@@ -1,0 +1,51 @@
+import { Center, Loader, Text, Stack } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../shared/api/http';
+import { useAuth } from '../../shared/auth/session-context';
+import { usePaths } from '../../shared/lib/runtime-config';
+
+/** Spec §2 /logout (anonymous): ends the session on the server, forgets it here, then goes to /{product}. */
+export function LogoutPage() {
+  const { t } = useTranslation('auth');
+  const { store, api } = useAuth();
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const wasLoggedIn = store.getSnapshot().isLoggedIn;
+    const finish = (): void => {
+      void navigate(paths.home, { replace: true });
+    };
+    if (!wasLoggedIn) {
+      store.signOut(store.getSnapshot().loginMessageKey ?? 'TEXT_YOU_ARE_NOW_LOGGED_OUT');
+      finish();
+      return;
+    }
+    api.logout().then(
+      () => {
+        store.signOut('TEXT_YOU_ARE_NOW_LOGGED_OUT');
+        finish();
+      },
+      (error: unknown) => {
+        // A refused logout still ends the session here; offline, the token simply expires on the server.
+        if (isApiError(error) && error.status === 401) store.handleUnauthorized(true);
+        else store.signOut('TEXT_YOU_ARE_NOW_LOGGED_OUT');
+        finish();
+      },
+    );
+  }, [api, navigate, paths.home, store]);
+
+  return (
+    <Center py="xl">
+      <Stack align="center">
+        <Loader aria-hidden />
+        <Text role="status">{t('loggingOut')}</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,1 @@
+export { ChangeExpiredPasswordPage, ChangePasswordPage } from './password-pages';

@@ -1,0 +1,1 @@
+export { PatientsOrdersPage, PatientsPage, PatientsResultsPage } from './patients-pages';

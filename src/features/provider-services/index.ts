@@ -1,0 +1,1 @@
+export { ProviderServicesPage } from './provider-services-page';

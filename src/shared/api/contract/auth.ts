@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * The login role exactly as the server stores and answers it (spec §3 Auth result user.role);
+ * mapLoginRole turns it into a Role.
+ */
+export const loginRoleSchema = z.enum([
+  'Healthcare Clinician',
+  'Healthcare Technician',
+  'Provider Service Administrator',
+]);
+export type LoginRole = z.infer<typeof loginRoleSchema>;
+
+/** Roles the client knows (spec §3 Auth status, §6). */
+export const roleSchema = z.enum(['patient', 'clinician', 'technician', 'cops']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Entitlements named by spec §6; the server decides which a role holds. */
+export const entitlementSchema = z.enum([
+  'listPatients',
+  'listTechnicians',
+  'listClinicians',
+  'addPatient',
+  'editPatient',
+  'addTechnician',
+  'editTechnician',
+  'addClinician',
+  'editClinician',
+  'editProviderService',
+  'addAssessmentOrder',
+  'viewAssessmentOrder',
+  'viewReport',
+  'beginSupervisedAssessment',
+  'sendResetPasswordLink',
+  'reSendClinicianSetupAccountLink',
+  'reSendTechnicianSetupAccountLink',
+  'deActivateClinician',
+  'reActivateClinician',
+  'deActivateTechnician',
+  'reActivateTechnician',
+  'deActivatePatient',
+  'reActivatePatient',
+]);
+export type Entitlement = z.infer<typeof entitlementSchema>;
+
+export const maxPasswordLength = 64;
+export const maxFieldLength = 255;
+
+/** POST /api/{product}/login */
+export const loginRequestSchema = z.object({
+  userName: z.string().trim().min(1).max(maxFieldLength),
+  password: z.string().min(1).max(maxPasswordLength),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** POST /api/{product}/login/validate and /login/refreshauthtoken */
+export const tokenRequestSchema = z.object({
+  token: z.string().min(1).max(512),
+});
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const providerServiceRefSchema = z.object({
+  id: z.number().int(),
+  provider: z.object({ id: z.number().int(), name: z.string() }),
+  service: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type ProviderServiceRef = z.infer<typeof providerServiceRefSchema>;
+
+export const authUserSchema = z.object({
+  /** The login role as the server names it, e.g. 'Healthcare Clinician'. */
+  role: z.string(),
+  healthcareProfileId: z.number().int().nullable(),
+  userId: z.number().int(),
+  userName: z.string(),
+  acceptedPrivacyPolicy: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** Spec §3 Auth result (login, validate and refresh answer this shape). */
+export const authResultSchema = z.object({
+  success: z.boolean(),
+  authToken: z.string().nullable(),
+  /** ISO date-time at which the token stops being accepted. */
+  expiresOn: z.string().nullable(),
+  entitlements: z.array(entitlementSchema),
+  providerServices: z.array(providerServiceRefSchema),
+  passwordExpiredChangePasswordRequired: z.boolean(),
+  accountLockedFailedAuthAttemptsExceeded: z.boolean(),
+  failedMessage: z.string().nullable(),
+  user: authUserSchema.nullable(),
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+/** POST /api/{product}/login/logout answers this once the token is revoked. */
+export const logoutResultSchema = z.object({ success: z.literal(true) });
+export type LogoutResult = z.infer<typeof logoutResultSchema>;
+
+/** GET /api/{product}/devops */
+export const devopsSchema = z.object({ serverUtcTime: z.string() });
+export type Devops = z.infer<typeof devopsSchema>;
+
+/**
+ * Spec §3: the role is the login role lowercased with the prefix 'healthcare ' removed;
+ * anything else is the provider-service administrator (cops).
+ */
+export function mapLoginRole(loginRole: string): Role {
+  const name = loginRole
+    .trim()
+    .toLowerCase()
+    .replace(/^healthcare /, '');
+  const parsed = roleSchema.safeParse(name);
+  return parsed.success ? parsed.data : 'cops';
+}

@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import { apiErrorBodySchema, type ApiErrorBody, type RuntimeConfig } from './contract';
+
+/** A failed call: `status` 0 means no answer reached us (offline, DNS, CORS, aborted). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly serverMessage: string | null;
+  readonly fields: NonNullable<ApiErrorBody['fields']>;
+  readonly path: string;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    serverMessage: string | null;
+    fields?: ApiErrorBody['fields'];
+    path: string;
+  }) {
+    super(`${String(init.status)} ${init.code} on ${init.path}`);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.fields = init.fields ?? [];
+    this.path = init.path;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface HeaderContext {
+  version: string;
+  route: string;
+  authToken: string | null;
+  validationToken?: string | null;
+  now: Date;
+  method: string;
+}
+
+export const clientApplication = 'cgm-web-client';
+
+/** Spec §7: every call carries these headers; GET also asks for no cached answer. */
+export function buildHeaders(ctx: HeaderContext): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Client-Version': ctx.version,
+    'Client-Application': clientApplication,
+    'Client-Current-Route': ctx.route,
+    'Client-Time': ctx.now.toISOString(),
+    // Minutes east of UTC, the sign people expect (UTC-5 is -300), unlike getTimezoneOffset.
+    'Client-Time-Offset': String(-ctx.now.getTimezoneOffset()),
+    authToken: ctx.authToken ?? ctx.validationToken ?? 'NA',
+    Accept: 'application/json',
+  };
+  if (ctx.method === 'GET') {
+    headers['Cache-Control'] = 'no-cache';
+    headers.Pragma = 'no-cache';
+  }
+  return headers;
+}
+
+export interface HttpClientOptions {
+  config: Pick<RuntimeConfig, 'apiHost' | 'version'>;
+  getAuthToken: () => string | null;
+  getRoute: () => string;
+  fetchImpl?: typeof fetch;
+  now?: () => Date;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** A token to send when the user has none yet (setup and reset links). */
+  validationToken?: string | null;
+}
+
+export interface HttpClient {
+  get<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  put<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * All HTTP goes through here. It never shows a toast or navigates: it throws a typed ApiError and lets the
+ * caller and the one global handler decide. Answers are parsed with their zod schema, so a malformed answer
+ * becomes an error instead of bad data on screen.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  const now = options.now ?? (() => new Date());
+
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    body: unknown,
+    schema: S,
+    requestOptions: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    const headers = buildHeaders({
+      version: options.config.version,
+      route: options.getRoute(),
+      authToken: options.getAuthToken(),
+      validationToken: requestOptions.validationToken ?? null,
+      now: now(),
+      method,
+    });
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetchImpl(`${options.config.apiHost}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: requestOptions.signal ?? null,
+        cache: 'no-store',
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path });
+    }
+
+    const json = await readJson(response);
+    if (!response.ok) {
+      const parsed = apiErrorBodySchema.safeParse(json);
+      throw new ApiError({
+        status: response.status,
+        code: parsed.success ? parsed.data.code : `HTTP_${String(response.status)}`,
+        serverMessage: parsed.success ? parsed.data.message : null,
+        fields: parsed.success ? parsed.data.fields : [],
+        path,
+      });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError({ status: response.status, code: 'MALFORMED_RESPONSE', serverMessage: null, path });
+    }
+    return parsed.data;
+  }
+
+  return {
+    get: (path, schema, requestOptions) => request('GET', path, undefined, schema, requestOptions),
+    post: (path, body, schema, requestOptions) => request('POST', path, body ?? {}, schema, requestOptions),
+    put: (path, body, schema, requestOptions) => request('PUT', path, body ?? {}, schema, requestOptions),
+  };
+}

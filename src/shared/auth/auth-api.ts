@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { authResultSchema, devopsSchema, type AuthResult, type LoginRequest } from '../api/contract';
+import type { HttpClient } from '../api/http';
+
+const emptySchema = z.unknown();
+
+/** The login calls of spec §7, shared by the login page, the token checker and the start-up refresh. */
+export function authApi(http: HttpClient, product: string) {
+  const base = `/api/${product}/login`;
+  return {
+    login: (request: LoginRequest): Promise<AuthResult> => http.post(base, request, authResultSchema),
+    logout: (): Promise<unknown> => http.post(`${base}/logout`, {}, emptySchema),
+    validate: (token: string): Promise<AuthResult> => http.post(`${base}/validate`, { token }, authResultSchema),
+    refresh: (token: string): Promise<AuthResult> => http.post(`${base}/refreshauthtoken`, { token }, authResultSchema),
+    serverTime: () => http.get(`/api/${product}/devops`, devopsSchema),
+  };
+}
+export type AuthApi = ReturnType<typeof authApi>;

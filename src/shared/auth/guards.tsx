@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Entitlement, Role } from '../api/contract';
+import { roleHome } from '../lib/paths';
+import { usePaths } from '../lib/runtime-config';
+import { toast } from '../ui/toast';
+import { useSession } from './session-context';
+
+/** Layout route: only a signed-in person passes; others go to the login page and come back after. */
+export function RequireAuth() {
+  const session = useSession();
+  const paths = usePaths();
+  const location = useLocation();
+  if (!session.isLoggedIn) {
+    return <Navigate to={paths.home} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  return <Outlet />;
+}
+
+/** Spec §6: a missing right shows 'access forbidden' and sends the person to their home. */
+function Forbidden() {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  const paths = usePaths();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    toast.error(t('ERROR_ACCESS_FORBIDDEN'));
+    console.warn('access forbidden: missing entitlement or role for this route');
+  }, [t]);
+  return <Navigate to={session.userRole ? roleHome(paths, session.userRole) : paths.home} replace />;
+}
+
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  const session = useSession();
+  if (!session.userRole || !roles.includes(session.userRole)) return <Forbidden />;
+  return <Outlet />;
+}
+
+export function RequireEntitlement({ entitlement }: { entitlement: Entitlement }) {
+  const session = useSession();
+  if (!session.entitlements.includes(entitlement)) return <Forbidden />;
+  return <Outlet />;
+}

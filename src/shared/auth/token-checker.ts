@@ -1,0 +1,88 @@
+import { isApiError } from '../api/http';
+import type { AuthResult } from '../api/contract';
+
+/** Spec §9. */
+export const tokenCheckIntervalMs = 5_000;
+export const sleepGapMs = 15_000;
+export const revalidateBeforeExpiryMs = 10_000;
+
+export interface TokenCheckerDeps {
+  now: () => number;
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+  /** The current token and its expiry (epoch ms, null when unknown); null token means nobody to check. */
+  getSession: () => { token: string | null; expiresOn: number | null };
+  validate: (token: string) => Promise<AuthResult>;
+  onValid: (result: AuthResult) => void;
+  /** The server refused the session (401, or an answer that says it is not valid): log out. */
+  onInvalid: (reason: 'unauthorized' | 'error') => void;
+  /** No answer reached us: the tablet is offline, which is not a logout. */
+  onOffline?: () => void;
+}
+
+export interface TokenChecker {
+  start: () => void;
+  stop: () => void;
+  /** Revalidate now, as after a sleep (tab shown again, page restored from the back-forward cache). */
+  wake: () => void;
+  /** One tick; exposed for tests that drive time themselves. */
+  tick: () => void;
+}
+
+/**
+ * Spec §4 token checker: every 5 s; a gap over 15 s since the last tick means the device slept, so the token is
+ * revalidated; it is also revalidated when its expiry is unknown or within 10 s. DESIGN §3: only an answer that
+ * refuses the session logs out; a network error means offline.
+ */
+export function createTokenChecker(deps: TokenCheckerDeps): TokenChecker {
+  let handle: unknown = null;
+  let lastTick = deps.now();
+  let inFlight = false;
+
+  function validateNow(): void {
+    const { token } = deps.getSession();
+    if (!token || inFlight) return;
+    inFlight = true;
+    deps
+      .validate(token)
+      .then((result) => {
+        if (result.success) deps.onValid(result);
+        else deps.onInvalid('unauthorized');
+      })
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.isNetworkError) deps.onOffline?.();
+        else if (isApiError(error) && error.status === 401) deps.onInvalid('unauthorized');
+        else deps.onInvalid('error');
+      })
+      .finally(() => {
+        inFlight = false;
+      });
+  }
+
+  function tick(): void {
+    const now = deps.now();
+    const slept = now - lastTick > sleepGapMs;
+    lastTick = now;
+    const { token, expiresOn } = deps.getSession();
+    if (!token) return;
+    if (slept || expiresOn === null || expiresOn - now <= revalidateBeforeExpiryMs) validateNow();
+  }
+
+  return {
+    start() {
+      if (handle !== null) return;
+      lastTick = deps.now();
+      handle = deps.setInterval(tick, tokenCheckIntervalMs);
+    },
+    stop() {
+      if (handle === null) return;
+      deps.clearInterval(handle);
+      handle = null;
+    },
+    wake() {
+      lastTick = deps.now();
+      validateNow();
+    },
+    tick,
+  };
+}

@@ -1,0 +1,42 @@
+import type { Role } from '../api/contract';
+
+/** Every route of spec §2 is built here, so no screen writes a path by hand. */
+export function appPaths(product: string) {
+  const base = `/${product}`;
+  const manage = `${base}/manage`;
+  return {
+    root: '/',
+    home: base,
+    logout: '/logout',
+    about: '/about',
+    resources: `${base}/resources`,
+    manage,
+    cops: `${manage}/cops`,
+    patients: `${manage}/patients`,
+    patientsResults: `${manage}/patientsresults`,
+    patientsOrders: `${manage}/patientsorders`,
+    clinicians: `${manage}/clinicians`,
+    technicians: `${manage}/technicians`,
+    myProfile: (role: 'clinician' | 'technician') => `${manage}/${role}myprofile`,
+    patientHome: `${base}/patient`,
+    patientLogin: `${base}/patientlogin`,
+    changePassword: `${base}/setupaccountchangepassword`,
+    changeExpiredPassword: `${base}/setupaccountchangeexpiredpassword`,
+    resetPassword: `${base}/setupaccountresetmypassword`,
+    setupAccount: `${base}/setupaccount`,
+  } as const;
+}
+export type AppPaths = ReturnType<typeof appPaths>;
+
+/** Spec §6: the landing page of each role. */
+export function roleHome(paths: AppPaths, role: Role): string {
+  switch (role) {
+    case 'clinician':
+    case 'technician':
+      return paths.patients;
+    case 'patient':
+      return paths.patientHome;
+    case 'cops':
+      return paths.cops;
+  }
+}

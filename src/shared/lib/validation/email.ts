@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const maxEmailLength = 255;
+
+/**
+ * Spec §5: starts with a letter or digit, then letters, digits or . _ % + ' -; one @; a domain of at most
+ * 63 characters, then a dot and letters; 255 characters at most.
+ */
+export const emailPattern = /^[A-Za-z0-9][A-Za-z0-9._%+'-]*@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,62})\.[A-Za-z]{2,}$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= maxEmailLength && emailPattern.test(value);
+}
+
+/** Messages are translation keys (spec §5, §8) so client and server share one rule. */
+export function emailSchema(messages: { required: string; invalid: string }) {
+  return z
+    .string()
+    .trim()
+    .min(1, messages.required)
+    .max(maxEmailLength, messages.invalid)
+    .refine(isValidEmail, messages.invalid);
+}

@@ -1,0 +1,15 @@
+import { Alert } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+
+/** DESIGN §3: offline, what is shown may be old and nothing can be sent; say so plainly. */
+export function OfflineBanner() {
+  const { t } = useTranslation('shell');
+  const { online } = useNetwork();
+  if (online) return null;
+  return (
+    <Alert color="yellow" radius={0} role="status" title={t('offlineTitle')}>
+      {t('offlineText')}
+    </Alert>
+  );
+}

@@ -1,0 +1,35 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../shared/auth/session-context';
+import { usePaths } from '../shared/lib/runtime-config';
+
+// The menu (and its popover code) is only needed once someone is signed in, so the login page skips it.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+
+export function TopBar() {
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const paths = usePaths();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Anchor component={Link} to={paths.home} c="white" fw={700} underline="never">
+        {t('productName')}
+      </Anchor>
+      <Group gap="md" wrap="nowrap">
+        <Anchor href={paths.resources} target="_blank" rel="noopener noreferrer" c="white">
+          {t('resources')}
+          <Text component="span" className="visually-hidden">
+            {t('opensInNewTab')}
+          </Text>
+        </Anchor>
+        {session.isLoggedIn && (
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+/** DESIGN §3: a new version is offered, never forced, so nobody loses a form they are filling in. */
+export function UpdatePrompt() {
+  const { t } = useTranslation('shell');
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW();
+
+  if (!needRefresh) return null;
+  return (
+    <Paper
+      role="alertdialog"
+      aria-labelledby="update-prompt-text"
+      withBorder
+      shadow="md"
+      p="md"
+      pos="fixed"
+      bottom={16}
+      left={16}
+      style={{ zIndex: 400 }}
+    >
+      <Text id="update-prompt-text" mb="sm">
+        {t('updateAvailable')}
+      </Text>
+      <Group>
+        <Button onClick={() => void updateServiceWorker(true)}>{t('updateReload')}</Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            setNeedRefresh(false);
+          }}
+        >
+          {t('updateLater')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * `npm run bench`: what a first visit to the login page downloads (gzip bytes of JS and CSS) and how long the
+ * reference server takes from start to its first answer. Numbers, never pass/fail: tests do not time things.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = join(import.meta.dirname, '..', '..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function startServer(port: number, dataDir: string): { child: ChildProcess; startedAt: number } {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  return { child, startedAt };
+}
+
+async function firstAnswerMs(port: number, startedAt: number): Promise<number> {
+  const deadline = startedAt + 120_000;
+  while (performance.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${String(port)}/api/cgm/devops`);
+      if (response.ok) return performance.now() - startedAt;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('server did not answer within 120 s');
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function coldStart(label: string, dataDir: string, port: number): Promise<number> {
+  const { child, startedAt } = startServer(port, dataDir);
+  try {
+    const ms = await firstAnswerMs(port, startedAt);
+    console.log(`${label}: ${ms.toFixed(0)} ms to first answer`);
+    return ms;
+  } finally {
+    await stop(child);
+  }
+}
+
+async function loginPageBytes(port: number): Promise<{ js: number; css: number; files: number }> {
+  const { child, startedAt } = startServer(port, 'memory://');
+  await firstAnswerMs(port, startedAt);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<{ type: string; gzip: number }>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      bodies.push(response.body().then((body) => ({ type, gzip: gzipSync(body, { level: 9 }).length })));
+    });
+    await page.goto(`http://127.0.0.1:${String(port)}/cgm`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(bodies);
+    return {
+      js: sizes.filter((s) => s.type === 'script').reduce((sum, s) => sum + s.gzip, 0),
+      css: sizes.filter((s) => s.type === 'stylesheet').reduce((sum, s) => sum + s.gzip, 0),
+      files: sizes.length,
+    };
+  } finally {
+    await browser.close();
+    await stop(child);
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first');
+  }
+  const bytes = await loginPageBytes(4191);
+  console.log(
+    `login page first visit: ${(bytes.js / 1024).toFixed(1)} KiB gzip JS, ${(bytes.css / 1024).toFixed(1)} KiB gzip CSS (${String(bytes.files)} files)`,
+  );
+  const memory = await coldStart('server cold start, in-memory database with demo seed', 'memory://', 4192);
+  const folder = mkdtempSync(join(tmpdir(), 'cgm-bench-'));
+  try {
+    const fresh = await coldStart('server cold start, new data folder with demo seed', folder, 4193);
+    const again = await coldStart('server cold start, existing data folder', folder, 4194);
+    console.log(JSON.stringify({ loginJsGzipBytes: bytes.js, loginCssGzipBytes: bytes.css, memory, fresh, again }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+import { demoAccounts, demoPassword, type DemoAccount } from '../fixtures/demo';
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/cgm');
+    await expect(this.page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  async signInAs(account: DemoAccount): Promise<void> {
+    await this.open();
+    await this.signIn(demoAccounts[account].email, demoPassword);
+    await expect(this.page).toHaveURL(new RegExp(`${demoAccounts[account].home}$`));
+  }
+
+  alert() {
+    return this.page.getByRole('alert');
+  }
+}

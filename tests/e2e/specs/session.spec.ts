@@ -1,0 +1,51 @@
+import { demoAccounts } from '../fixtures/demo';
+import { expect, test } from '../fixtures/test';
+
+test('logout ends the session and says so, with a way to log in again', async ({ page, loginPage, shell }) => {
+  await loginPage.signInAs('clinician');
+  await shell.choose('Logout');
+  await expect(page).toHaveURL(/\/cgm$/);
+  await expect(page.getByText('You are now logged out.')).toBeVisible();
+  // The session is gone from the tab: nothing in either storage still holds a token.
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage, ...window.localStorage }));
+  expect(stored).not.toMatch(/storetoken/);
+  await page.getByRole('button', { name: 'Log in again' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // Going back does not bring the signed-in pages back.
+  await page.goto('/cgm/manage/patients');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a session expired on the server ends with the session-expired message after the tablet sleeps', async ({
+  page,
+  loginPage,
+  request,
+}) => {
+  await page.clock.install();
+  await loginPage.signInAs('technician');
+  const expired = await request.post('/api/dev/expire-sessions', {
+    data: { userName: demoAccounts.technician.email },
+  });
+  expect(expired.ok()).toBe(true);
+  // A jump of 20 s between two ticks of the 5 s checker is a sleep: the token is revalidated and refused.
+  await page.clock.fastForward(20_000);
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/cgm$/);
+});
+
+test('a reload keeps the session of this tab', async ({ page, loginPage }) => {
+  await loginPage.signInAs('admin');
+  await page.reload();
+  await expect(page).toHaveURL(/\/cgm\/manage\/cops$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Provider Services' })).toBeVisible();
+});
+
+test('a token handed over in the address signs in and leaves the address bar at once', async ({ page, request }) => {
+  const login = await request.post('/api/cgm/login', {
+    data: { userName: demoAccounts.clinician.email, password: 'Demo-Passw0rd!' },
+  });
+  const { authToken } = (await login.json()) as { authToken: string };
+  await page.goto(`/cgm?authToken=${encodeURIComponent(authToken)}`);
+  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
+  expect(page.url()).not.toContain(authToken);
+});
