@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { RuntimeConfig } from '../src/shared/api/contract';
+import { registerAuthGuards } from './auth/guards';
+import type { Db } from './db/db';
+import { seedDemoData } from './db/seed';
+import { errorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
+import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
+import { clientRoutes, createNotFoundHandler } from './routes/client';
+import { devRoutes } from './routes/dev';
+import { devopsRoutes } from './routes/devops';
+import { loginRoutes } from './routes/login';
+import type { RouteDeps } from './routes/route-deps';
+
+export interface BuildAppOptions {
+  db: Db;
+  /** Demo mode: seeds DESIGN §5 on an empty database and exposes the /dev routes. */
+  demo: boolean;
+  /** The built client (default <repo>/dist). */
+  clientDir?: string;
+  /** Translation files; default <clientDir>/locales when the build copied them, else <repo>/locales. */
+  localesDir?: string;
+  sessionMinutes?: number;
+  logger?: boolean;
+  /** Only used when logger is on (default 'info'). */
+  logLevel?: string;
+  /** Product slug of spec §3 (default 'cgm'). */
+  product?: string;
+  /** currentLocale of the runtime configuration (default 'en-US'). */
+  locale?: string;
+}
+
+export const defaultSessionMinutes = 30;
+export const defaultProduct = 'cgm';
+
+/** A fixed demo device identifier (spec §1 footer); the version part follows the package. */
+const demoUdiPrefix = '(01)00860004431203(10)';
+
+/**
+ * Request logs carry no query string (search text can be a patient's name) and no headers
+ * (authToken). Bodies are never logged by Fastify.
+ */
+function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    serializers: {
+      req: (request: { method: string; url: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+      }),
+    },
+  };
+}
+
+/**
+ * Builds the reference API server. The demo seed runs while the app boots, so `await app.ready()`,
+ * `app.listen()` or the first `app.inject()` sees the data.
+ */
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const product = options.product ?? defaultProduct;
+  const sessionMinutes = options.sessionMinutes ?? defaultSessionMinutes;
+  const clientDir = path.resolve(options.clientDir ?? defaultClientDir);
+  const builtLocales = path.join(clientDir, 'locales');
+  const localesDir = path.resolve(options.localesDir ?? (existsSync(builtLocales) ? builtLocales : topLevelLocalesDir));
+  const version = readPackageVersion();
+  const config: RuntimeConfig = {
+    product,
+    apiHost: '',
+    staticHost: '',
+    workflowInstanceFileName: 'workflow.json',
+    workflowRunnerUrl: '/runner/',
+    reportUrl: '/report/',
+    version,
+    currentLocale: options.locale ?? 'en-US',
+    resourcesConfigUrl: '/resources-config.json',
+    uniqueDeviceIdentificationNumber: `${demoUdiPrefix}${version}`,
+  };
+
+  const app = Fastify({
+    logger: options.logger ? loggerOptions(options.logLevel ?? 'info') : false,
+    // Tokens and ids are short; a long body is a mistake or an attack, not a request.
+    bodyLimit: 1_048_576,
+  });
+
+  // Logout and accept-privacy-policy send no body; some clients still send the JSON content type.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    void jsonParser(request, text, done);
+  });
+
+  registerSecurityHeaders(app);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(createNotFoundHandler(clientDir));
+  registerAuthGuards(app, { db: options.db, sessionMinutes });
+
+  if (options.demo) {
+    void app.register(async () => {
+      await seedDemoData(options.db);
+    });
+  }
+
+  const deps: RouteDeps = { db: options.db, product, sessionMinutes };
+  void app.register(loginRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(devopsRoutes, { ...deps, prefix: `/api/${product}` });
+  if (options.demo) {
+    void app.register(devRoutes, deps);
+  }
+  void app.register(clientRoutes, { clientDir, localesDir, config });
+
+  return app;
+}

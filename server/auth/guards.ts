@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Entitlement } from '../../src/shared/api/contract';
+import type { Db } from '../db/db';
+import { forbidden, unauthorized } from '../http/errors';
+import { extendSession, resolveToken, type AuthContext } from './session-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireAuth / requireEntitlement; null on anonymous routes. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the authToken header names a live session; slides its expiry. */
+    requireAuth: preHandlerAsyncHookHandler;
+    /** preHandler: as requireAuth, then 403 unless the caller's role holds the entitlement. */
+    requireEntitlement: (name: Entitlement) => preHandlerAsyncHookHandler;
+  }
+}
+
+/** Node lowercases header names; the client sends 'authToken' (spec §7). */
+export function authTokenFrom(request: FastifyRequest): string | undefined {
+  const value = request.headers.authtoken;
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Decorates the root instance, so every route plugin registered afterwards can write
+ * `preHandler: app.requireEntitlement('listPatients')`.
+ */
+export function registerAuthGuards(app: FastifyInstance, deps: { db: Db; sessionMinutes: number }): void {
+  app.decorateRequest('auth', null);
+
+  const authenticate = async (request: FastifyRequest): Promise<AuthContext> => {
+    if (request.auth) return request.auth;
+    const auth = await resolveToken(deps.db, authTokenFrom(request));
+    if (!auth) throw unauthorized();
+    // Every authenticated call except validate keeps an active user's session alive.
+    request.auth = await extendSession(deps.db, auth, deps.sessionMinutes);
+    return request.auth;
+  };
+
+  app.decorate('requireAuth', async (request: FastifyRequest) => {
+    await authenticate(request);
+  });
+
+  app.decorate('requireEntitlement', (name: Entitlement): preHandlerAsyncHookHandler => {
+    return async (request: FastifyRequest) => {
+      const auth = await authenticate(request);
+      if (!auth.entitlements.has(name)) throw forbidden();
+    };
+  });
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { createDb } from './db';
+import { migrations, runMigrations } from './migrations';
+import { seedDemoData } from './seed';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cgm-data-'));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface PatientSnapshot {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+}
+
+const snapshotSql = `SELECT id, first_name AS "firstName", last_name AS "lastName", date_of_birth AS "dateOfBirth"
+                     FROM patients ORDER BY id`;
+
+it('keeps everything across two starts on the same data folder, and the seed is deterministic', async () => {
+  const first = await createDb({ dataDir });
+  expect(await seedDemoData(first)).toEqual({ seeded: true });
+  await first.query("INSERT INTO outbox (to_address, subject, body) VALUES ('a@example.test', 'kept', 'body')");
+  const firstPatients = await first.query<PatientSnapshot>(snapshotSql);
+  await first.close();
+
+  const second = await createDb({ dataDir });
+  expect(await seedDemoData(second)).toEqual({ seeded: false });
+  expect(await second.query<PatientSnapshot>(snapshotSql)).toEqual(firstPatients);
+  expect(await second.query<{ subject: string }>('SELECT subject FROM outbox')).toEqual([{ subject: 'kept' }]);
+  expect(await runMigrations(second)).toEqual([]);
+  const versions = await second.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+  expect(versions.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
+  await second.close();
+
+  // A fresh in-memory start produces exactly the same demo patients.
+  const fresh = await createDb({ dataDir: 'memory://' });
+  await seedDemoData(fresh);
+  expect(await fresh.query<PatientSnapshot>(snapshotSql)).toEqual(firstPatients);
+  await fresh.close();
+});
+
+it('rolls a transaction back when its function throws', async () => {
+  const db = await createDb();
+  await expect(
+    db.tx(async (tx) => {
+      await tx.query("INSERT INTO outbox (to_address, subject, body) VALUES ('a@example.test', 'lost', 'body')");
+      throw new Error('boom');
+    }),
+  ).rejects.toThrow('boom');
+  expect(await db.query('SELECT id FROM outbox')).toEqual([]);
+  await db.close();
+});

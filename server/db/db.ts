@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes, type Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+import { runMigrations } from './migrations';
+
+/** Plain parameterised SQL ($1…) that runs unchanged on PGlite and on PostgreSQL. */
+export interface Db {
+  /** Rows typed by the caller: the SQL decides the shape, so T must match its select list. */
+  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Runs fn in one transaction; a nested tx joins the outer one (no savepoints needed yet).
+   * Inside fn use only the Db passed in: PGlite has a single connection, so a query on the outer
+   * Db would wait for this transaction to end and never run.
+   */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PGlite data folder; undefined or 'memory://' keeps the database in memory. */
+  dataDir?: string;
+  /** postgres://… : use a real PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+}
+
+export const inMemoryDataDir = 'memory://';
+
+const dateOid = 1082;
+const int8Oid = 20;
+
+/**
+ * Both drivers must hand back the same JS types: dates stay 'yyyy-mm-dd' strings (a Date would
+ * shift by the process time zone) and int8 (count(*), sums) becomes a number.
+ */
+function parseInt8(value: string): number {
+  return Number(value);
+}
+function keepText(value: string): string {
+  return value;
+}
+
+/** Opens the database and applies pending migrations, so every Db handed out is ready to use. */
+export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
+  const db = options.databaseUrl ? createPgDb(options.databaseUrl) : await createPgliteDb(options.dataDir);
+  try {
+    await runMigrations(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
+  const parsers = { [pgliteTypes.DATE]: keepText, [pgliteTypes.INT8]: parseInt8 };
+  let client: PGlite;
+  if (dataDir === undefined || dataDir === inMemoryDataDir) {
+    client = new PGlite({ parsers });
+  } else {
+    const absolute = path.resolve(dataDir);
+    mkdirSync(absolute, { recursive: true });
+    client = new PGlite(absolute, { parsers });
+  }
+  await client.waitReady;
+
+  const fromTransaction = (tx: Transaction): Db => {
+    const txDb: Db = {
+      query: async <T>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, [...params])).rows,
+      tx: (fn) => fn(txDb),
+      close: () => Promise.reject(new Error('close() is not available inside a transaction')),
+    };
+    return txDb;
+  };
+
+  return {
+    query: async <T>(sql: string, params: readonly unknown[] = []) => (await client.query<T>(sql, [...params])).rows,
+    // PGlite has one connection; its transaction() holds an exclusive lock, so other queries wait.
+    tx: (fn) => client.transaction((tx) => fn(fromTransaction(tx))),
+    close: () => client.close(),
+  };
+}
+
+function createPgDb(databaseUrl: string): Db {
+  const typeOverrides = new pg.TypeOverrides();
+  typeOverrides.setTypeParser(dateOid, keepText);
+  typeOverrides.setTypeParser(int8Oid, parseInt8);
+  const pool = new pg.Pool({ connectionString: databaseUrl, types: typeOverrides });
+
+  const run = async <T>(runner: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<T[]> => {
+    const result = await runner.query(sql, [...params]);
+    // pg types rows loosely; the caller's T describes the select list.
+    return result.rows as T[];
+  };
+
+  return {
+    query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(pool, sql, params),
+    tx: async (fn) => {
+      const client = await pool.connect();
+      const txDb: Db = {
+        query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(client, sql, params),
+        tx: (inner) => inner(txDb),
+        close: () => Promise.reject(new Error('close() is not available inside a transaction')),
+      };
+      try {
+        await client.query('BEGIN');
+        const result = await fn(txDb);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

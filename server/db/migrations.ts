@@ -1,0 +1,260 @@
+import type { Db } from './db';
+
+export interface Migration {
+  /** Strictly increasing; never renumber or edit a migration that has shipped, add a new one. */
+  version: number;
+  name: string;
+  /** One statement each: PGlite's parameterised query runs a single statement at a time. */
+  statements: readonly string[];
+}
+
+const timestamps = `
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()`;
+
+/** Address columns shared by staff and patient profiles (spec §3 Profile address). */
+const addressColumns = `
+  address_line1 text NULL,
+  address_line2 text NULL,
+  city text NULL,
+  state_code text NULL,
+  postal_code text NULL,
+  country_code text NULL`;
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    statements: [
+      // Reference data the product defines (spec §9): part of the schema, not of the demo seed.
+      `CREATE TABLE report_types (
+        id integer PRIMARY KEY,
+        name text NOT NULL
+      )`,
+      `INSERT INTO report_types (id, name) VALUES
+        (1, 'Standard cognitive report'),
+        (2, 'Cognitive report with history')`,
+      `CREATE TABLE localities (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        display_order integer NOT NULL
+      )`,
+      `INSERT INTO localities (id, name, display_order) VALUES
+        ('en-US', 'United States - English', 1),
+        ('es-US', 'United States - Spanish', 2)`,
+      `CREATE TABLE batteries (
+        code text PRIMARY KEY,
+        name text NOT NULL,
+        description text NOT NULL,
+        display_order integer NOT NULL
+      )`,
+      `INSERT INTO batteries (code, name, description, display_order) VALUES
+        ('FullCBB', 'Full assessment', 'All four tests of the cognitive battery, about 15 minutes', 1),
+        ('MemOnlyCBB', 'Memory assessment', 'The memory tests of the cognitive battery only', 2)`,
+      `CREATE TABLE assessment_order_types (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        display_order integer NOT NULL
+      )`,
+      `INSERT INTO assessment_order_types (id, name, display_order) VALUES
+        ('HOME', 'Out-Of-Clinic', 1),
+        ('SITE', 'In-Clinic', 2)`,
+      `CREATE TABLE specialties (
+        id integer PRIMARY KEY,
+        name text NOT NULL UNIQUE
+      )`,
+      `INSERT INTO specialties (id, name) VALUES
+        (1, 'Neurology'),
+        (2, 'Geriatrics'),
+        (3, 'Primary Care'),
+        (4, 'Psychiatry'),
+        (5, 'Internal Medicine'),
+        (6, 'Neuropsychology'),
+        (7, 'Other')`,
+
+      `CREATE TABLE providers (
+        id serial PRIMARY KEY,
+        name text NOT NULL CHECK (length(name) BETWEEN 1 AND 255),${timestamps}
+      )`,
+      // Names are compared case-insensitively so 'Northside' and 'northside' cannot both exist.
+      `CREATE UNIQUE INDEX providers_name_key ON providers (lower(name))`,
+      `CREATE TABLE services (
+        id serial PRIMARY KEY,
+        name text NOT NULL CHECK (length(name) BETWEEN 1 AND 255),${timestamps}
+      )`,
+      `CREATE UNIQUE INDEX services_name_key ON services (lower(name))`,
+      `CREATE TABLE provider_services (
+        id serial PRIMARY KEY,
+        provider_id integer NOT NULL REFERENCES providers (id),
+        service_id integer NOT NULL REFERENCES services (id),
+        report_type_id integer NOT NULL REFERENCES report_types (id),
+        delivery_method text NOT NULL CHECK (delivery_method IN ('HOME', 'SITE', 'BOTH')),${timestamps},
+        UNIQUE (provider_id, service_id)
+      )`,
+      `CREATE TABLE provider_service_order_types (
+        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
+        order_type text NOT NULL REFERENCES assessment_order_types (id),
+        is_default boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (provider_service_id, order_type)
+      )`,
+      // Spec §4: exactly one default per provider service; the partial index enforces "at most one".
+      `CREATE UNIQUE INDEX provider_service_order_types_one_default
+        ON provider_service_order_types (provider_service_id) WHERE is_default`,
+      `CREATE TABLE provider_service_languages (
+        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
+        locality_id text NOT NULL REFERENCES localities (id),
+        is_default boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (provider_service_id, locality_id)
+      )`,
+      `CREATE UNIQUE INDEX provider_service_languages_one_default
+        ON provider_service_languages (provider_service_id) WHERE is_default`,
+      `CREATE TABLE provider_service_batteries (
+        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
+        battery_code text NOT NULL REFERENCES batteries (code),
+        is_default boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (provider_service_id, battery_code)
+      )`,
+      `CREATE UNIQUE INDEX provider_service_batteries_one_default
+        ON provider_service_batteries (provider_service_id) WHERE is_default`,
+
+      // Staff accounts double as clinician/technician profiles (healthcareProfileId = users.id),
+      // so a profile and its login can never disagree about name, email or disabled state.
+      `CREATE TABLE users (
+        id serial PRIMARY KEY,
+        email text NOT NULL CHECK (length(email) BETWEEN 3 AND 255),
+        login_role text NOT NULL CHECK (login_role IN
+          ('Healthcare Clinician', 'Healthcare Technician', 'Provider Service Administrator')),
+        first_name text NOT NULL,
+        middle_initial text NULL,
+        last_name text NOT NULL,
+        phone text NULL,${addressColumns},
+        specialty_id integer NULL REFERENCES specialties (id),
+        medical_license_number text NULL,
+        password_hash text NULL,
+        password_changed_at timestamptz NULL,
+        password_expires_at timestamptz NULL,
+        failed_login_count integer NOT NULL DEFAULT 0,
+        locked_until timestamptz NULL,
+        last_login_at timestamptz NULL,
+        accepted_privacy_policy boolean NOT NULL DEFAULT false,
+        accepted_privacy_policy_at timestamptz NULL,
+        first_time_setup_complete boolean NOT NULL DEFAULT false,
+        is_disabled boolean NOT NULL DEFAULT false,${timestamps}
+      )`,
+      `CREATE UNIQUE INDEX users_email_key ON users (lower(email))`,
+      `CREATE TABLE user_provider_services (
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id, provider_service_id)
+      )`,
+      `CREATE INDEX user_provider_services_provider_service ON user_provider_services (provider_service_id)`,
+
+      `CREATE TABLE patients (
+        id serial PRIMARY KEY,
+        provider_service_id integer NOT NULL REFERENCES provider_services (id),
+        first_name text NOT NULL,
+        middle_initial text NULL,
+        last_name text NOT NULL,
+        date_of_birth date NOT NULL,
+        gender text NOT NULL CHECK (gender IN ('M', 'F')),
+        email text NULL,
+        phone text NULL,${addressColumns},
+        default_language text NOT NULL DEFAULT 'en-US' REFERENCES localities (id),
+        is_disabled boolean NOT NULL DEFAULT false,${timestamps}
+      )`,
+      `CREATE INDEX patients_provider_service_name
+        ON patients (provider_service_id, lower(last_name), lower(first_name))`,
+
+      `CREATE TABLE assessment_orders (
+        id serial PRIMARY KEY,
+        patient_id integer NOT NULL REFERENCES patients (id),
+        provider_service_id integer NOT NULL REFERENCES provider_services (id),
+        order_type text NOT NULL REFERENCES assessment_order_types (id),
+        battery_code text NOT NULL REFERENCES batteries (code),
+        email text NULL,
+        status text NOT NULL DEFAULT 'SCHD' CHECK (status IN ('SCHD', 'FINI')),
+        order_date timestamptz NOT NULL DEFAULT now(),
+        schedule_date_time timestamptz NOT NULL DEFAULT now(),
+        completed_date_time timestamptz NULL,
+        prescriber_user_id integer NULL REFERENCES users (id),
+        ordered_by_user_id integer NULL REFERENCES users (id),
+        last_started_language text NULL REFERENCES localities (id),
+        last_error_code text NULL,
+        patient_login_token_hash text NULL UNIQUE,
+        patient_login_token_hint text NULL,
+        failed_patient_login_count integer NOT NULL DEFAULT 0,
+        patient_login_locked_until timestamptz NULL,${timestamps},
+        CHECK ((status = 'FINI') = (completed_date_time IS NOT NULL))
+      )`,
+      `CREATE INDEX assessment_orders_patient ON assessment_orders (patient_id, schedule_date_time)`,
+      `CREATE INDEX assessment_orders_provider_service_status ON assessment_orders (provider_service_id, status)`,
+
+      // A session belongs to a staff user or (patient login, later) to a patient and one order.
+      `CREATE TABLE sessions (
+        id serial PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        user_id integer NULL REFERENCES users (id) ON DELETE CASCADE,
+        patient_id integer NULL REFERENCES patients (id) ON DELETE CASCADE,
+        assessment_order_id integer NULL REFERENCES assessment_orders (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz NULL,
+        CHECK ((user_id IS NULL) <> (patient_id IS NULL))
+      )`,
+      `CREATE INDEX sessions_user ON sessions (user_id)`,
+      `CREATE INDEX sessions_expires_at ON sessions (expires_at)`,
+
+      // "to" is a reserved word, hence to_address; the API names it "to".
+      `CREATE TABLE outbox (
+        id serial PRIMARY KEY,
+        to_address text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        link text NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
+];
+
+/** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */
+const migrationLockKey = 7_305_011;
+
+/**
+ * Applies the migrations not yet recorded in schema_migrations, all in one transaction, so a
+ * failed start leaves the database as it was and a second start on the same data changes nothing.
+ */
+export async function runMigrations(db: Db, list: readonly Migration[] = migrations): Promise<number[]> {
+  list.forEach((migration, index) => {
+    const previous = list[index - 1];
+    if (previous && migration.version <= previous.version) {
+      throw new Error(
+        `Migration versions must increase: ${String(migration.version)} after ${String(previous.version)}`,
+      );
+    }
+  });
+
+  return db.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const rows = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.version));
+    const newlyApplied: number[] = [];
+    for (const migration of list) {
+      if (applied.has(migration.version)) continue;
+      for (const statement of migration.statements) {
+        await tx.query(statement);
+      }
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      newlyApplied.push(migration.version);
+    }
+    return newlyApplied;
+  });
+}

@@ -1,0 +1,91 @@
+import type { LoginRole } from '../../../src/shared/api/contract';
+import type { Db } from '../db';
+
+export interface ActiveSessionRow {
+  sessionId: number;
+  expiresAt: Date;
+  userId: number | null;
+  patientId: number | null;
+  assessmentOrderId: number | null;
+  /** Null for patient sessions. */
+  loginRole: LoginRole | null;
+  /** The user's own provider services (empty for patients and for cops, who see all). */
+  providerServiceIds: number[];
+}
+
+export type SessionOwner = { userId: number } | { patientId: number; assessmentOrderId: number | null };
+
+export async function insertSession(db: Db, tokenHash: string, owner: SessionOwner, expiresAt: Date): Promise<number> {
+  const userId = 'userId' in owner ? owner.userId : null;
+  const patientId = 'patientId' in owner ? owner.patientId : null;
+  const assessmentOrderId = 'patientId' in owner ? owner.assessmentOrderId : null;
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO sessions (token_hash, user_id, patient_id, assessment_order_id, expires_at)
+     VALUES ($1, $2, $3, $4, $5)
+     RETURNING id`,
+    [tokenHash, userId, patientId, assessmentOrderId, expiresAt.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('Session insert returned no row');
+  return row.id;
+}
+
+/**
+ * A session counts only while it is neither revoked nor expired and its user is not disabled,
+ * so deactivating an account ends its open sessions at once.
+ */
+export async function findActiveSession(db: Db, tokenHash: string, now: Date): Promise<ActiveSessionRow | null> {
+  const rows = await db.query<ActiveSessionRow>(
+    `SELECT s.id AS "sessionId",
+            s.expires_at AS "expiresAt",
+            s.user_id AS "userId",
+            s.patient_id AS "patientId",
+            s.assessment_order_id AS "assessmentOrderId",
+            u.login_role AS "loginRole",
+            ARRAY(SELECT ups.provider_service_id FROM user_provider_services ups
+                  WHERE ups.user_id = s.user_id ORDER BY ups.provider_service_id) AS "providerServiceIds"
+     FROM sessions s
+     LEFT JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = $1
+       AND s.revoked_at IS NULL
+       AND s.expires_at > $2
+       AND (s.user_id IS NULL OR NOT u.is_disabled)`,
+    [tokenHash, now.toISOString()],
+  );
+  return rows[0] ?? null;
+}
+
+/** Moves the expiry forward (never backward) and answers the new expiry. */
+export async function slideSession(db: Db, sessionId: number, expiresAt: Date): Promise<Date> {
+  const rows = await db.query<{ expiresAt: Date }>(
+    `UPDATE sessions SET expires_at = GREATEST(expires_at, $2::timestamptz)
+     WHERE id = $1 AND revoked_at IS NULL
+     RETURNING expires_at AS "expiresAt"`,
+    [sessionId, expiresAt.toISOString()],
+  );
+  return rows[0]?.expiresAt ?? expiresAt;
+}
+
+export async function revokeSession(db: Db, sessionId: number, at: Date): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+    sessionId,
+    at.toISOString(),
+  ]);
+}
+
+/** Used by the demo-only expire-sessions route; answers how many sessions it ended. */
+export async function expireUserSessions(db: Db, email: string, at: Date): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE sessions SET expires_at = $2
+     WHERE revoked_at IS NULL AND expires_at > $2
+       AND user_id IN (SELECT id FROM users WHERE lower(email) = lower($1))
+     RETURNING id`,
+    [email.trim(), at.toISOString()],
+  );
+  return rows.length;
+}
+
+/** Housekeeping: sessions long past their expiry carry no information worth keeping. */
+export async function deleteStaleSessions(db: Db, olderThan: Date): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE expires_at < $1', [olderThan.toISOString()]);
+}

@@ -1,0 +1,81 @@
+import type { LoginRole } from '../../../src/shared/api/contract';
+import type { Db } from '../db';
+
+/** The columns login and session checks need (no profile details). */
+export interface UserAuthRow {
+  id: number;
+  email: string;
+  /** The CHECK constraint on users.login_role guarantees one of the three values. */
+  loginRole: LoginRole;
+  firstName: string;
+  lastName: string;
+  passwordHash: string | null;
+  passwordExpiresAt: Date | null;
+  failedLoginCount: number;
+  lockedUntil: Date | null;
+  acceptedPrivacyPolicy: boolean;
+  firstTimeSetupComplete: boolean;
+  isDisabled: boolean;
+}
+
+const userAuthColumns = `
+  id,
+  email,
+  login_role AS "loginRole",
+  first_name AS "firstName",
+  last_name AS "lastName",
+  password_hash AS "passwordHash",
+  password_expires_at AS "passwordExpiresAt",
+  failed_login_count AS "failedLoginCount",
+  locked_until AS "lockedUntil",
+  accepted_privacy_policy AS "acceptedPrivacyPolicy",
+  first_time_setup_complete AS "firstTimeSetupComplete",
+  is_disabled AS "isDisabled"`;
+
+/** Emails are unique regardless of case (users_email_key is on lower(email)). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserAuthRow | null> {
+  const rows = await db.query<UserAuthRow>(`SELECT ${userAuthColumns} FROM users WHERE lower(email) = lower($1)`, [
+    email.trim(),
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserAuthRow | null> {
+  const rows = await db.query<UserAuthRow>(`SELECT ${userAuthColumns} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts one failed login in a single statement (safe under concurrent attempts); the attempt
+ * that reaches maxFailures locks the account until lockUntil and starts the count again.
+ */
+export async function recordFailedLogin(
+  db: Db,
+  userId: number,
+  maxFailures: number,
+  lockUntil: Date,
+): Promise<{ lockedUntil: Date | null }> {
+  const rows = await db.query<{ lockedUntil: Date | null }>(
+    `UPDATE users SET
+       locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN $3::timestamptz ELSE locked_until END,
+       failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
+       updated_at = now()
+     WHERE id = $1
+     RETURNING locked_until AS "lockedUntil"`,
+    [userId, maxFailures, lockUntil.toISOString()],
+  );
+  return rows[0] ?? { lockedUntil: null };
+}
+
+export async function recordSuccessfulLogin(db: Db, userId: number, at: Date): Promise<void> {
+  await db.query(
+    `UPDATE users SET failed_login_count = 0, locked_until = NULL, last_login_at = $2, updated_at = now()
+     WHERE id = $1`,
+    [userId, at.toISOString()],
+  );
+}
+
+/** A right password on a locked-out or expired account still proves the guesses have stopped. */
+export async function resetFailedLogins(db: Db, userId: number): Promise<void> {
+  await db.query('UPDATE users SET failed_login_count = 0, updated_at = now() WHERE id = $1', [userId]);
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
+
+/** The environment `npm start` and the end-to-end tests configure the server with (DESIGN §1). */
+const serverEnvSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).default(8080)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  /** PGlite folder; 'memory://' keeps everything in memory (end-to-end tests). */
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** On unless explicitly switched off: `npm start` is a demo. */
+  DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1', 'true', 'false']).default('1')),
+  SESSION_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+  ),
+  LOCALE: z.preprocess(emptyAsUndefined, z.string().default('en-US')),
+  PRODUCT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .default('cgm'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  ),
+});
+
+export interface ServerEnv {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demo: boolean;
+  sessionMinutes: number;
+  locale: string;
+  product: string;
+  logLevel: string;
+}
+
+export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
+  const result = serverEnvSchema.safeParse(env);
+  if (!result.success) {
+    const details = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid server environment: ${details}`);
+  }
+  const parsed = result.data;
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    demo: parsed.DEMO === '1' || parsed.DEMO === 'true',
+    sessionMinutes: parsed.SESSION_MINUTES,
+    locale: parsed.LOCALE,
+    product: parsed.PRODUCT,
+    logLevel: parsed.LOG_LEVEL,
+  };
+}

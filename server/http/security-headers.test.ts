@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorBodySchema, runtimeConfigSchema } from '../../src/shared/api/contract';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+let testApp: TestApp;
+let clientDir: string;
+
+beforeAll(async () => {
+  // A tiny stand-in for the built client, so these tests never depend on `vite build`.
+  clientDir = mkdtempSync(path.join(tmpdir(), 'cgm-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>client</title><div id="root"></div>');
+  writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {});');
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  mkdirSync(path.join(clientDir, 'locales', 'en-US'), { recursive: true });
+  writeFileSync(path.join(clientDir, 'locales', 'en-US', 'common.json'), '{"hello":"Hello"}');
+  testApp = await createTestApp({ clientDir });
+  await testApp.app.ready();
+});
+
+afterAll(async () => {
+  await testApp.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(response: LightMyRequestResponse): void {
+  const csp = String(response.headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'self'");
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+}
+
+describe('security headers and static serving', () => {
+  it('puts every header on an API answer, with no-store', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/cgm/devops' });
+    expect(response.statusCode).toBe(200);
+    expectSecurityHeaders(response);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('puts them on API errors too (401, 404, 400)', async () => {
+    const unauthorized = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/cgm/login/logout',
+      headers: { authToken: 'NA' },
+    });
+    expect(unauthorized.statusCode).toBe(401);
+    expectSecurityHeaders(unauthorized);
+
+    const unknown = await testApp.app.inject({ method: 'GET', url: '/api/cgm/no-such-thing' });
+    expect(unknown.statusCode).toBe(404);
+    expect(apiErrorBodySchema.parse(unknown.json()).code).toBe('NOT_FOUND');
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(unknown);
+
+    const unknownPost = await testApp.app.inject({ method: 'POST', url: '/api/nothing' });
+    expect(unknownPost.statusCode).toBe(404);
+    expect(unknownPost.headers['content-type']).toContain('application/json');
+  });
+
+  it('serves /config.json with the headers and a valid runtime configuration', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/config.json' });
+    expect(response.statusCode).toBe(200);
+    expectSecurityHeaders(response);
+    const config = runtimeConfigSchema.parse(response.json());
+    expect(config).toMatchObject({
+      product: 'cgm',
+      apiHost: '',
+      staticHost: '',
+      workflowRunnerUrl: '/runner/',
+      reportUrl: '/report/',
+      currentLocale: 'en-US',
+      resourcesConfigUrl: '/resources-config.json',
+    });
+    expect(config.uniqueDeviceIdentificationNumber).toContain(config.version);
+  });
+
+  it('serves index.html with the headers and no-cache', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expectSecurityHeaders(response);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client routes but not for files or server paths', async () => {
+    const deepLink = await testApp.app.inject({ method: 'GET', url: '/cgm/manage/patients?x=1' });
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.headers['content-type']).toContain('text/html');
+    expect(deepLink.body).toContain('<div id="root">');
+    expect(deepLink.headers['cache-control']).toBe('no-cache');
+    expectSecurityHeaders(deepLink);
+
+    for (const url of ['/missing.js', '/runner/', '/report/x', '/locales/fr-FR/common.json', '/dev/nothing']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expectSecurityHeaders(response);
+    }
+  });
+
+  it('caches hashed assets for a year and the service worker not at all', async () => {
+    const asset = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(asset);
+
+    const sw = await testApp.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves locale files', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/locales/en-US/common.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ hello: 'Hello' });
+    expectSecurityHeaders(response);
+  });
+});

@@ -1,0 +1,9 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { Devops } from '../../src/shared/api/contract';
+import type { RouteDeps } from './route-deps';
+
+/** GET /api/{product}/devops: anonymous; the privacy-acceptance step records this server time (spec §4). */
+export const devopsRoutes: FastifyPluginCallback<RouteDeps> = (app, _deps, done) => {
+  app.get('/devops', (): Devops => ({ serverUtcTime: new Date().toISOString() }));
+  done();
+};

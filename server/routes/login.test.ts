@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiErrorBodySchema,
+  authResultSchema,
+  logoutResultSchema,
+  type AuthResult,
+} from '../../src/shared/api/contract';
+import { demoAccounts, demoPassword } from '../db/seed';
+import { createTestApp, createTestUser, postJson, type TestApp } from '../testing/test-app';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  // A route that only exists in this test, to exercise the guards that later routes reuse.
+  testApp.app.get('/api/cgm/test/report', { preHandler: testApp.app.requireEntitlement('viewReport') }, (request) => ({
+    role: request.auth?.role,
+  }));
+  testApp.app.get('/api/cgm/test/any', { preHandler: testApp.app.requireAuth }, (request) => ({
+    expiresAt: request.auth?.expiresAt.toISOString(),
+  }));
+  await testApp.app.ready();
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function login(userName: string, password = demoPassword): Promise<AuthResult> {
+  const response = await postJson(testApp.app, '/api/cgm/login', { userName, password });
+  expect(response.statusCode).toBe(200);
+  return authResultSchema.parse(response.json());
+}
+
+async function loginToken(userName: string): Promise<string> {
+  const result = await login(userName);
+  expect(result.success).toBe(true);
+  if (!result.authToken) throw new Error('no token');
+  return result.authToken;
+}
+
+describe('POST /api/cgm/login', () => {
+  it('logs a clinician in with role, entitlements and own provider service', async () => {
+    const result = await login(demoAccounts.clinician);
+    expect(result.success).toBe(true);
+    expect(result.authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(result.expiresOn ?? '')).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect(result.user).toMatchObject({
+      role: 'Healthcare Clinician',
+      userName: demoAccounts.clinician,
+      acceptedPrivacyPolicy: true,
+      firstName: 'Elena',
+      lastName: 'Park',
+    });
+    expect(result.user?.healthcareProfileId).toBe(result.user?.userId);
+    expect(result.entitlements).toEqual(
+      expect.arrayContaining(['listPatients', 'addAssessmentOrder', 'viewReport', 'beginSupervisedAssessment']),
+    );
+    expect(result.entitlements).not.toContain('editProviderService');
+    expect(result.providerServices).toEqual([
+      { id: 1, provider: { id: 1, name: 'Northside Memory Clinic' }, service: { id: 1, name: 'Neurology' } },
+    ]);
+    expect(result.passwordExpiredChangePasswordRequired).toBe(false);
+    expect(result.accountLockedFailedAuthAttemptsExceeded).toBe(false);
+  });
+
+  it('treats the email case-insensitively', async () => {
+    const result = await login('Clinician2@Demo.TEST');
+    expect(result.success).toBe(true);
+    expect(result.providerServices.map((ps) => ps.provider.name)).toEqual(['Lakeside Primary Care']);
+  });
+
+  it('gives a technician everything a clinician has except viewReport', async () => {
+    const result = await login(demoAccounts.technician);
+    expect(result.user?.role).toBe('Healthcare Technician');
+    expect(result.entitlements).toContain('beginSupervisedAssessment');
+    expect(result.entitlements).not.toContain('viewReport');
+  });
+
+  it('gives cops every provider service and admin entitlements but no order entitlements', async () => {
+    const result = await login(demoAccounts.admin);
+    expect(result.user?.role).toBe('Provider Service Administrator');
+    expect(result.user?.healthcareProfileId).toBeNull();
+    expect(result.providerServices).toHaveLength(2);
+    expect(result.entitlements).toEqual(
+      expect.arrayContaining(['editProviderService', 'sendResetPasswordLink', 'deActivateClinician', 'addTechnician']),
+    );
+    for (const entitlement of [
+      'addAssessmentOrder',
+      'viewAssessmentOrder',
+      'beginSupervisedAssessment',
+      'viewReport',
+    ]) {
+      expect(result.entitlements).not.toContain(entitlement);
+    }
+  });
+
+  it('fails on a wrong password without a token or a server message', async () => {
+    const result = await login(demoAccounts.clinician2, 'Wrong-Passw0rd!');
+    expect(result).toMatchObject({
+      success: false,
+      authToken: null,
+      user: null,
+      failedMessage: null,
+      accountLockedFailedAuthAttemptsExceeded: false,
+      passwordExpiredChangePasswordRequired: false,
+    });
+  });
+
+  it('fails the same way for an unknown email', async () => {
+    const result = await login('nobody@demo.test');
+    expect(result.success).toBe(false);
+    expect(result.accountLockedFailedAuthAttemptsExceeded).toBe(false);
+  });
+
+  it('locks the account after 5 failures, even for the right password', async () => {
+    const email = 'lock-me@demo.test';
+    await createTestUser(testApp.db, { email });
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const result = await login(email, 'Wrong-Passw0rd!');
+      expect(result.accountLockedFailedAuthAttemptsExceeded).toBe(false);
+    }
+    const fifth = await login(email, 'Wrong-Passw0rd!');
+    expect(fifth.success).toBe(false);
+    expect(fifth.accountLockedFailedAuthAttemptsExceeded).toBe(true);
+
+    const rightPassword = await login(email);
+    expect(rightPassword.success).toBe(false);
+    expect(rightPassword.authToken).toBeNull();
+    expect(rightPassword.accountLockedFailedAuthAttemptsExceeded).toBe(true);
+
+    // Once the 15 minutes are over the right password works again.
+    await testApp.db.query(`UPDATE users SET locked_until = now() - interval '1 minute' WHERE email = $1`, [email]);
+    expect((await login(email)).success).toBe(true);
+  });
+
+  it('resets the failure count after a successful login', async () => {
+    const email = 'reset-count@demo.test';
+    await createTestUser(testApp.db, { email });
+    for (let attempt = 1; attempt <= 4; attempt += 1) await login(email, 'Wrong-Passw0rd!');
+    expect((await login(email)).success).toBe(true);
+    const afterReset = await login(email, 'Wrong-Passw0rd!');
+    expect(afterReset.accountLockedFailedAuthAttemptsExceeded).toBe(false);
+  });
+
+  it('refuses a disabled user', async () => {
+    const email = 'disabled@demo.test';
+    await createTestUser(testApp.db, { email, isDisabled: true });
+    const result = await login(email);
+    expect(result.success).toBe(false);
+    expect(result.authToken).toBeNull();
+  });
+
+  it('flags an expired password and issues no token', async () => {
+    const email = 'expired@demo.test';
+    await createTestUser(testApp.db, { email, passwordExpiresAt: new Date(Date.now() - 60_000) });
+    const result = await login(email);
+    expect(result).toMatchObject({ success: false, authToken: null, passwordExpiredChangePasswordRequired: true });
+  });
+
+  it('answers 400 with fields for malformed JSON, missing fields and wrong types', async () => {
+    const malformed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/cgm/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"userName": "x",',
+    });
+    expect(malformed.statusCode).toBe(400);
+    const malformedBody = apiErrorBodySchema.parse(malformed.json());
+    expect(malformedBody.code).toBe('VALIDATION');
+    expect(malformedBody.fields?.length).toBeGreaterThan(0);
+
+    const missing = await postJson(testApp.app, '/api/cgm/login', { userName: demoAccounts.clinician });
+    expect(missing.statusCode).toBe(400);
+    const missingBody = apiErrorBodySchema.parse(missing.json());
+    expect(missingBody.fields?.map((field) => field.path)).toEqual(['password']);
+
+    const wrongTypes = await postJson(testApp.app, '/api/cgm/login', { userName: 42, password: ['x'] });
+    expect(wrongTypes.statusCode).toBe(400);
+    const wrongTypesBody = apiErrorBodySchema.parse(wrongTypes.json());
+    expect(wrongTypesBody.fields?.map((field) => field.path).sort()).toEqual(['password', 'userName']);
+    expect(wrongTypesBody.fields?.every((field) => field.message.length > 0)).toBe(true);
+
+    const noBody = await testApp.app.inject({ method: 'POST', url: '/api/cgm/login' });
+    expect(noBody.statusCode).toBe(400);
+    expect(apiErrorBodySchema.parse(noBody.json()).code).toBe('VALIDATION');
+
+    const tooLong = await postJson(testApp.app, '/api/cgm/login', { userName: 'a', password: 'x'.repeat(65) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});
+
+describe('session calls', () => {
+  it('validates a live token without extending it', async () => {
+    const login1 = await login(demoAccounts.clinician);
+    const token = login1.authToken ?? '';
+    const first = await postJson(testApp.app, '/api/cgm/login/validate', { token });
+    expect(first.statusCode).toBe(200);
+    const validated = authResultSchema.parse(first.json());
+    expect(validated.success).toBe(true);
+    expect(validated.user?.userName).toBe(demoAccounts.clinician);
+    expect(validated.expiresOn).toBe(login1.expiresOn);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = authResultSchema.parse((await postJson(testApp.app, '/api/cgm/login/validate', { token })).json());
+    expect(second.expiresOn).toBe(login1.expiresOn);
+  });
+
+  it('slides the expiry on other authenticated calls', async () => {
+    const login1 = await login(demoAccounts.clinician);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/cgm/test/any',
+      headers: { authToken: login1.authToken ?? '' },
+    });
+    expect(response.statusCode).toBe(200);
+    const { expiresAt } = response.json<{ expiresAt: string }>();
+    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.parse(login1.expiresOn ?? ''));
+    const validated = authResultSchema.parse(
+      (await postJson(testApp.app, '/api/cgm/login/validate', { token: login1.authToken })).json(),
+    );
+    expect(validated.expiresOn).toBe(expiresAt);
+  });
+
+  it('answers 401 on validate for an unknown token', async () => {
+    const response = await postJson(testApp.app, '/api/cgm/login/validate', { token: 'not-a-real-token' });
+    expect(response.statusCode).toBe(401);
+    expect(apiErrorBodySchema.parse(response.json()).code).toBe('UNAUTHORIZED');
+  });
+
+  it('refresh returns a new token and the old one is then refused', async () => {
+    const oldToken = await loginToken(demoAccounts.technician);
+    const refreshed = await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token: oldToken });
+    expect(refreshed.statusCode).toBe(200);
+    const result = authResultSchema.parse(refreshed.json());
+    expect(result.success).toBe(true);
+    expect(result.authToken).toBeTruthy();
+    expect(result.authToken).not.toBe(oldToken);
+    expect(result.user?.role).toBe('Healthcare Technician');
+
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: oldToken })).statusCode).toBe(401);
+    expect((await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token: oldToken })).statusCode).toBe(401);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: result.authToken })).statusCode).toBe(200);
+  });
+
+  it('a logged-out token answers 401 on validate and on logout', async () => {
+    const token = await loginToken(demoAccounts.clinician);
+    const logout = await postJson(testApp.app, '/api/cgm/login/logout', {}, { authToken: token });
+    expect(logout.statusCode).toBe(200);
+    expect(logoutResultSchema.parse(logout.json())).toEqual({ success: true });
+
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(401);
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/cgm/login/logout',
+      headers: { authToken: token },
+    });
+    expect(again.statusCode).toBe(401);
+    expect(apiErrorBodySchema.parse(again.json()).code).toBe('UNAUTHORIZED');
+  });
+
+  it('logout accepts a JSON content type with an empty body', async () => {
+    const token = await loginToken(demoAccounts.clinician);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/cgm/login/logout',
+      headers: { authToken: token, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses an expired session', async () => {
+    const token = await loginToken(demoAccounts.clinician2);
+    await testApp.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second'
+       WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [demoAccounts.clinician2],
+    );
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(401);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/cgm/test/any', headers: { authToken: token } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('ends the sessions of a user who is disabled', async () => {
+    const email = 'disabled-later@demo.test';
+    await createTestUser(testApp.db, { email });
+    const token = await loginToken(email);
+    await testApp.db.query('UPDATE users SET is_disabled = true WHERE email = $1', [email]);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(401);
+  });
+});
+
+describe('guards', () => {
+  it('answers 401 without a token and with the NA placeholder', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/cgm/test/any' })).statusCode).toBe(401);
+    const na = await testApp.app.inject({ method: 'GET', url: '/api/cgm/test/any', headers: { authToken: 'NA' } });
+    expect(na.statusCode).toBe(401);
+    expect(apiErrorBodySchema.parse(na.json()).code).toBe('UNAUTHORIZED');
+  });
+
+  it('answers 403 when the role lacks the entitlement and 200 when it has it', async () => {
+    const technician = await loginToken(demoAccounts.technician);
+    const forbidden = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/cgm/test/report',
+      headers: { authToken: technician },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(apiErrorBodySchema.parse(forbidden.json()).code).toBe('FORBIDDEN');
+
+    const clinician = await loginToken(demoAccounts.clinician);
+    const allowed = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/cgm/test/report',
+      headers: { authToken: clinician },
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toEqual({ role: 'clinician' });
+  });
+});

@@ -1,0 +1,102 @@
+import type { FastifyPluginCallback } from 'fastify';
+import {
+  loginRequestSchema,
+  tokenRequestSchema,
+  type AuthResult,
+  type LogoutResult,
+} from '../../src/shared/api/contract';
+import { failedAuthResult, patientSessionAuthResult, successAuthResult } from '../auth/auth-result';
+import { authTokenFrom } from '../auth/guards';
+import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { endSession, resolveToken, sessionOwnerOf, startSession, type AuthContext } from '../auth/session-service';
+import type { Db } from '../db/db';
+import { deleteStaleSessions } from '../db/queries/sessions';
+import {
+  findUserByEmail,
+  findUserById,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  resetFailedLogins,
+} from '../db/queries/users';
+import { unauthorized } from '../http/errors';
+import { parseBody } from '../http/validation';
+import type { RouteDeps } from './route-deps';
+
+/** Consecutive wrong passwords that lock an account, and for how long (DESIGN §4). */
+export const maxFailedLogins = 5;
+export const lockMinutes = 15;
+/** Expired or revoked sessions are kept this long (for support questions), then deleted at a login. */
+const staleSessionDays = 7;
+
+async function resultForSession(db: Db, auth: AuthContext, token: string): Promise<AuthResult> {
+  const session = { token, expiresAt: auth.expiresAt };
+  if (auth.userId === null) return patientSessionAuthResult(session);
+  const user = await findUserById(db, auth.userId);
+  if (!user) throw unauthorized();
+  return successAuthResult(db, user, session);
+}
+
+/** POST /api/{product}/login, /login/logout, /login/validate, /login/refreshauthtoken (spec §7). */
+export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, sessionMinutes }, done) => {
+  app.post('/login', async (request): Promise<AuthResult> => {
+    const { userName, password } = parseBody(loginRequestSchema, request);
+    const now = new Date();
+    const user = await findUserByEmail(db, userName);
+    if (!user?.passwordHash) {
+      await verifyAgainstDummy(password);
+      return failedAuthResult();
+    }
+    // While locked even the right password is refused, otherwise the lock would not slow guessing.
+    if (user.lockedUntil && user.lockedUntil > now) {
+      return failedAuthResult({ locked: true });
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
+      const { lockedUntil } = await recordFailedLogin(db, user.id, maxFailedLogins, lockUntil);
+      return failedAuthResult({ locked: lockedUntil !== null && lockedUntil > now });
+    }
+    if (user.isDisabled) {
+      return failedAuthResult();
+    }
+    if (user.passwordExpiresAt && user.passwordExpiresAt <= now) {
+      await resetFailedLogins(db, user.id);
+      return failedAuthResult({ passwordExpired: true });
+    }
+
+    const session = await startSession(db, { userId: user.id }, sessionMinutes, now);
+    await recordSuccessfulLogin(db, user.id, now);
+    await deleteStaleSessions(db, new Date(now.getTime() - staleSessionDays * 86_400_000));
+    return successAuthResult(db, user, session);
+  });
+
+  // Logout does not slide the session it is about to end; an unknown token answers 401 like any call.
+  app.post('/login/logout', async (request): Promise<LogoutResult> => {
+    const auth = await resolveToken(db, authTokenFrom(request));
+    if (!auth) throw unauthorized();
+    await endSession(db, auth);
+    return { success: true };
+  });
+
+  // Validate reports the current expiry and deliberately does not extend it (spec §4 token checker).
+  app.post('/login/validate', async (request): Promise<AuthResult> => {
+    const { token } = parseBody(tokenRequestSchema, request);
+    const auth = await resolveToken(db, token);
+    if (!auth) throw unauthorized();
+    return resultForSession(db, auth, token);
+  });
+
+  // Refresh swaps the token: the old one stops working at once, so a leaked old token is useless.
+  app.post('/login/refreshauthtoken', async (request): Promise<AuthResult> => {
+    const { token } = parseBody(tokenRequestSchema, request);
+    const now = new Date();
+    const fresh = await db.tx(async (tx) => {
+      const auth = await resolveToken(tx, token, now);
+      if (!auth) throw unauthorized();
+      await endSession(tx, auth, now);
+      const session = await startSession(tx, sessionOwnerOf(auth), sessionMinutes, now);
+      return { auth: { ...auth, sessionId: session.sessionId, expiresAt: session.expiresAt }, token: session.token };
+    });
+    return resultForSession(db, fresh.auth, fresh.token);
+  });
+  done();
+};

@@ -1,0 +1,79 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { mapLoginRole, type LoginRole } from '../../src/shared/api/contract';
+import { buildApp, type BuildAppOptions } from '../app';
+import { hashPassword } from '../auth/passwords';
+import { createDb, type Db } from '../db/db';
+import { demoPassword } from '../db/seed';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh in-memory database with the demo seed and an app on it. Not yet ready, so a test may add
+ * routes first; inject() readies it.
+ */
+export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<TestApp> {
+  const db = await createDb();
+  const app = buildApp({ db, demo: true, ...options });
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export interface TestUserOptions {
+  email: string;
+  loginRole?: LoginRole;
+  password?: string;
+  isDisabled?: boolean;
+  passwordExpiresAt?: Date | null;
+  providerServiceIds?: number[];
+}
+
+/** Adds a staff account of its own, so a test that locks or disables it cannot disturb the others. */
+export async function createTestUser(db: Db, options: TestUserOptions): Promise<number> {
+  const loginRole = options.loginRole ?? 'Healthcare Clinician';
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO users (email, login_role, first_name, last_name, password_hash, password_expires_at,
+       is_disabled, accepted_privacy_policy, first_time_setup_complete)
+     VALUES ($1, $2, 'Test', 'User', $3, $4, $5, true, true) RETURNING id`,
+    [
+      options.email,
+      loginRole,
+      await hashPassword(options.password ?? demoPassword),
+      options.passwordExpiresAt?.toISOString() ?? null,
+      options.isDisabled ?? false,
+    ],
+  );
+  if (!row) throw new Error('test user insert returned no row');
+  const providerServiceIds = options.providerServiceIds ?? (mapLoginRole(loginRole) === 'cops' ? [] : [1]);
+  for (const providerServiceId of providerServiceIds) {
+    await db.query('INSERT INTO user_provider_services (user_id, provider_service_id) VALUES ($1, $2)', [
+      row.id,
+      providerServiceId,
+    ]);
+  }
+  return row.id;
+}
+
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const options: InjectOptions = {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  };
+  return app.inject(options);
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Demo-only routes of the reference server (DESIGN §4): emails cannot leave a demo machine,
+ * so they are written to an outbox that end-to-end tests and people read here.
+ */
+
+/** One message of GET /api/dev/outbox. */
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** The link the email carries (order, setup or reset link), if any. */
+  link: z.string().nullable(),
+  /** ISO date-time. */
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** GET /api/dev/outbox: newest first. */
+export const outboxListSchema = z.object({
+  dataList: z.array(outboxMessageSchema),
+  count: z.number().int(),
+});
+export type OutboxList = z.infer<typeof outboxListSchema>;
+
+/** POST /api/dev/expire-sessions: lets end-to-end tests simulate a session that expired on the server. */
+export const expireSessionsRequestSchema = z.object({
+  userName: z.string().trim().min(1).max(255),
+});
+export type ExpireSessionsRequest = z.infer<typeof expireSessionsRequestSchema>;
+
+export const expireSessionsResultSchema = z.object({ expired: z.number().int() });
+export type ExpireSessionsResult = z.infer<typeof expireSessionsResultSchema>;
