@@ -54,6 +54,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      'import-x/ignore': ['node_modules'],
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
     },
     rules: {

@@ -15,7 +15,7 @@ export function AppLayout() {
   // Spec §2: patients see no top bar.
   const withHeader = session.userRole !== 'patient';
   return (
-    <AppShell header={withHeader ? { height: 56 } : undefined} padding="md">
+    <AppShell header={withHeader ? { height: 56 } : undefined} footer={{ height: 44 }} padding="md">
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
@@ -38,8 +38,10 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </div>
-        <Footer />
       </AppShell.Main>
+      <AppShell.Footer>
+        <Footer />
+      </AppShell.Footer>
       <UpdatePrompt />
     </AppShell>
   );

@@ -21,7 +21,7 @@ export function Footer() {
   const { t } = useTranslation('shell');
   const config = useRuntimeConfig();
   return (
-    <Group component="footer" justify="center" gap="lg" py="sm" px="md" c="dimmed" wrap="wrap">
+    <Group justify="center" gap="lg" h="100%" px="md" c="gray.8" wrap="nowrap">
       <Text size="sm">{t('version', { version: displayVersion(config.version) })}</Text>
       <Text size="sm">{t('udi', { udi: config.uniqueDeviceIdentificationNumber })}</Text>
       <CeMark label={t('ceMark')} />

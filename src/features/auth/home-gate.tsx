@@ -1,16 +1,30 @@
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { LoggedOutView } from './logged-out-view';
 import { LoginPage } from './login-page';
 
-/** /{product}: the role home when signed in; otherwise why the session ended, or the login form. */
+/** The page someone asked for before signing in (set by RequireAuth), if any. */
+function requestedPage(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
+    return state.from;
+  }
+  return null;
+}
+
+/**
+ * /{product}: once signed in, the page asked for or the role home; otherwise why the session ended, or the
+ * login form.
+ */
 export function HomeGate() {
+  const location = useLocation();
   const session = useSession();
   const { store } = useAuth();
   const paths = usePaths();
-  if (session.isLoggedIn && session.userRole) return <Navigate to={roleHome(paths, session.userRole)} replace />;
+  if (session.isLoggedIn && session.userRole) {
+    return <Navigate to={requestedPage(location.state) ?? roleHome(paths, session.userRole)} replace />;
+  }
   if (session.loginMessageKey) {
     return (
       <LoggedOutView

@@ -4,23 +4,14 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/session-context';
-import { roleHome } from '../../shared/lib/paths';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { mapLoginRole } from '../../shared/api/contract';
 import { toast } from '../../shared/ui/toast';
 import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import { ForgotPassword } from './forgot-password';
 import { loginFormSchema, type LoginForm } from './login-schema';
 import { outcomeOfLogin, outcomeOfLoginError, type LoginOutcome } from './login-outcome';
-
-function fromState(state: unknown): string | null {
-  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
-    return state.from;
-  }
-  return null;
-}
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -53,7 +44,6 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const { store, api } = useAuth();
   const paths = usePaths();
   const navigate = useNavigate();
-  const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Extract<LoginOutcome, { kind: 'failed' }> | null>(null);
   const emailRef = useRef<HTMLInputElement | null>(null);
@@ -76,12 +66,10 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     }
     setBusy(false);
     switch (outcome.kind) {
-      case 'signedIn': {
+      case 'signedIn':
+        // The home gate takes the person on: to the page they asked for, else their role's home.
         store.signIn(outcome.result);
-        const role = mapLoginRole(outcome.result.user?.role ?? '');
-        await navigate(fromState(location.state) ?? roleHome(paths, role), { replace: true });
         break;
-      }
       case 'passwordExpired':
         toast.info(t('TEXT_YOUR_CURRENT_PASSWORD_EXPIRED'));
         await navigate(paths.changeExpiredPassword, { state: { userEmail: email } });
@@ -139,7 +127,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         <Button type="submit" loading={busy} loaderProps={{ 'aria-hidden': true }}>
           {t('signIn')}
         </Button>
-        <Text role="status" aria-live="polite" size="sm" c="dimmed" ta="center">
+        <Text role="status" aria-live="polite" size="sm" ta="center">
           {busy ? t('signingIn') : ''}
         </Text>
         <Anchor component="button" type="button" onClick={onForgot} size="sm" ta="center">

@@ -10,8 +10,8 @@ export class LoginPage {
   }
 
   async signIn(email: string, password: string): Promise<void> {
-    await this.page.getByLabel('Email').fill(email);
-    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await this.page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }
 

@@ -7,7 +7,11 @@ test('logout ends the session and says so, with a way to log in again', async ({
   await expect(page).toHaveURL(/\/cgm$/);
   await expect(page.getByText('You are now logged out.')).toBeVisible();
   // The session is gone from the tab: nothing in either storage still holds a token.
-  const stored = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage, ...window.localStorage }));
+  const stored = await page.evaluate(() =>
+    [window.sessionStorage, window.localStorage]
+      .flatMap((storage) => Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`))
+      .join('\n'),
+  );
   expect(stored).not.toMatch(/storetoken/);
   await page.getByRole('button', { name: 'Log in again' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -42,7 +42,7 @@ test('a wrong password says the email or password is not correct, until the pers
   await loginPage.open();
   await loginPage.signIn(demoAccounts.clinician2.email, 'Not-the-password-1!');
   await expect(loginPage.alert()).toContainText('The email or password is not correct.');
-  await page.getByLabel('Password', { exact: true }).fill('x');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('x');
   await expect(loginPage.alert()).toHaveCount(0);
   await expect(page).toHaveURL(/\/cgm$/);
 });
@@ -61,10 +61,7 @@ test('a deep link asked for before signing in opens after signing in', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
 });
 
-test('a technician sent to the Results page is told access is forbidden and goes home', async ({
-  page,
-  loginPage,
-}) => {
+test('a technician sent to the Results page is told access is forbidden and goes home', async ({ page, loginPage }) => {
   await loginPage.signInAs('technician');
   await page.goto('/cgm/manage/patientsresults');
   await expect(page.getByText('Access forbidden')).toBeVisible();
