@@ -28,3 +28,8 @@ export function useSession(): AuthStatus {
 export function useEntitlement(entitlement: Entitlement): boolean {
   return useSession().entitlements.includes(entitlement);
 }
+
+/** The provider service the lists are scoped to (null: all that the user may see). */
+export function useCurrentProviderServiceId(): number | null {
+  return useSession().currentProviderServiceId;
+}

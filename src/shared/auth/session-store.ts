@@ -5,6 +5,7 @@ import {
   providerServiceRefSchema,
   roleSchema,
   type AuthResult,
+  type Role,
 } from '../api/contract';
 
 /** Translation keys of the messages a logged-out person may see (spec §8). */
@@ -33,6 +34,11 @@ export const authStatusSchema = z.object({
   userProviderServices: z.array(providerServiceRefSchema).readonly(),
   patientAssessmentId: z.number().nullable(),
   previouslySuccessfulLogin: z.boolean(),
+  /**
+   * The provider service the lists are about (spec §2 /providerservice/{id}); staff start on their own, cops on
+   * none (all). Kept for the session only and cleared on logout.
+   */
+  currentProviderServiceId: z.number().nullable(),
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
@@ -51,6 +57,7 @@ export const loggedOut: AuthStatus = {
   userProviderServices: [],
   patientAssessmentId: null,
   previouslySuccessfulLogin: false,
+  currentProviderServiceId: null,
 };
 
 /** Spec §5/§9: names over 19 characters are cut to 19 plus an ellipsis. */
@@ -77,7 +84,14 @@ export function statusFromAuthResult(result: AuthResult, previous: AuthStatus): 
     userProviderServices: result.providerServices,
     patientAssessmentId: previous.patientAssessmentId,
     previouslySuccessfulLogin: true,
+    currentProviderServiceId: keepCurrentProviderService(previous.currentProviderServiceId, role, result),
   };
+}
+
+function keepCurrentProviderService(current: number | null, role: Role, result: AuthResult): number | null {
+  const ids = result.providerServices.map((service) => service.id);
+  if (current !== null && ids.includes(current)) return current;
+  return role === 'cops' ? null : (ids[0] ?? null);
 }
 
 /**
@@ -173,6 +187,14 @@ export class SessionStore {
   /** A 401 from any call ends the session with the message of spec §4. */
   handleUnauthorized(wasLogoutCall: boolean): void {
     this.signOut(messageAfter401(this.status, wasLogoutCall));
+  }
+
+  /** Cops choose the provider service the lists show; null means all of them. */
+  setCurrentProviderService(id: number | null): void {
+    if (!this.status.isLoggedIn) return;
+    const next = { ...this.status, currentProviderServiceId: id };
+    this.storage.setItem(this.snapshotKey, JSON.stringify({ ...next, authToken: null }));
+    this.set(next);
   }
 
   clearMessage(): void {
