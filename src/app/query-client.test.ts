@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest';
+import { apiError } from '../shared/testing/factories';
+import { createQueryClient, handleApiError, type GlobalErrorHandlers } from './query-client';
+
+function handlers() {
+  return {
+    onUnauthorized: vi.fn<GlobalErrorHandlers['onUnauthorized']>(),
+    onForbidden: vi.fn<GlobalErrorHandlers['onForbidden']>(),
+    onBadRequest: vi.fn<GlobalErrorHandlers['onBadRequest']>(),
+  } satisfies GlobalErrorHandlers;
+}
+
+function expectNothingCalled(h: ReturnType<typeof handlers>): void {
+  expect(h.onUnauthorized).not.toHaveBeenCalled();
+  expect(h.onForbidden).not.toHaveBeenCalled();
+  expect(h.onBadRequest).not.toHaveBeenCalled();
+}
+
+describe('handleApiError', () => {
+  it('ends the session on a 401 from an ordinary call', () => {
+    const h = handlers();
+    handleApiError(apiError(401, { path: '/api/profile/patients' }), h);
+    expect(h.onUnauthorized).toHaveBeenCalledExactlyOnceWith(false);
+    expect(h.onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('tells a 401 from the logout call apart', () => {
+    const h = handlers();
+    handleApiError(apiError(401, { path: '/api/cgm/login/logout' }), h);
+    expect(h.onUnauthorized).toHaveBeenCalledExactlyOnceWith(true);
+  });
+
+  it('does not take a path that merely contains the logout path for the logout call', () => {
+    const h = handlers();
+    handleApiError(apiError(401, { path: '/api/cgm/login/logout/extra' }), h);
+    expect(h.onUnauthorized).toHaveBeenCalledExactlyOnceWith(false);
+  });
+
+  it('sends a 403 to onForbidden', () => {
+    const h = handlers();
+    handleApiError(apiError(403), h);
+    expect(h.onForbidden).toHaveBeenCalledTimes(1);
+    expect(h.onUnauthorized).not.toHaveBeenCalled();
+    expect(h.onBadRequest).not.toHaveBeenCalled();
+  });
+
+  it("shows a 400 with the server's detail", () => {
+    const h = handlers();
+    handleApiError(apiError(400, { serverMessage: 'email: not valid' }), h);
+    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith('email: not valid');
+  });
+
+  it('leaves a 400 to a form that handles it', () => {
+    const h = handlers();
+    handleApiError(apiError(400, { serverMessage: 'This email address already in use' }), h, true);
+    expectNothingCalled(h);
+  });
+
+  it.each([0, 404, 409, 500, 503])('does nothing for status %i', (status) => {
+    const h = handlers();
+    handleApiError(apiError(status), h);
+    expectNothingCalled(h);
+  });
+
+  it('ignores errors that are not ApiErrors', () => {
+    const h = handlers();
+    handleApiError(new Error('401'), h);
+    handleApiError({ status: 403 }, h);
+    handleApiError(null, h);
+    expectNothingCalled(h);
+  });
+});
+
+describe('createQueryClient', () => {
+  it('calls onForbidden when a query fails with 403', async () => {
+    const h = handlers();
+    const client = createQueryClient(h);
+    const queryFn = vi.fn(() => Promise.reject(apiError(403, { path: '/api/profile/clinicians' })));
+
+    await expect(client.query({ queryKey: ['clinicians'], queryFn })).rejects.toMatchObject({ status: 403 });
+    expect(h.onForbidden).toHaveBeenCalledTimes(1);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls onUnauthorized when a mutation fails with 401', async () => {
+    const h = handlers();
+    const client = createQueryClient(h);
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: () => Promise.reject(apiError(401, { path: '/api/cgm/login/logout' })),
+    });
+    await expect(mutation.execute(undefined)).rejects.toMatchObject({ status: 401 });
+    expect(h.onUnauthorized).toHaveBeenCalledExactlyOnceWith(true);
+  });
+
+  it('leaves a 400 to a mutation whose form handles it, and shows it for others', async () => {
+    const h = handlers();
+    const client = createQueryClient(h);
+    const fail = () => Promise.reject(apiError(400, { serverMessage: 'bad' }));
+    const handled = client.getMutationCache().build(client, { mutationFn: fail, meta: { handlesBadRequest: true } });
+    await expect(handled.execute(undefined)).rejects.toMatchObject({ status: 400 });
+    expect(h.onBadRequest).not.toHaveBeenCalled();
+
+    const plain = client.getMutationCache().build(client, { mutationFn: fail });
+    await expect(plain.execute(undefined)).rejects.toMatchObject({ status: 400 });
+    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith('bad');
+  });
+});

@@ -1,0 +1,276 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { authResult, failedAuthResult } from '../testing/factories';
+import {
+  loggedOut,
+  messageAfter401,
+  SessionStore,
+  statusFromAuthResult,
+  truncateName,
+  type AuthStatus,
+} from './session-store';
+
+const signedIn = (overrides: Partial<AuthStatus> = {}): AuthStatus => ({
+  ...statusFromAuthResult(authResult(), loggedOut),
+  ...overrides,
+});
+
+describe('statusFromAuthResult', () => {
+  it('turns a clinician login into a signed-in status', () => {
+    const status = statusFromAuthResult(
+      authResult({ authToken: 'abc', expiresOn: '2025-03-01T10:00:00.000Z' }),
+      loggedOut,
+    );
+    expect(status).toEqual({
+      isLoggedIn: true,
+      expiresOn: Date.parse('2025-03-01T10:00:00.000Z'),
+      authToken: 'abc',
+      acceptedPrivacyPolicy: true,
+      userName: 'clinician@demo.test',
+      userDatabaseId: 42,
+      userFullName: 'Grace Hopper',
+      truncatedFullName: 'Grace Hopper',
+      loginMessageKey: null,
+      userRole: 'clinician',
+      entitlements: ['listPatients', 'addPatient', 'addAssessmentOrder'],
+      userProviderServices: [
+        { id: 1, provider: { id: 10, name: 'Northside Memory Clinic' }, service: { id: 20, name: 'Neurology' } },
+      ],
+      patientAssessmentId: null,
+      previouslySuccessfulLogin: true,
+      currentProviderServiceId: 1,
+    });
+  });
+
+  it('uses the user id of a patient and the healthcare profile id of staff', () => {
+    const patient = statusFromAuthResult(
+      authResult({ user: { role: 'Patient', userId: 5, healthcareProfileId: 99 } }),
+      loggedOut,
+    );
+    expect(patient.userRole).toBe('patient');
+    expect(patient.userDatabaseId).toBe(5);
+
+    const staffWithoutProfile = statusFromAuthResult(
+      authResult({ user: { role: 'Healthcare Technician', userId: 8, healthcareProfileId: null } }),
+      loggedOut,
+    );
+    expect(staffWithoutProfile.userRole).toBe('technician');
+    expect(staffWithoutProfile.userDatabaseId).toBe(8);
+  });
+
+  it('keeps the expiry unknown when the answer has none', () => {
+    expect(statusFromAuthResult(authResult({ expiresOn: null }), loggedOut).expiresOn).toBeNull();
+  });
+
+  it('truncates a long full name for the top bar', () => {
+    const status = statusFromAuthResult(
+      authResult({ user: { firstName: 'Maximilian', lastName: 'Montgomery-Smythe' } }),
+      loggedOut,
+    );
+    expect(status.userFullName).toBe('Maximilian Montgomery-Smythe');
+    expect(status.truncatedFullName).toBe('Maximilian Montgome…');
+  });
+
+  it('keeps the previous status for an answer that is not a sign-in', () => {
+    const previous = signedIn();
+    expect(statusFromAuthResult(failedAuthResult(), previous)).toBe(previous);
+    expect(statusFromAuthResult(authResult({ authToken: null }), previous)).toBe(previous);
+    expect(statusFromAuthResult(authResult({ user: null }), previous)).toBe(previous);
+  });
+});
+
+describe('truncateName', () => {
+  it('keeps names of up to 19 characters', () => {
+    expect(truncateName('a'.repeat(19))).toBe('a'.repeat(19));
+    expect(truncateName('Ada Lovelace')).toBe('Ada Lovelace');
+  });
+
+  it('cuts names over 19 characters to 19 plus an ellipsis', () => {
+    expect(truncateName('b'.repeat(20))).toBe(`${'b'.repeat(19)}…`);
+    expect(truncateName('Alexandria Ocasio-Cortez')).toBe('Alexandria Ocasio-C…');
+  });
+
+  it('never shows more than 20 characters and always starts with the name', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (name) => {
+        const shown = truncateName(name);
+        expect(shown.length).toBeLessThanOrEqual(20);
+        if (name.length <= 19) expect(shown).toBe(name);
+        else expect(shown).toBe(`${name.slice(0, 19)}…`);
+      }),
+    );
+  });
+});
+
+describe('messageAfter401 (spec §4, 401)', () => {
+  it("says 'please login again' after a failed logout call", () => {
+    expect(messageAfter401(signedIn(), true)).toBe('TEXT_PLEASE_LOGIN_AGAIN');
+    expect(messageAfter401(loggedOut, true)).toBe('TEXT_PLEASE_LOGIN_AGAIN');
+  });
+
+  it('keeps a message that is already set after a failed logout call', () => {
+    expect(messageAfter401({ ...loggedOut, loginMessageKey: 'TEXT_YOU_ARE_NOW_LOGGED_OUT' }, true)).toBe(
+      'TEXT_YOU_ARE_NOW_LOGGED_OUT',
+    );
+  });
+
+  it("says 'your session has expired' to someone who had logged in", () => {
+    expect(messageAfter401(signedIn(), false)).toBe('TEXT_YOUR_SESSION_HAS_EXPIRED');
+    expect(messageAfter401({ ...loggedOut, previouslySuccessfulLogin: true }, false)).toBe(
+      'TEXT_YOUR_SESSION_HAS_EXPIRED',
+    );
+  });
+
+  it('says nothing to someone who never logged in', () => {
+    expect(messageAfter401(loggedOut, false)).toBeNull();
+  });
+});
+
+describe('SessionStore', () => {
+  it("keeps the token in the given sessionStorage under 'storetoken.<product>', never in localStorage", () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult({ authToken: 'secret-token' }));
+
+    expect(store.getSnapshot().authToken).toBe('secret-token');
+    expect(window.sessionStorage.getItem('storetoken.cgm')).toBe('secret-token');
+    expect(store.storedToken()).toBe('secret-token');
+    expect(window.localStorage.length).toBe(0);
+    const elsewhere = Object.keys(window.sessionStorage).filter(
+      (key) => key !== 'storetoken.cgm' && (window.sessionStorage.getItem(key) ?? '').includes('secret-token'),
+    );
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('names the storage key after the product', () => {
+    const store = new SessionStore(window.sessionStorage, 'other');
+    store.signIn(authResult({ authToken: 't' }));
+    expect(window.sessionStorage.getItem('storetoken.other')).toBe('t');
+    expect(window.sessionStorage.getItem('storetoken.cgm')).toBeNull();
+  });
+
+  it('does not sign in on a failed answer', () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(failedAuthResult());
+    expect(store.getSnapshot().isLoggedIn).toBe(false);
+    expect(window.sessionStorage.getItem('storetoken.cgm')).toBeNull();
+  });
+
+  it('removes the token on signOut and sets the message', () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult());
+    store.signOut('TEXT_YOU_ARE_NOW_LOGGED_OUT');
+
+    expect(window.sessionStorage.getItem('storetoken.cgm')).toBeNull();
+    expect(store.storedToken()).toBeNull();
+    expect(store.getSnapshot()).toMatchObject({
+      isLoggedIn: false,
+      authToken: null,
+      userRole: null,
+      entitlements: [],
+      loginMessageKey: 'TEXT_YOU_ARE_NOW_LOGGED_OUT',
+    });
+  });
+
+  it('remembers a previous successful login after signOut and after a reload of the tab', () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    expect(store.getSnapshot().previouslySuccessfulLogin).toBe(false);
+    store.signIn(authResult());
+    store.signOut(null);
+    expect(store.getSnapshot().previouslySuccessfulLogin).toBe(true);
+
+    const reloaded = new SessionStore(window.sessionStorage, 'cgm');
+    expect(reloaded.getSnapshot().previouslySuccessfulLogin).toBe(true);
+    expect(reloaded.getSnapshot().isLoggedIn).toBe(false);
+  });
+
+  it("ends the session on a 401 with 'your session has expired' for someone who had logged in", () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult());
+    store.handleUnauthorized(false);
+    expect(store.getSnapshot().isLoggedIn).toBe(false);
+    expect(store.getSnapshot().loginMessageKey).toBe('TEXT_YOUR_SESSION_HAS_EXPIRED');
+    expect(store.storedToken()).toBeNull();
+  });
+
+  it('tells subscribers about every change until they unsubscribe', () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    const listener = vi.fn<() => void>();
+    const unsubscribe = store.subscribe(listener);
+    store.signIn(authResult());
+    store.signOut(null);
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    store.signIn(authResult());
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('updates a signed-in session with a validate answer but ignores it once signed out', () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult({ authToken: 'a' }));
+    store.update(authResult({ authToken: 'b', expiresOn: '2030-01-01T00:00:00.000Z' }));
+    expect(store.getSnapshot().authToken).toBe('b');
+    expect(store.getSnapshot().expiresOn).toBe(Date.parse('2030-01-01T00:00:00.000Z'));
+
+    store.signOut(null);
+    store.update(authResult({ authToken: 'c' }));
+    expect(store.getSnapshot().isLoggedIn).toBe(false);
+    expect(store.storedToken()).toBeNull();
+  });
+
+  it('clears the logged-out message', () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signOut('TEXT_PLEASE_LOGIN_AGAIN');
+    store.clearMessage();
+    expect(store.getSnapshot().loginMessageKey).toBeNull();
+  });
+
+  it('resumes offline in the same tab from the last known status, with an unknown expiry', () => {
+    const first = new SessionStore(window.sessionStorage, 'cgm');
+    first.signIn(authResult({ authToken: 'kept', expiresOn: '2030-01-01T00:00:00.000Z' }));
+
+    const reloaded = new SessionStore(window.sessionStorage, 'cgm');
+    expect(reloaded.resumeOffline()).toBe(true);
+    expect(reloaded.getSnapshot()).toMatchObject({
+      isLoggedIn: true,
+      authToken: 'kept',
+      userRole: 'clinician',
+      userFullName: 'Grace Hopper',
+      expiresOn: null,
+    });
+  });
+
+  it('starts staff on their own provider service and the administrator on all, and forgets it on signOut', () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult({ user: { role: 'Healthcare Clinician' } }));
+    expect(store.getSnapshot().currentProviderServiceId).toBe(1);
+    store.signOut(null);
+    expect(store.getSnapshot().currentProviderServiceId).toBeNull();
+
+    store.signIn(authResult({ user: { role: 'Provider Service Administrator' } }));
+    expect(store.getSnapshot().currentProviderServiceId).toBeNull();
+  });
+
+  it('keeps the chosen provider service through a validate answer that still lists it', () => {
+    const services = [
+      { id: 1, provider: { id: 10, name: 'Northside Memory Clinic' }, service: { id: 20, name: 'Neurology' } },
+      { id: 2, provider: { id: 11, name: 'Lakeside Primary Care' }, service: { id: 21, name: 'Geriatrics' } },
+    ];
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult({ user: { role: 'Provider Service Administrator' }, providerServices: services }));
+    store.setCurrentProviderService(2);
+    store.update(authResult({ user: { role: 'Provider Service Administrator' }, providerServices: services }));
+    expect(store.getSnapshot().currentProviderServiceId).toBe(2);
+
+    store.update(
+      authResult({ user: { role: 'Provider Service Administrator' }, providerServices: services.slice(0, 1) }),
+    );
+    expect(store.getSnapshot().currentProviderServiceId).toBeNull();
+  });
+
+  it('cannot resume offline without a stored status', () => {
+    window.sessionStorage.setItem('storetoken.cgm', 'lonely-token');
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    expect(store.resumeOffline()).toBe(false);
+    expect(store.getSnapshot().isLoggedIn).toBe(false);
+  });
+});

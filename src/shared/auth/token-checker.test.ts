@@ -1,0 +1,236 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthResult } from '../api/contract';
+import { apiError, authResult, failedAuthResult } from '../testing/factories';
+import { createTokenChecker, revalidateBeforeExpiryMs, sleepGapMs, tokenCheckIntervalMs } from './token-checker';
+
+interface Session {
+  token: string | null;
+  expiresOn: number | null;
+}
+
+function setup(initial: Partial<Session> = {}) {
+  const session: Session = { token: 'token-1', expiresOn: null, ...initial };
+  const validate = vi.fn<(token: string) => Promise<AuthResult>>(() => Promise.resolve(authResult()));
+  const onValid = vi.fn<(result: AuthResult) => void>();
+  const onInvalid = vi.fn<(reason: 'unauthorized' | 'error') => void>();
+  const onOffline = vi.fn<() => void>();
+  const checker = createTokenChecker({
+    now: () => Date.now(),
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (handle) => {
+      clearInterval(handle as ReturnType<typeof setInterval>);
+    },
+    getSession: () => session,
+    validate,
+    onValid,
+    onInvalid,
+    onOffline,
+  });
+  return { checker, session, validate, onValid, onInvalid, onOffline };
+}
+
+const far = () => Date.now() + 60 * 60_000;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2025-03-01T09:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('token checker constants (spec §9)', () => {
+  it('ticks every 5 s, treats a 15 s gap as sleep and revalidates within 10 s of expiry', () => {
+    expect(tokenCheckIntervalMs).toBe(5_000);
+    expect(sleepGapMs).toBe(15_000);
+    expect(revalidateBeforeExpiryMs).toBe(10_000);
+  });
+});
+
+describe('createTokenChecker', () => {
+  it('ticks every 5 s', async () => {
+    const { checker, validate } = setup({ expiresOn: null });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(validate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(validate).toHaveBeenCalledTimes(1);
+    expect(validate).toHaveBeenCalledWith('token-1');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not validate while the expiry is far away', async () => {
+    const { checker, validate } = setup({ expiresOn: far() });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(validate).not.toHaveBeenCalled();
+  });
+
+  it('validates on every tick while the expiry is unknown', async () => {
+    const { checker, validate } = setup({ expiresOn: null });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(validate).toHaveBeenCalledTimes(3);
+  });
+
+  it('validates once the expiry is 10 s away or less, not before', async () => {
+    const { checker, validate } = setup({ expiresOn: Date.now() + 20_000 });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000); // 15 s left
+    expect(validate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5_000); // 10 s left
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('validates after a sleep: more than 15 s between two ticks', async () => {
+    const { checker, validate } = setup({ expiresOn: far() });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    // The tablet sleeps: the wall clock jumps while no timer runs.
+    vi.setSystemTime(Date.now() + 16_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not count a gap of exactly 15 s as a sleep', async () => {
+    const { checker, validate } = setup({ expiresOn: far() });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    vi.setSystemTime(Date.now() + 10_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).not.toHaveBeenCalled();
+  });
+
+  it('passes a valid answer to onValid', async () => {
+    const { checker, validate, onValid, onInvalid } = setup();
+    const answer = authResult({ authToken: 'token-2' });
+    validate.mockResolvedValue(answer);
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onValid).toHaveBeenCalledExactlyOnceWith(answer);
+    expect(onInvalid).not.toHaveBeenCalled();
+  });
+
+  it("reports 'unauthorized' when the server answers 401", async () => {
+    const { checker, validate, onValid, onInvalid, onOffline } = setup();
+    validate.mockRejectedValue(apiError(401));
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onInvalid).toHaveBeenCalledExactlyOnceWith('unauthorized');
+    expect(onValid).not.toHaveBeenCalled();
+    expect(onOffline).not.toHaveBeenCalled();
+  });
+
+  it("reports 'unauthorized' when the server says the session is not valid (success false)", async () => {
+    const { checker, validate, onValid, onInvalid } = setup();
+    validate.mockResolvedValue(failedAuthResult());
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onInvalid).toHaveBeenCalledExactlyOnceWith('unauthorized');
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it("reports 'error' on a server fault (500)", async () => {
+    const { checker, validate, onInvalid, onOffline } = setup();
+    validate.mockRejectedValue(apiError(500));
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onInvalid).toHaveBeenCalledExactlyOnceWith('error');
+    expect(onOffline).not.toHaveBeenCalled();
+  });
+
+  it("reports 'error' on a failure that is not an ApiError", async () => {
+    const { checker, validate, onInvalid } = setup();
+    validate.mockRejectedValue(new TypeError('boom'));
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onInvalid).toHaveBeenCalledExactlyOnceWith('error');
+  });
+
+  it('treats a network error as offline, not as a logout', async () => {
+    const { checker, validate, onInvalid, onOffline, onValid } = setup();
+    validate.mockRejectedValue(apiError(0));
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onOffline).toHaveBeenCalledTimes(1);
+    expect(onInvalid).not.toHaveBeenCalled();
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it('never runs two validations at once', async () => {
+    const { checker, validate, onValid } = setup({ expiresOn: null });
+    let answer: (result: AuthResult) => void = () => undefined;
+    validate.mockImplementation(
+      () =>
+        new Promise<AuthResult>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    checker.start();
+    await vi.advanceTimersByTimeAsync(20_000);
+    checker.wake();
+    expect(validate).toHaveBeenCalledTimes(1);
+
+    answer(authResult());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onValid).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).toHaveBeenCalledTimes(2);
+  });
+
+  it('validates at once on wake(), even with a far expiry', async () => {
+    const { checker, validate, onValid } = setup({ expiresOn: far() });
+    checker.start();
+    checker.wake();
+    expect(validate).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onValid).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not take the time spent asleep before wake() as a second sleep', async () => {
+    const { checker, validate } = setup({ expiresOn: far() });
+    checker.start();
+    vi.setSystemTime(Date.now() + 60_000);
+    checker.wake();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops ticking on stop()', async () => {
+    const { checker, validate } = setup({ expiresOn: null });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    checker.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a single interval when started twice', async () => {
+    const { checker, validate } = setup({ expiresOn: null });
+    checker.start();
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing while nobody is signed in', async () => {
+    const { checker, validate } = setup({ token: null, expiresOn: null });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    checker.wake();
+    expect(validate).not.toHaveBeenCalled();
+  });
+
+  it('checks the session as it is at each tick', async () => {
+    const { checker, validate, session } = setup({ expiresOn: far() });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).not.toHaveBeenCalled();
+    session.token = 'token-9';
+    session.expiresOn = null;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).toHaveBeenCalledExactlyOnceWith('token-9');
+  });
+});

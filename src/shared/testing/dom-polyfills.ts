@@ -1,0 +1,37 @@
+/** What Mantine expects from a browser and jsdom does not provide. */
+export function installDomPolyfills(): void {
+  if (typeof window.matchMedia !== 'function') {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      writable: true,
+      // A list that never matches: no touch device, no dark scheme, no reduced motion.
+      value: (query: string) => {
+        const list = {
+          matches: false,
+          media: query,
+          onchange: null,
+          addListener: (): void => undefined,
+          removeListener: (): void => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        };
+        return list;
+      },
+    });
+  }
+  if (typeof globalThis.ResizeObserver !== 'function') {
+    class NoopResizeObserver implements ResizeObserver {
+      observe(): void {
+        return undefined;
+      }
+      unobserve(): void {
+        return undefined;
+      }
+      disconnect(): void {
+        return undefined;
+      }
+    }
+    globalThis.ResizeObserver = NoopResizeObserver;
+  }
+}

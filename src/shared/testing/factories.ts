@@ -1,0 +1,90 @@
+import { vi } from 'vitest';
+import type { AuthResult, AuthUser, RuntimeConfig } from '../api/contract';
+import { ApiError } from '../api/http';
+import type { AuthApi } from '../auth/auth-api';
+
+/** The runtime configuration a test app runs with (product slug 'cgm', as in the demo). */
+export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
+  return {
+    product: 'cgm',
+    apiHost: 'https://api.test',
+    staticHost: 'https://static.test',
+    workflowInstanceFileName: 'workflow.json',
+    workflowRunnerUrl: 'https://runner.test',
+    reportUrl: 'https://report.test',
+    version: '1.2.3',
+    currentLocale: 'en-US',
+    resourcesConfigUrl: 'https://static.test/resources.json',
+    uniqueDeviceIdentificationNumber: 'UDI-0001',
+    ...overrides,
+  };
+}
+
+export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    role: 'Healthcare Clinician',
+    healthcareProfileId: 42,
+    userId: 7,
+    userName: 'clinician@demo.test',
+    acceptedPrivacyPolicy: true,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    ...overrides,
+  };
+}
+
+/** A successful login/validate/refresh answer; pass `user: { role }` to change the role. */
+export function authResult(overrides: Omit<Partial<AuthResult>, 'user'> & { user?: Partial<AuthUser> | null } = {}) {
+  const { user, ...rest } = overrides;
+  const result: AuthResult = {
+    success: true,
+    authToken: 'token-1',
+    expiresOn: null,
+    entitlements: ['listPatients', 'addPatient', 'addAssessmentOrder'],
+    providerServices: [
+      { id: 1, provider: { id: 10, name: 'Northside Memory Clinic' }, service: { id: 20, name: 'Neurology' } },
+    ],
+    passwordExpiredChangePasswordRequired: false,
+    accountLockedFailedAuthAttemptsExceeded: false,
+    failedMessage: null,
+    user: user === null ? null : authUser(user),
+    ...rest,
+  };
+  return result;
+}
+
+/** What POST /login answers for a wrong email or password. */
+export function failedAuthResult(overrides: Partial<AuthResult> = {}): AuthResult {
+  return authResult({
+    success: false,
+    authToken: null,
+    user: null,
+    entitlements: [],
+    providerServices: [],
+    ...overrides,
+  });
+}
+
+export function apiError(status: number, init: { code?: string; serverMessage?: string | null; path?: string } = {}) {
+  return new ApiError({
+    status,
+    code: init.code ?? (status === 0 ? 'NETWORK' : `HTTP_${String(status)}`),
+    serverMessage: init.serverMessage ?? null,
+    path: init.path ?? '/api/cgm/login/validate',
+  });
+}
+
+/**
+ * An AuthApi of spies. Every call fails as if offline unless the test passes an implementation; each method stays
+ * a mock either way, so tests can assert on calls and change answers later.
+ */
+export function fakeAuthApi(implementations: Partial<AuthApi> = {}) {
+  const offline = () => Promise.reject(apiError(0));
+  return {
+    login: vi.fn<AuthApi['login']>(implementations.login ?? offline),
+    logout: vi.fn<AuthApi['logout']>(implementations.logout ?? offline),
+    validate: vi.fn<AuthApi['validate']>(implementations.validate ?? offline),
+    refresh: vi.fn<AuthApi['refresh']>(implementations.refresh ?? offline),
+    serverTime: vi.fn<AuthApi['serverTime']>(implementations.serverTime ?? offline),
+  } satisfies AuthApi;
+}
