@@ -12,6 +12,10 @@ import { clientRoutes, createNotFoundHandler } from './routes/client';
 import { devRoutes } from './routes/dev';
 import { devopsRoutes } from './routes/devops';
 import { loginRoutes } from './routes/login';
+import { accountAdminRoutes } from './routes/account-admin';
+import { patientRoutes } from './routes/patients';
+import { profileReferenceRoutes } from './routes/profile-references';
+import { staffProfileRoutes } from './routes/staff-profiles';
 import type { RouteDeps } from './routes/route-deps';
 
 export interface BuildAppOptions {
@@ -110,6 +114,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const deps: RouteDeps = { db: options.db, product, sessionMinutes };
   void app.register(loginRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(devopsRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(patientRoutes, { ...deps, prefix: '/api/profile' });
+  void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });
+  void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
+  void app.register(profileReferenceRoutes, deps);
   if (options.demo) {
     void app.register(devRoutes, deps);
   }

@@ -2,3 +2,5 @@ export * from './auth';
 export * from './config';
 export * from './errors';
 export * from './dev';
+export * from './lists';
+export * from './profiles';
