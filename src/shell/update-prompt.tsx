@@ -31,7 +31,22 @@ export function UpdatePrompt() {
         {t('updateAvailable')}
       </Text>
       <Group>
-        <Button onClick={() => void updateServiceWorker(true)}>{t('updateReload')}</Button>
+        <Button
+          onClick={() => {
+            // A page opened before any worker existed gets no reload from workbox-window; reload once the new
+            // worker has taken over.
+            navigator.serviceWorker.addEventListener(
+              'controllerchange',
+              () => {
+                window.location.reload();
+              },
+              { once: true },
+            );
+            void updateServiceWorker(true);
+          }}
+        >
+          {t('updateReload')}
+        </Button>
         <Button
           variant="default"
           onClick={() => {
