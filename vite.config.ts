@@ -81,6 +81,10 @@ export default defineConfig({
       },
     }),
   ],
+  define: {
+    // Busts the cached lists of an older build (DESIGN §3).
+    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
+  },
   server: {
     proxy: {
       '/api': apiTarget,

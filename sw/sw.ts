@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
@@ -23,6 +24,10 @@ registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
   new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 4 }),
 );
+
+// A worker only activates when the person accepted the update (or on first install); it then takes over open
+// pages, so even a page opened before any worker existed reloads into the new version.
+clientsClaim();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
