@@ -9,9 +9,11 @@ import { errorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
+import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
 import { devopsRoutes } from './routes/devops';
 import { loginRoutes } from './routes/login';
+import { resourcesRoutes } from './routes/resources';
 import type { RouteDeps } from './routes/route-deps';
 
 export interface BuildAppOptions {
@@ -110,6 +112,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const deps: RouteDeps = { db: options.db, product, sessionMinutes };
   void app.register(loginRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(devopsRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(contactRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(resourcesRoutes, { staticHost: config.staticHost });
   if (options.demo) {
     void app.register(devRoutes, deps);
   }

@@ -2,3 +2,6 @@ export * from './auth';
 export * from './config';
 export * from './errors';
 export * from './dev';
+export * from './contact';
+export * from './resources';
+export * from './licenses';
