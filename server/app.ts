@@ -9,6 +9,7 @@ import { errorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
+import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
 import { devopsRoutes } from './routes/devops';
 import { loginRoutes } from './routes/login';
@@ -16,6 +17,7 @@ import { accountAdminRoutes } from './routes/account-admin';
 import { patientRoutes } from './routes/patients';
 import { profileReferenceRoutes } from './routes/profile-references';
 import { staffProfileRoutes } from './routes/staff-profiles';
+import { resourcesRoutes } from './routes/resources';
 import type { RouteDeps } from './routes/route-deps';
 
 export interface BuildAppOptions {
@@ -118,6 +120,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(profileReferenceRoutes, deps);
+  void app.register(contactRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(resourcesRoutes, { staticHost: config.staticHost });
   if (options.demo) {
     void app.register(devRoutes, deps);
   }

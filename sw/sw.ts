@@ -15,7 +15,7 @@ cleanupOutdatedCaches();
 // Client-side routes get the shell; server pages and the API never do (and the API is never cached: PHI).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/dev\//, /^\/runner\//, /^\/report\//, /^\/locales\//],
+    denylist: [/^\/api\//, /^\/dev\//, /^\/runner\//, /^\/report\//, /^\/locales\//, /^\/docs\//, /^\/videos\//],
   }),
 );
 
@@ -23,6 +23,12 @@ registerRoute(
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
   new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 4 }),
+);
+
+// The resource config holds no patient data either; with its last copy the Resources page opens offline.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/resources-config.json',
+  new NetworkFirst({ cacheName: 'resource-config', networkTimeoutSeconds: 4 }),
 );
 
 // A worker only activates when the person accepted the update (or on first install); it then takes over open

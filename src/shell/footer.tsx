@@ -1,6 +1,9 @@
-import { Group, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntimeConfig } from '../shared/lib/runtime-config';
+import { Link } from 'react-router';
+import { useResourceConfig } from '../features/resources';
+import { usePaths, useRuntimeConfig } from '../shared/lib/runtime-config';
 
 /** Only major.minor.patch is shown (spec §1), whatever build suffix the configuration carries. */
 export function displayVersion(version: string): string {
@@ -17,14 +20,32 @@ function CeMark({ label }: { label: string }) {
   );
 }
 
+/**
+ * The footer also reads the resource config at start (spec §7): its copyright line comes from there. Failing
+ * to load it is only logged; the footer shows what it has.
+ */
 export function Footer() {
   const { t } = useTranslation('shell');
   const config = useRuntimeConfig();
+  const paths = usePaths();
+  const resources = useResourceConfig();
+  const failed = resources.isError;
+  useEffect(() => {
+    if (failed) console.warn('resource config could not be loaded');
+  }, [failed]);
   return (
     <Group justify="center" gap="lg" h="100%" px="md" c="gray.8" wrap="nowrap">
       <Text size="sm">{t('version', { version: displayVersion(config.version) })}</Text>
       <Text size="sm">{t('udi', { udi: config.uniqueDeviceIdentificationNumber })}</Text>
       <CeMark label={t('ceMark')} />
+      {resources.data && (
+        <Text size="sm" visibleFrom="md">
+          {resources.data.footer.copyright}
+        </Text>
+      )}
+      <Anchor component={Link} to={paths.about} size="sm" c="cgm.8">
+        {t('about')}
+      </Anchor>
     </Group>
   );
 }

@@ -4,3 +4,6 @@ export * from './errors';
 export * from './dev';
 export * from './lists';
 export * from './profiles';
+export * from './contact';
+export * from './resources';
+export * from './licenses';
