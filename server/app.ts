@@ -14,6 +14,7 @@ import { devRoutes } from './routes/dev';
 import { devopsRoutes } from './routes/devops';
 import { loginRoutes } from './routes/login';
 import { accountAdminRoutes } from './routes/account-admin';
+import { passwordRoutes } from './routes/passwords';
 import { patientRoutes } from './routes/patients';
 import { profileReferenceRoutes } from './routes/profile-references';
 import { staffProfileRoutes } from './routes/staff-profiles';
@@ -119,6 +120,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(patientRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
+  void app.register(passwordRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(profileReferenceRoutes, deps);
   void app.register(contactRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(resourcesRoutes, { staticHost: config.staticHost });

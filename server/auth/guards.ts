@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Entitlement } from '../../src/shared/api/contract';
+import { passwordErrorCodes, type Entitlement } from '../../src/shared/api/contract';
 import type { Db } from '../db/db';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, HttpError, unauthorized } from '../http/errors';
 import { extendSession, resolveToken, type AuthContext } from './session-service';
 
 declare module 'fastify' {
@@ -16,6 +16,9 @@ declare module 'fastify' {
     requireEntitlement: (name: Entitlement) => preHandlerAsyncHookHandler;
   }
 }
+
+export const privacyPolicyNotAccepted = (): HttpError =>
+  new HttpError(403, passwordErrorCodes.privacyPolicyNotAccepted, 'The privacy policy must be accepted first');
 
 /** Node lowercases header names; the client sends 'authToken' (spec §7). */
 export function authTokenFrom(request: FastifyRequest): string | undefined {
@@ -47,6 +50,8 @@ export function registerAuthGuards(app: FastifyInstance, deps: { db: Db; session
     return async (request: FastifyRequest) => {
       const auth = await authenticate(request);
       if (!auth.entitlements.has(name)) throw forbidden();
+      // Spec §1: a clinician or technician sees nothing of the product's data before accepting the privacy policy.
+      if (!auth.acceptedPrivacyPolicy) throw privacyPolicyNotAccepted();
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { Entitlement, Role } from '../../src/shared/api/contract';
-import { mapLoginRole } from '../../src/shared/api/contract';
+import { mapLoginRole, privacyPolicyRoles } from '../../src/shared/api/contract';
 import type { Db } from '../db/db';
 import {
   findActiveSession,
@@ -22,6 +22,13 @@ export interface AuthContext {
   entitlements: ReadonlySet<Entitlement>;
   /** Provider services the caller may act on; 'all' for cops. */
   providerServiceIds: readonly number[] | 'all';
+  /** False for a clinician or technician who has not accepted the privacy policy yet (spec §1). */
+  acceptedPrivacyPolicy: boolean;
+}
+
+/** Spec §1: only clinicians and technicians have a privacy policy to accept before using the product. */
+export function needsPrivacyPolicy(role: Role): boolean {
+  return (privacyPolicyRoles as readonly Role[]).includes(role);
 }
 
 /** The authToken header value that means "no token" (spec §7). */
@@ -62,6 +69,7 @@ export async function resolveToken(
     assessmentOrderId: row.assessmentOrderId,
     entitlements: new Set(entitlementsFor(role)),
     providerServiceIds: role === 'cops' ? 'all' : row.providerServiceIds,
+    acceptedPrivacyPolicy: needsPrivacyPolicy(role) ? row.acceptedPrivacyPolicy : true,
   };
 }
 

@@ -336,6 +336,16 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX contact_messages_email_created ON contact_messages (lower(email), created_at)`,
     ],
   },
+  {
+    version: 40,
+    name: 'passwords and privacy policy: the accepted policy document',
+    statements: [
+      // Spec §1: clinicians and technicians accept different policies; which one was accepted is worth keeping.
+      `ALTER TABLE users ADD COLUMN accepted_privacy_policy_document text NULL`,
+      // Forgot-password requests are throttled per user by counting recent links.
+      `CREATE INDEX account_tokens_user_created ON account_tokens (user_id, purpose, created_at)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

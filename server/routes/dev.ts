@@ -1,8 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import {
   benchPatientsRequestSchema,
+  expirePasswordRequestSchema,
   expireSessionsRequestSchema,
   type BenchPatientsResult,
+  type ExpirePasswordResult,
   type ExpireSessionsResult,
   type OutboxList,
   type OutboxMessage,
@@ -10,6 +12,7 @@ import {
 import { seedBenchPatients } from '../db/bench-seed';
 import { listOutboxMessages } from '../db/queries/outbox';
 import { expireUserSessions } from '../db/queries/sessions';
+import { expireUserPassword } from '../db/queries/users';
 import { parseBody } from '../http/validation';
 import type { RouteDeps } from './route-deps';
 
@@ -96,6 +99,12 @@ export const devRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) =
   app.post('/api/dev/expire-sessions', async (request): Promise<ExpireSessionsResult> => {
     const { userName } = parseBody(expireSessionsRequestSchema, request);
     return { expired: await expireUserSessions(db, userName, new Date()) };
+  });
+
+  // The expired-password flow of spec §4 needs an expired password; end-to-end tests expire one of their own.
+  app.post('/api/dev/expire-password', async (request): Promise<ExpirePasswordResult> => {
+    const { userName } = parseBody(expirePasswordRequestSchema, request);
+    return { expired: await expireUserPassword(db, userName, new Date()) };
   });
 
   // Load for the 10,000-patient list (end-to-end test and `npm run bench`), in a provider service of its own.

@@ -62,3 +62,17 @@ export async function markAccountTokenUsed(db: Db, id: number, now: Date = new D
   );
   return rows.length > 0;
 }
+
+/** How many links of this purpose the user was sent since `since` (forgot-password asks are throttled). */
+export async function countAccountTokensSince(
+  db: Db,
+  userId: number,
+  purpose: AccountTokenPurpose,
+  since: Date,
+): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::integer AS n FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > $3`,
+    [userId, purpose, since.toISOString()],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -11,6 +11,8 @@ export interface ActiveSessionRow {
   loginRole: LoginRole | null;
   /** The user's own provider services (empty for patients and for cops, who see all). */
   providerServiceIds: number[];
+  /** Staff: whether the user accepted the privacy policy; true for patient sessions (they accept per order). */
+  acceptedPrivacyPolicy: boolean;
 }
 
 export type SessionOwner = { userId: number } | { patientId: number; assessmentOrderId: number | null };
@@ -43,7 +45,8 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
             s.assessment_order_id AS "assessmentOrderId",
             u.login_role AS "loginRole",
             ARRAY(SELECT ups.provider_service_id FROM user_provider_services ups
-                  WHERE ups.user_id = s.user_id ORDER BY ups.provider_service_id) AS "providerServiceIds"
+                  WHERE ups.user_id = s.user_id ORDER BY ups.provider_service_id) AS "providerServiceIds",
+            COALESCE(u.accepted_privacy_policy, true) AS "acceptedPrivacyPolicy"
      FROM sessions s
      LEFT JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = $1
@@ -88,4 +91,23 @@ export async function expireUserSessions(db: Db, email: string, at: Date): Promi
 /** Housekeeping: sessions long past their expiry carry no information worth keeping. */
 export async function deleteStaleSessions(db: Db, olderThan: Date): Promise<void> {
   await db.query('DELETE FROM sessions WHERE expires_at < $1', [olderThan.toISOString()]);
+}
+
+/**
+ * A new password ends the user's other sessions at once (a stolen token stops working); `keepSessionId` is the
+ * session that changed it, which may go on.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  at: Date,
+  keepSessionId: number | null = null,
+): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE sessions SET revoked_at = $2
+     WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND ($3::integer IS NULL OR id <> $3)
+     RETURNING id`,
+    [userId, at.toISOString(), keepSessionId],
+  );
+  return rows.length;
 }

@@ -79,3 +79,43 @@ export async function recordSuccessfulLogin(db: Db, userId: number, at: Date): P
 export async function resetFailedLogins(db: Db, userId: number): Promise<void> {
   await db.query('UPDATE users SET failed_login_count = 0, updated_at = now() WHERE id = $1', [userId]);
 }
+
+/**
+ * Stores a new password hash: the password works until expiresAt, the failed-login count and any lock are
+ * cleared (the person proved who they are), and a first-time setup is complete once a password exists.
+ */
+export async function setUserPassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET password_hash = $2, password_changed_at = $3, password_expires_at = $4,
+       failed_login_count = 0, locked_until = NULL, first_time_setup_complete = true, updated_at = now()
+     WHERE id = $1`,
+    [userId, passwordHash, now.toISOString(), expiresAt.toISOString()],
+  );
+}
+
+/** Spec §7 acceptprivacypolicy: when, and which document (the policies of clinicians and technicians differ). */
+export async function recordPrivacyPolicyAccepted(db: Db, userId: number, document: string, at: Date): Promise<void> {
+  await db.query(
+    `UPDATE users SET accepted_privacy_policy = true, accepted_privacy_policy_at = $2,
+       accepted_privacy_policy_document = $3, updated_at = now()
+     WHERE id = $1`,
+    [userId, at.toISOString(), document],
+  );
+}
+
+/** Demo-only (POST /api/dev/expire-password): the password stops working for sign-in from now on. */
+export async function expireUserPassword(db: Db, email: string, at: Date): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE users SET password_expires_at = $2, updated_at = now()
+     WHERE lower(email) = lower($1) AND password_hash IS NOT NULL
+     RETURNING id`,
+    [email.trim(), at.toISOString()],
+  );
+  return rows.length > 0;
+}

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { maxPasswordLength } from '../../lib/validation/password';
+
+export { maxPasswordLength };
 
 /**
  * The login role exactly as the server stores and answers it (spec §3 Auth result user.role);
@@ -43,7 +46,6 @@ export const entitlementSchema = z.enum([
 ]);
 export type Entitlement = z.infer<typeof entitlementSchema>;
 
-export const maxPasswordLength = 64;
 export const maxFieldLength = 255;
 
 /** POST /api/{product}/login */

@@ -48,3 +48,15 @@ export const benchPatientsResultSchema = z.object({
   count: z.number().int(),
 });
 export type BenchPatientsResult = z.infer<typeof benchPatientsResultSchema>;
+
+/**
+ * POST /api/dev/expire-password: makes an account's password expired now, so that end-to-end tests (and people
+ * trying the product) reach the expired-password flow of spec §4 at the next sign-in.
+ */
+export const expirePasswordRequestSchema = z.object({
+  userName: z.string().trim().min(1).max(255),
+});
+export type ExpirePasswordRequest = z.infer<typeof expirePasswordRequestSchema>;
+
+export const expirePasswordResultSchema = z.object({ expired: z.boolean() });
+export type ExpirePasswordResult = z.infer<typeof expirePasswordResultSchema>;

@@ -7,3 +7,4 @@ export * from './profiles';
 export * from './contact';
 export * from './resources';
 export * from './licenses';
+export * from './passwords';

@@ -1,0 +1,462 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiErrorBodySchema,
+  authResultSchema,
+  linkTokenValidationSchema,
+  outboxListSchema,
+  technicianProfileSchema,
+  type TechnicianWrite,
+} from '../../src/shared/api/contract';
+import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '../../src/shared/lib/validation/password';
+import { isCommonPassword } from '../auth/breached-passwords';
+import { createAccountToken } from '../db/queries/account-tokens';
+import { demoAccounts, demoPassword } from '../db/seed';
+import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
+import { maxForgotPasswordLinksPerHour } from './passwords';
+
+let testApp: TestApp;
+let adminToken = '';
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.ready();
+  adminToken = await loginAs(testApp.app, demoAccounts.admin);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const goodPassword = 'Fresh-Start#2468';
+const otherGoodPassword = 'Second-Wind#1357';
+
+let counter = 0;
+/** A technician added by the administrator, as issue 3's add page does: no password, a setup link in the outbox. */
+async function addTechnician(): Promise<{ id: number; email: string }> {
+  counter += 1;
+  const body: TechnicianWrite = {
+    firstName: 'Pat',
+    middleInitial: '',
+    lastName: `Setup${String(counter)}`,
+    email: `pat.setup${String(counter)}@example.test`,
+    phone: '',
+    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
+    providerService: { id: 1 },
+  };
+  const response = await callApi(testApp.app, 'POST', '/api/profile/technicians', adminToken, body);
+  expect(response.statusCode).toBe(201);
+  return technicianProfileSchema.parse(response.json());
+}
+
+async function linksTo(email: string): Promise<string[]> {
+  const list = outboxListSchema.parse((await callApi(testApp.app, 'GET', '/api/dev/outbox', null)).json());
+  return list.dataList.filter((message) => message.to === email).flatMap((message) => message.link ?? []);
+}
+
+const tokenOf = (link: string) => decodeURIComponent(link.split('token=')[1] ?? '');
+
+async function latestToken(email: string, path: string): Promise<string> {
+  const link = (await linksTo(email)).find((candidate) => candidate.includes(path));
+  if (!link) throw new Error(`no ${path} link for ${email}`);
+  return tokenOf(link);
+}
+
+async function login(userName: string, password: string) {
+  return authResultSchema.parse((await postJson(testApp.app, '/api/cgm/login', { userName, password })).json());
+}
+
+function errorOf(response: { json: () => unknown }) {
+  return apiErrorBodySchema.parse(response.json());
+}
+
+/** A technician with a password and the policy accepted, signed in. */
+async function readyTechnician(password = goodPassword): Promise<{ id: number; email: string; token: string }> {
+  const { id, email } = await addTechnician();
+  const setupToken = await latestToken(email, '/cgm/setupaccount?');
+  const setup = await postJson(testApp.app, '/api/profiles/setupfirsttimepassword', {
+    setupToken,
+    newPassword: password,
+    confirmPassword: password,
+  });
+  expect(setup.statusCode).toBe(200);
+  const token = await loginAs(testApp.app, email, password);
+  await callApi(testApp.app, 'POST', '/api/profiles/acceptprivacypolicy', token);
+  return { id, email, token };
+}
+
+describe('first-time setup (spec §2 /setupaccount, §7)', () => {
+  it('checks the link, sets the password once, and the new account must accept the privacy policy', async () => {
+    const { email } = await addTechnician();
+    const links = await linksTo(email);
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatch(/^\/cgm\/setupaccount\?token=/);
+    const setupToken = tokenOf(links[0]!);
+
+    const check = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', { setupToken });
+    expect(linkTokenValidationSchema.parse(check.json())).toEqual({ valid: true, userName: email, firstName: 'Pat' });
+    // No password yet: sign-in fails like a wrong password.
+    expect((await login(email, goodPassword)).success).toBe(false);
+
+    const weak = await postJson(testApp.app, '/api/profiles/setupfirsttimepassword', {
+      setupToken,
+      newPassword: 'abc',
+      confirmPassword: 'abd',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(errorOf(weak).fields).toEqual([
+      { path: 'newPassword', message: passwordMessages.length },
+      { path: 'newPassword', message: passwordMessages.uppercase },
+      { path: 'newPassword', message: passwordMessages.digit },
+      { path: 'newPassword', message: passwordMessages.special },
+      { path: 'newPassword', message: passwordMessages.noAscendingRun },
+      { path: 'confirmPassword', message: passwordMessages.mismatch },
+    ]);
+
+    const set = await postJson(testApp.app, '/api/profiles/setupfirsttimepassword', {
+      setupToken,
+      newPassword: goodPassword,
+      confirmPassword: goodPassword,
+    });
+    expect(set.json()).toEqual({ success: true });
+
+    // Single use.
+    const again = await postJson(testApp.app, '/api/profiles/setupfirsttimepassword', {
+      setupToken,
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).code).toBe('TOKEN_INVALID');
+    const recheck = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', { setupToken });
+    expect(recheck.json()).toEqual({ valid: false });
+
+    const result = await login(email, goodPassword);
+    expect(result.success).toBe(true);
+    expect(result.user?.acceptedPrivacyPolicy).toBe(false);
+    const token = result.authToken!;
+
+    // Before accepting, no data: 403 with its own code (the client shows the policy step, not 'forbidden').
+    const patients = await callApi(testApp.app, 'GET', '/api/profile/patients', token);
+    expect(patients.statusCode).toBe(403);
+    expect(errorOf(patients).code).toBe('PRIVACY_POLICY_NOT_ACCEPTED');
+
+    const accept = await callApi(testApp.app, 'POST', '/api/profiles/acceptprivacypolicy', token);
+    expect(accept.json()).toEqual({ success: true });
+    expect((await callApi(testApp.app, 'GET', '/api/profile/patients', token)).statusCode).toBe(200);
+    const validated = authResultSchema.parse(
+      (await postJson(testApp.app, '/api/cgm/login/validate', { token })).json(),
+    );
+    expect(validated.user?.acceptedPrivacyPolicy).toBe(true);
+    const [row] = await testApp.db.query<{ document: string }>(
+      'SELECT accepted_privacy_policy_document AS document FROM users WHERE lower(email) = lower($1)',
+      [email],
+    );
+    expect(row?.document).toBe('/docs/privacy/technician-en-US.pdf');
+  });
+
+  it('refuses an expired link, a link replaced by a newer one, and the link of a deactivated account', async () => {
+    const { id, email } = await addTechnician();
+    const first = await latestToken(email, '/cgm/setupaccount?');
+    const past = new Date(Date.now() - 8 * 24 * 3_600_000);
+    const expired = await createAccountToken(
+      testApp.db,
+      { userId: id, purpose: 'SETUP', expiresAt: new Date(past.getTime() + 3_600_000), createdByUserId: null },
+      past,
+    );
+    // Creating that token superseded the first one.
+    for (const setupToken of [first, expired, 'not-a-token']) {
+      const check = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', { setupToken });
+      expect(check.json()).toEqual({ valid: false });
+      const set = await postJson(testApp.app, '/api/profiles/setupfirsttimepassword', {
+        setupToken,
+        newPassword: goodPassword,
+        confirmPassword: goodPassword,
+      });
+      expect(errorOf(set).code).toBe('TOKEN_INVALID');
+    }
+
+    const resend = await callApi(testApp.app, 'POST', '/api/profiles/resendsetupaccountlink', adminToken, {
+      userEmail: email,
+      healthcareProfileId: id,
+      profileType: 'technician',
+    });
+    expect(resend.statusCode).toBe(200);
+    const fresh = await latestToken(email, '/cgm/setupaccount?');
+    await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', adminToken, {
+      userId: id,
+      profileType: 'technician',
+    });
+    const check = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', {
+      setupToken: fresh,
+    });
+    expect(check.json()).toEqual({ valid: false });
+  });
+
+  it('agrees with the client validator on every generated password (property)', async () => {
+    const { email } = await addTechnician();
+    const setupToken = await latestToken(email, '/cgm/setupaccount?');
+    const characters = fc.constantFrom(...Array.from('aAbBcCxyzXYZ0123789!#-_ @.é'));
+    const password = fc.oneof(
+      fc.string({ maxLength: 70 }),
+      fc.string({ unit: characters, minLength: 8, maxLength: 70 }),
+      fc.constantFrom(email, email.toUpperCase(), goodPassword, 'Welcome#2468', 'P@ssw0rd-2468'),
+    );
+    await fc.assert(
+      fc.asyncProperty(password, fc.oneof(password, fc.constant(null)), async (newPassword, confirmation) => {
+        const confirmPassword = confirmation ?? newPassword;
+        const response = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', {
+          setupToken,
+          newPassword,
+          confirmPassword,
+        });
+        const form = { currentPassword: '', newPassword, confirmPassword };
+        const client = passwordFormSchema({ mode: 'FirstTimeSetup', userName: email }).safeParse(form);
+        const clientIssues = client.success
+          ? []
+          : client.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+        expect(clientIssues).toEqual(passwordFieldIssues(form, { mode: 'FirstTimeSetup', userName: email }));
+
+        // The server adds one thing the client cannot know: the most common breached passwords.
+        const lengthOk = newPassword.length >= 12 && newPassword.length <= 64;
+        const breached = lengthOk && isCommonPassword(newPassword);
+        const expected = breached
+          ? [...clientIssues, { path: 'newPassword', message: passwordMessages.breached }]
+          : clientIssues;
+        if (expected.length === 0) {
+          expect(response.statusCode).toBe(200);
+          expect(linkTokenValidationSchema.parse(response.json()).valid).toBe(true);
+        } else {
+          expect(response.statusCode).toBe(400);
+          expect(errorOf(response).fields).toEqual(expected);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('forgot password and reset (spec §2 login forgot mode, /setupaccountresetmypassword)', () => {
+  it('answers the same for an unknown address and writes nothing to the outbox', async () => {
+    const before = (await linksTo('nobody@example.test')).length;
+    const unknown = await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: 'nobody@example.test' });
+    const known = await postJson(testApp.app, '/api/profiles/forgotpassword', {
+      userEmail: demoAccounts.clinician2,
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect((await linksTo('nobody@example.test')).length).toBe(before);
+    expect(await linksTo(demoAccounts.clinician2)).toContainEqual(
+      expect.stringMatching(/^\/cgm\/setupaccountresetmypassword\?token=/),
+    );
+    const bad = await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: 'not an email' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toEqual([{ path: 'userEmail', message: 'VALID_ENTER_VALID_EMAIL' }]);
+  });
+
+  it('resets the password with the link once: the new one works, the old one and other sessions do not', async () => {
+    const { email, token: oldSession } = await readyTechnician();
+    // A few wrong sign-ins before: the reset also clears the count.
+    await login(email, 'wrong-password');
+    const forgot = await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email.toUpperCase() });
+    expect(forgot.json()).toEqual({ success: true });
+    const resetToken = await latestToken(email, '/cgm/setupaccountresetmypassword?');
+
+    const check = await postJson(testApp.app, '/api/profiles/resetpasswordvalidatetoken', { resetToken });
+    expect(check.json()).toEqual({ valid: true, userName: email, firstName: 'Pat' });
+
+    const same = await postJson(testApp.app, '/api/profiles/resetpassword', {
+      resetToken,
+      newPassword: goodPassword,
+      confirmPassword: goodPassword,
+    });
+    expect(errorOf(same).fields).toEqual([{ path: 'newPassword', message: passwordMessages.sameAsCurrent }]);
+
+    const reset = await postJson(testApp.app, '/api/profiles/resetpassword', {
+      resetToken,
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(reset.json()).toEqual({ success: true });
+    expect((await login(email, otherGoodPassword)).success).toBe(true);
+    expect((await login(email, goodPassword)).success).toBe(false);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: oldSession })).statusCode).toBe(401);
+
+    const reuse = await postJson(testApp.app, '/api/profiles/resetpassword', {
+      resetToken,
+      newPassword: 'Third-Time#2468',
+      confirmPassword: 'Third-Time#2468',
+    });
+    expect(errorOf(reuse).code).toBe('TOKEN_INVALID');
+  });
+
+  it(`sends at most ${String(maxForgotPasswordLinksPerHour)} links an hour, none to a deactivated account`, async () => {
+    const { id, email } = await readyTechnician();
+    for (let i = 0; i < maxForgotPasswordLinksPerHour + 2; i += 1) {
+      expect((await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email })).statusCode).toBe(200);
+    }
+    const resets = (await linksTo(email)).filter((link) => link.includes('resetmypassword'));
+    expect(resets).toHaveLength(maxForgotPasswordLinksPerHour);
+
+    const { email: other, id: otherId } = await readyTechnician();
+    await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', adminToken, {
+      userId: otherId,
+      profileType: 'technician',
+    });
+    await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: other });
+    expect((await linksTo(other)).filter((link) => link.includes('resetmypassword'))).toHaveLength(0);
+    expect(id).not.toBe(otherId);
+  });
+
+  it('sends a new setup link to someone who never finished setting up', async () => {
+    const { email } = await addTechnician();
+    await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email });
+    const links = await linksTo(email);
+    expect(links).toHaveLength(2);
+    expect(links.every((link) => link.startsWith('/cgm/setupaccount?'))).toBe(true);
+  });
+});
+
+describe('change password (spec §2 mode normal)', () => {
+  it('needs the right current password, keeps this session and ends the others', async () => {
+    const { email, token } = await readyTechnician();
+    const otherSession = await loginAs(testApp.app, email, goodPassword);
+
+    const wrong = await callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+      currentPassword: 'Not-The-One#2468',
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).fields).toEqual([{ path: 'currentPassword', message: passwordMessages.currentIncorrect }]);
+
+    const rules = await callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+      currentPassword: goodPassword,
+      newPassword: email,
+      confirmPassword: email,
+    });
+    expect(errorOf(rules).fields).toContainEqual({ path: 'newPassword', message: passwordMessages.notUserName });
+    const common = await callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+      currentPassword: goodPassword,
+      newPassword: 'P@ssw0rd-2468',
+      confirmPassword: 'P@ssw0rd-2468',
+    });
+    expect(errorOf(common).fields).toEqual([{ path: 'newPassword', message: passwordMessages.breached }]);
+
+    const changed = await callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+      currentPassword: goodPassword,
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(changed.json()).toEqual({ success: true });
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(200);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: otherSession })).statusCode).toBe(401);
+    expect((await login(email, otherGoodPassword)).success).toBe(true);
+    expect((await login(email, goodPassword)).success).toBe(false);
+  });
+
+  it('locks the account after five wrong current passwords', async () => {
+    const { token } = await readyTechnician();
+    const attempt = () =>
+      callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+        currentPassword: 'Not-The-One#2468',
+        newPassword: otherGoodPassword,
+        confirmPassword: otherGoodPassword,
+      });
+    for (let i = 0; i < 4; i += 1) expect(errorOf(await attempt()).code).toBe('VALIDATION');
+    expect(errorOf(await attempt()).code).toBe('ACCOUNT_LOCKED');
+    const right = await callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+      currentPassword: goodPassword,
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(errorOf(right).code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('is only for signed-in staff', async () => {
+    const anonymous = await callApi(testApp.app, 'POST', '/api/profiles/changepassword', null, {
+      currentPassword: demoPassword,
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('expired password (spec §4)', () => {
+  it('is expired by the demo route, refused at sign-in, and replaced by proving the current one', async () => {
+    const email = 'expiring@example.test';
+    await createTestUser(testApp.db, { email, password: goodPassword, loginRole: 'Healthcare Technician' });
+    const session = await loginAs(testApp.app, email, goodPassword);
+    const expire = await postJson(testApp.app, '/api/dev/expire-password', { userName: email });
+    expect(expire.json()).toEqual({ expired: true });
+    expect((await postJson(testApp.app, '/api/dev/expire-password', { userName: 'x@example.test' })).json()).toEqual({
+      expired: false,
+    });
+
+    const refused = await login(email, goodPassword);
+    expect(refused).toMatchObject({ success: false, passwordExpiredChangePasswordRequired: true });
+
+    const body = { userEmail: email, currentPassword: 'Not-The-One#2468', newPassword: otherGoodPassword };
+    const wrong = await postJson(testApp.app, '/api/profiles/updateexpiredpassword', {
+      ...body,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(errorOf(wrong).fields).toEqual([{ path: 'currentPassword', message: passwordMessages.currentIncorrect }]);
+    const unknown = await postJson(testApp.app, '/api/profiles/updateexpiredpassword', {
+      ...body,
+      userEmail: 'nobody@example.test',
+      confirmPassword: otherGoodPassword,
+    });
+    expect(unknown.body).toBe(wrong.body);
+    const same = await postJson(testApp.app, '/api/profiles/updateexpiredpassword', {
+      userEmail: email,
+      currentPassword: goodPassword,
+      newPassword: goodPassword,
+      confirmPassword: goodPassword,
+    });
+    expect(errorOf(same).fields).toEqual([{ path: 'newPassword', message: passwordMessages.sameAsCurrent }]);
+
+    const updated = await postJson(testApp.app, '/api/profiles/updateexpiredpassword', {
+      userEmail: email,
+      currentPassword: goodPassword,
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(updated.json()).toEqual({ success: true });
+    expect((await login(email, otherGoodPassword)).success).toBe(true);
+    expect((await login(email, goodPassword)).success).toBe(false);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: session })).statusCode).toBe(401);
+  });
+});
+
+describe('privacy policy (spec §7 acceptprivacypolicy)', () => {
+  it('is for clinicians and technicians only, and needs a session', async () => {
+    expect((await callApi(testApp.app, 'POST', '/api/profiles/acceptprivacypolicy', null)).statusCode).toBe(401);
+    expect((await callApi(testApp.app, 'POST', '/api/profiles/acceptprivacypolicy', adminToken)).statusCode).toBe(403);
+  });
+});
+
+describe('every password call validates its body (400, never 500)', () => {
+  const calls = [
+    '/api/profiles/setupfirsttimepassword',
+    '/api/profiles/setupfirsttimepasswordvalidatetoken',
+    '/api/profiles/resetpassword',
+    '/api/profiles/resetpasswordvalidatetoken',
+    '/api/profiles/forgotpassword',
+    '/api/profiles/updateexpiredpassword',
+  ];
+  it.each(calls)('%s', async (url) => {
+    for (const body of [{}, { setupToken: 1, resetToken: [], userEmail: null }, { newPassword: 'x'.repeat(5000) }]) {
+      const response = await postJson(testApp.app, url, body);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).code).toBe('VALIDATION');
+    }
+    const malformed = await testApp.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"setupToken":',
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+});

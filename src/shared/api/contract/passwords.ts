@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { emailSchema } from '../../lib/validation/email';
+import { validationMessages } from '../../lib/validation/messages';
+import { passwordTextSchema } from '../../lib/validation/password';
+
+/**
+ * Spec §7 password calls under /api/profiles. The bodies only check shapes here; the password rules of spec §5
+ * are checked by the shared validator (src/shared/lib/validation/password.ts) once the server knows whose
+ * password it is, so the answer lists every broken rule at once, exactly as the form does.
+ */
+
+/** A setup or reset token as it arrives from a link (base64url, 43 characters when the server made it). */
+const linkTokenSchema = z.string().trim().min(1, 'TOKEN_REQUIRED').max(512, 'TOKEN_REQUIRED');
+
+const newPasswordShape = {
+  newPassword: passwordTextSchema,
+  confirmPassword: passwordTextSchema,
+};
+
+/** POST /api/profiles/changepassword (signed in, spec §2 mode normal). */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: passwordTextSchema,
+  ...newPasswordShape,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** POST /api/profiles/setupfirsttimepassword (anonymous, the token of the setup link). */
+export const setupFirstTimePasswordRequestSchema = z.object({ setupToken: linkTokenSchema, ...newPasswordShape });
+export type SetupFirstTimePasswordRequest = z.infer<typeof setupFirstTimePasswordRequestSchema>;
+
+/**
+ * POST /api/profiles/setupfirsttimepasswordvalidatetoken: checks the token without using it; with the passwords
+ * it also checks them (nothing is saved).
+ */
+export const setupTokenValidationRequestSchema = z.object({
+  setupToken: linkTokenSchema,
+  newPassword: passwordTextSchema.optional(),
+  confirmPassword: passwordTextSchema.optional(),
+});
+export type SetupTokenValidationRequest = z.infer<typeof setupTokenValidationRequestSchema>;
+
+/** POST /api/profiles/resetpassword (anonymous, the token of the reset link). */
+export const resetPasswordRequestSchema = z.object({ resetToken: linkTokenSchema, ...newPasswordShape });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/**
+ * POST /api/profiles/resetpasswordvalidatetoken: the reset page's equivalent of the setup check (not in spec §7;
+ * added so that a used or expired reset link says so before the person types a new password).
+ */
+export const resetTokenValidationRequestSchema = z.object({
+  resetToken: linkTokenSchema,
+  newPassword: passwordTextSchema.optional(),
+  confirmPassword: passwordTextSchema.optional(),
+});
+export type ResetTokenValidationRequest = z.infer<typeof resetTokenValidationRequestSchema>;
+
+/**
+ * The answer of the validate-token calls. A working link says whose it is (the pages greet the person and apply
+ * the "not the user name" rule); a dead one (used, replaced, expired, or its account deactivated) says only that.
+ */
+export const linkTokenValidationSchema = z.discriminatedUnion('valid', [
+  z.object({ valid: z.literal(true), userName: z.string(), firstName: z.string() }),
+  z.object({ valid: z.literal(false) }),
+]);
+export type LinkTokenValidation = z.infer<typeof linkTokenValidationSchema>;
+
+/** POST /api/profiles/forgotpassword: answered alike whether or not the address belongs to an account. */
+export const forgotPasswordRequestSchema = z.object({
+  userEmail: emailSchema({ required: 'VALID_ENTER_VALID_EMAIL', invalid: 'VALID_ENTER_VALID_EMAIL' }),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** POST /api/profiles/updateexpiredpassword (anonymous: the person could not sign in). */
+export const updateExpiredPasswordRequestSchema = z.object({
+  userEmail: emailSchema({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+  currentPassword: passwordTextSchema,
+  ...newPasswordShape,
+});
+export type UpdateExpiredPasswordRequest = z.infer<typeof updateExpiredPasswordRequestSchema>;
+
+/** What every password call and acceptprivacypolicy answer on success. */
+export const passwordActionResultSchema = z.object({ success: z.literal(true) });
+export type PasswordActionResult = z.infer<typeof passwordActionResultSchema>;
+
+/** Error codes of the password calls (ApiError.code), besides VALIDATION with its fields. */
+export const passwordErrorCodes = {
+  /** The setup or reset link is unknown, used, replaced by a newer one, expired, or its account is deactivated. */
+  tokenInvalid: 'TOKEN_INVALID',
+  /** Too many wrong current passwords: the account is locked for a while, as after failed sign-ins. */
+  accountLocked: 'ACCOUNT_LOCKED',
+  /** A clinician or technician who has not accepted the privacy policy called an entitled route (403). */
+  privacyPolicyNotAccepted: 'PRIVACY_POLICY_NOT_ACCEPTED',
+} as const;
+
+/** Spec §1/§2: clinicians and technicians accept their privacy policy before first use; others have none. */
+export const privacyPolicyRoles = ['clinician', 'technician'] as const;
