@@ -244,7 +244,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,json,png,svg,ico,pdf,webmanifest}'],
+        globPatterns: ['**/*.{js,mjs,css,html,json,png,svg,ico,pdf,webmanifest}'],
         // The licenses list is large and rarely read: it is fetched when the licenses page opens, not precached.
         globIgnores: ['**/licenses.json'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

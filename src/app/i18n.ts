@@ -12,6 +12,7 @@ export const namespaces = [
   'provider-services',
   'profiles',
   'password',
+  'privacy-policy',
   'resources',
   'assessments',
   'about',

@@ -44,6 +44,13 @@ describe('handleApiError', () => {
     expect(h.onBadRequest).not.toHaveBeenCalled();
   });
 
+  it('leaves a 403 for a privacy policy not yet accepted to the policy step (no forbidden toast)', () => {
+    const h = handlers();
+    handleApiError(apiError(403, { code: 'PRIVACY_POLICY_NOT_ACCEPTED' }), h);
+    expect(h.onForbidden).not.toHaveBeenCalled();
+    expect(h.onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it("shows a 400 with the server's detail", () => {
     const h = handlers();
     handleApiError(apiError(400, { serverMessage: 'email: not valid' }), h);

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { passwordErrorCodes } from '../shared/api/contract';
 import { isApiError } from '../shared/api/http';
 
 export interface GlobalErrorHandlers {
@@ -22,6 +23,8 @@ declare module '@tanstack/react-query' {
 export function handleApiError(error: unknown, handlers: GlobalErrorHandlers, handlesBadRequest = false): void {
   if (!isApiError(error)) return;
   if (error.status === 401) handlers.onUnauthorized(error.path.endsWith('/login/logout'));
+  // Not a missing right: the privacy-policy step is on screen and the call works once the policy is accepted.
+  else if (error.status === 403 && error.code === passwordErrorCodes.privacyPolicyNotAccepted) return;
   else if (error.status === 403) handlers.onForbidden();
   else if (error.status === 400 && !handlesBadRequest) handlers.onBadRequest(error.serverMessage);
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate } from '../features/auth';
+import { PrivacyPolicyGate } from '../features/privacy-policy';
 import { RequireAuth, RequireRole } from '../shared/auth/guards';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout } from '../shell/app-layout';
@@ -46,8 +47,22 @@ export function routes(product: string): RouteObject[] {
               path: 'setupaccountchangeexpiredpassword',
               lazy: async () => ({ Component: (await import('../features/password')).ChangeExpiredPasswordPage }),
             },
+            // Spec §2: the setup and reset links are anonymous; their token is in the query.
             {
-              element: <RequireAuth />,
+              path: 'setupaccount',
+              lazy: async () => ({ Component: (await import('../features/password')).SetupAccountPage }),
+            },
+            {
+              path: 'setupaccountresetmypassword',
+              lazy: async () => ({ Component: (await import('../features/password')).ResetPasswordPage }),
+            },
+            {
+              // Spec §1: a clinician or technician accepts the privacy policy before any other signed-in page.
+              element: (
+                <RequireAuth>
+                  <PrivacyPolicyGate />
+                </RequireAuth>
+              ),
               children: [
                 {
                   element: <RequireRole roles={['clinician', 'technician', 'cops']} />,

@@ -4,7 +4,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { loginPageStateSchema, readState, type ExpiredPasswordState } from '../../shared/auth/navigation-state';
 import { useAuth } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { toast } from '../../shared/ui/toast';
@@ -48,12 +49,17 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [failure, setFailure] = useState<Extract<LoginOutcome, { kind: 'failed' }> | null>(null);
   const emailRef = useRef<HTMLInputElement | null>(null);
   useDelayedAutofocus(emailRef);
+  // Back from a password page: the address is filled in and the page says the password was set or changed.
+  const handedOver = readState(loginPageStateSchema, useLocation().state);
 
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: handedOver?.userEmail ?? '', password: '' },
+  });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setBusy(true);
@@ -72,7 +78,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         break;
       case 'passwordExpired':
         toast.info(t('TEXT_YOUR_CURRENT_PASSWORD_EXPIRED'));
-        await navigate(paths.changeExpiredPassword, { state: { userEmail: email } });
+        await navigate(paths.changeExpiredPassword, { state: { userEmail: email } satisfies ExpiredPasswordState });
         break;
       case 'failed':
         setFailure(outcome);
@@ -98,6 +104,11 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         <Title order={1} size="h2" id="login-title">
           {t('signInTitle')}
         </Title>
+        {handedOver?.notice && !failure && (
+          <Alert color="teal" role="status">
+            {t(handedOver.notice === 'passwordSet' ? 'passwordSetNotice' : 'passwordChangedNotice')}
+          </Alert>
+        )}
         {failure && (
           <Alert color="red" role="alert" title={t('signInFailedTitle')}>
             {failure.serverMessage ?? t(failure.messageKey)}

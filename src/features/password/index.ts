@@ -1,1 +1,3 @@
-export { ChangeExpiredPasswordPage, ChangePasswordPage } from './password-pages';
+export { ChangeExpiredPasswordPage } from './change-expired-password-page';
+export { ChangePasswordPage } from './change-password-page';
+export { ResetPasswordPage, SetupAccountPage } from './link-password-page';

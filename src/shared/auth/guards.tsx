@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entitlement, Role } from '../api/contract';
@@ -7,15 +7,18 @@ import { usePaths } from '../lib/runtime-config';
 import { toast } from '../ui/toast';
 import { useSession } from './session-context';
 
-/** Layout route: only a signed-in person passes; others go to the login page and come back after. */
-export function RequireAuth() {
+/**
+ * Layout route: only a signed-in person passes; others go to the login page and come back after. `children`, when
+ * given, stands in for the outlet (a further gate that renders the outlet itself).
+ */
+export function RequireAuth({ children }: { children?: ReactNode }) {
   const session = useSession();
   const paths = usePaths();
   const location = useLocation();
   if (!session.isLoggedIn) {
     return <Navigate to={paths.home} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  return <Outlet />;
+  return children ?? <Outlet />;
 }
 
 /** Spec §6: a missing right shows 'access forbidden' and sends the person to their home. */

@@ -189,6 +189,14 @@ export class SessionStore {
     this.signOut(messageAfter401(this.status, wasLogoutCall));
   }
 
+  /** Spec §7 acceptprivacypolicy succeeded: the policy step is done for this session (and the stored snapshot). */
+  acceptPrivacyPolicy(): void {
+    if (!this.status.isLoggedIn || this.status.acceptedPrivacyPolicy) return;
+    const next = { ...this.status, acceptedPrivacyPolicy: true };
+    this.storage.setItem(this.snapshotKey, JSON.stringify({ ...next, authToken: null }));
+    this.set(next);
+  }
+
   /** Cops choose the provider service the lists show; null means all of them. */
   setCurrentProviderService(id: number | null): void {
     if (!this.status.isLoggedIn) return;

@@ -59,6 +59,8 @@ export function documentPaths(staticHost: string) {
   return {
     /** Spec §2: each role gets its own user manual. */
     userManual: (role: Role) => `${host}/docs/manuals/${role}-${language}.pdf`,
+    /** Spec §1: clinicians, technicians and patients each have their own privacy policy. */
+    privacyPolicy: (role: 'clinician' | 'technician' | 'patient') => `${host}/docs/privacy/${role}-${language}.pdf`,
     licenses: `${host}/licenses.json`,
   } as const;
 }

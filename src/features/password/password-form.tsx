@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { passwordErrorCodes } from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+import { maxPasswordLength, requiresCurrentPassword, type PasswordMode } from '../../shared/lib/validation/password';
+import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { toast } from '../../shared/ui/toast';
+import { autofocusDelayMs, isTouchDevice } from '../../shared/ui/use-delayed-autofocus';
+import {
+  passwordPageFields,
+  passwordPageSchema,
+  type PasswordPageField,
+  type PasswordPageForm,
+} from './password-form-schema';
+import { PasswordRulesChecklist } from './password-rules-checklist';
+
+/** What went wrong that no field can show. */
+type FormFailure = 'offline' | 'locked' | 'failed';
+
+export interface PasswordFormProps {
+  mode: PasswordMode;
+  /** The account's user name (email) when the page knows it; the expired page asks for it instead. */
+  userName: string | null;
+  /** The expired-password page: an email field, prefilled with the address sign-in was tried with. */
+  askEmail?: { defaultValue: string };
+  submitLabel: string;
+  /** Sends the form; a rejected ApiError is shown on the fields or above the form. */
+  onSubmit: (values: PasswordPageForm) => Promise<void>;
+  /** The server said the link no longer works (used meanwhile, replaced or expired). */
+  onTokenInvalid?: () => void;
+  onCancel?: () => void;
+}
+
+const isFormField = (path: string): path is PasswordPageField =>
+  (passwordPageFields as readonly string[]).includes(path);
+
+/**
+ * Spec §2/§5 password form of every mode: current password (Expired and normal only), new password with the
+ * rules checked live as the person types, and its confirmation. The rules are the shared validator the server
+ * runs too; whatever the server still refuses (a common breached password, a wrong current password) lands on
+ * the field it concerns, and nothing typed is lost.
+ */
+export function PasswordForm({
+  mode,
+  userName,
+  askEmail,
+  submitLabel,
+  onSubmit,
+  onTokenInvalid,
+  onCancel,
+}: PasswordFormProps) {
+  const { t } = useTranslation('password');
+  const rulesId = useId();
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const { blocked, reasonId } = useWritesBlocked();
+  const withCurrent = requiresCurrentPassword(mode);
+  const withEmail = askEmail !== undefined;
+  const schema = useMemo(() => passwordPageSchema({ mode, userName, withEmail }), [mode, userName, withEmail]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordPageForm>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      userEmail: askEmail?.defaultValue ?? '',
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    },
+  });
+  const newPassword = useWatch({ control, name: 'newPassword' });
+  const typedEmail = useWatch({ control, name: 'userEmail' });
+  const firstField: PasswordPageField =
+    withEmail && askEmail.defaultValue === '' ? 'userEmail' : withCurrent ? 'currentPassword' : 'newPassword';
+  // Spec §9: the first field to fill takes the focus after 100 ms, except on touch devices.
+  useEffect(() => {
+    if (isTouchDevice()) return;
+    const handle = window.setTimeout(() => {
+      setFocus(firstField);
+    }, autofocusDelayMs);
+    return () => {
+      window.clearTimeout(handle);
+    };
+  }, [setFocus, firstField]);
+
+  const message = (key: string | undefined) => (key ? t(key, { ns: ['password', 'common'] }) : undefined);
+
+  const submit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        if (error.isNetworkError) setFailure('offline');
+        else if (error.code === passwordErrorCodes.tokenInvalid && onTokenInvalid) onTokenInvalid();
+        else if (error.code === passwordErrorCodes.accountLocked) setFailure('locked');
+        else if (error.status === 400 && error.fields.some((field) => isFormField(field.path))) {
+          for (const field of error.fields) {
+            // The first message of a field is the one shown; later ones would replace it.
+            if (isFormField(field.path) && !(field.path in errors)) {
+              setError(field.path, { type: 'server', message: field.message }, { shouldFocus: true });
+            }
+          }
+        } else setFailure('failed');
+      }
+    },
+    () => {
+      toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
+    },
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure === 'offline'
+              ? t('common:ERROR_OFFLINE_NOTHING_SENT')
+              : failure === 'locked'
+                ? t('ERROR_ACCOUNT_LOCKED')
+                : t('ERROR_UPDATING_PASSWORD')}
+          </Alert>
+        )}
+        {withEmail && (
+          <TextInput
+            label={t('email')}
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={255}
+            error={message(errors.userEmail?.message)}
+            {...register('userEmail')}
+          />
+        )}
+        {withCurrent && (
+          <PasswordInput
+            label={t('currentPassword')}
+            autoComplete="current-password"
+            required
+            maxLength={maxPasswordLength}
+            error={message(errors.currentPassword?.message)}
+            {...register('currentPassword')}
+          />
+        )}
+        <PasswordInput
+          label={t('newPassword')}
+          autoComplete="new-password"
+          required
+          maxLength={maxPasswordLength}
+          error={message(errors.newPassword?.message)}
+          inputWrapperOrder={['label', 'input', 'error', 'description']}
+          description={
+            <PasswordRulesChecklist
+              id={rulesId}
+              password={newPassword}
+              userName={withEmail ? typedEmail.trim() || null : userName}
+            />
+          }
+          // The checklist is a list, which cannot sit in Mantine's description paragraph, and needs full contrast.
+          descriptionProps={{ component: 'div', style: { color: 'var(--mantine-color-text)' } }}
+          {...register('newPassword')}
+        />
+        <PasswordInput
+          label={t('confirmPassword')}
+          autoComplete="new-password"
+          required
+          maxLength={maxPasswordLength}
+          error={message(errors.confirmPassword?.message)}
+          {...register('confirmPassword')}
+        />
+        <OfflineWriteReason />
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={isSubmitting} disabled={blocked} aria-describedby={reasonId}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

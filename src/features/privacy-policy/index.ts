@@ -1,0 +1,1 @@
+export { PrivacyPolicyGate } from './privacy-policy-gate';
