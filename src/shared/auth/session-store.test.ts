@@ -141,6 +141,19 @@ describe('SessionStore', () => {
     expect(elsewhere).toEqual([]);
   });
 
+  it('marks the privacy policy accepted for the session and for a reload offline, only while signed in', () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.acceptPrivacyPolicy();
+    expect(store.getSnapshot().acceptedPrivacyPolicy).toBe(false);
+    store.signIn(authResult({ user: { role: 'Healthcare Technician', acceptedPrivacyPolicy: false } }));
+    expect(store.getSnapshot().acceptedPrivacyPolicy).toBe(false);
+    store.acceptPrivacyPolicy();
+    expect(store.getSnapshot().acceptedPrivacyPolicy).toBe(true);
+    const reloaded = new SessionStore(window.sessionStorage, 'cgm');
+    expect(reloaded.resumeOffline()).toBe(true);
+    expect(reloaded.getSnapshot().acceptedPrivacyPolicy).toBe(true);
+  });
+
   it('names the storage key after the product', () => {
     const store = new SessionStore(window.sessionStorage, 'other');
     store.signIn(authResult({ authToken: 't' }));
