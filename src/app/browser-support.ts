@@ -13,8 +13,16 @@ export interface BrowserFeatureScope {
 }
 
 function hasMember(owner: unknown, name: string): boolean {
-  if (owner === null || owner === undefined) return false;
-  return typeof (owner as Record<string, unknown>)[name] !== 'undefined';
+  if (owner === null || (typeof owner !== 'object' && typeof owner !== 'function')) return false;
+  if (!(name in owner)) return false;
+  try {
+    return typeof (owner as Record<string, unknown>)[name] !== 'undefined';
+    // ES5 has no catch without a binding, so the binding stays though it is not read.
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  } catch (error) {
+    // Reading an accessor on a prototype (HTMLScriptElement.prototype.noModule) throws: it exists all the same.
+    return true;
+  }
 }
 
 function prototypeOf(scope: BrowserFeatureScope, constructorName: string): unknown {

@@ -12,7 +12,8 @@ export function displayVersion(version: string): string {
 
 function CeMark({ label }: { label: string }) {
   return (
-    <svg role="img" aria-label={label} viewBox="0 0 140 100" width="28" height="20">
+    // flexShrink 0: on a phone the texts wrap, the mark keeps its size.
+    <svg role="img" aria-label={label} viewBox="0 0 140 100" width="28" height="20" style={{ flexShrink: 0 }}>
       <title>{label}</title>
       <path d="M50 8a42 42 0 1 0 0 84" fill="none" stroke="currentColor" strokeWidth="12" />
       <path d="M120 8a42 42 0 1 0 0 84M78 50h36" fill="none" stroke="currentColor" strokeWidth="12" />
@@ -34,7 +35,7 @@ export function Footer() {
     if (failed) console.warn('resource config could not be loaded');
   }, [failed]);
   return (
-    <Group justify="center" gap="lg" h="100%" px="md" c="gray.8" wrap="nowrap">
+    <Group justify="center" gap="md" h="100%" px="md" c="gray.8" wrap="nowrap">
       <Text size="sm">{t('version', { version: displayVersion(config.version) })}</Text>
       <Text size="sm">{t('udi', { udi: config.uniqueDeviceIdentificationNumber })}</Text>
       <CeMark label={t('ceMark')} />

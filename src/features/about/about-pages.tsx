@@ -143,7 +143,7 @@ function LegalLinks() {
           ))}
         </List>
       ) : resources.isPending ? (
-        <Text c="dimmed">{t('loading')}</Text>
+        <Text c="gray.7">{t('loading')}</Text>
       ) : (
         <Text>{t('index.sections.legal.privacyUnavailable')}</Text>
       )}

@@ -23,6 +23,8 @@ function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; onClose:
       opened={outcome !== null}
       onClose={onClose}
       title={t(sent ? 'contact.sentTitle' : 'contact.notSentTitle')}
+      // The dialog's own Close button (and Escape) closes it; a second, icon-only one would only add noise.
+      withCloseButton={false}
       centered
     >
       <Stack>
@@ -120,6 +122,8 @@ export function ContactForm() {
             maxLength={contactMessageMax}
             description={t('contact.messageCount', { count: message.length, max: contactMessageMax })}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
+            // Mantine's dimmed description is too faint for WCAG AA on white.
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             error={errorText(errors.message?.message)}
             {...register('message')}
           />
@@ -134,7 +138,13 @@ export function ContactForm() {
               {t('contact.submit')}
             </Button>
             <Text role="status" aria-live="polite" size="sm">
-              {send.isPending ? t('contact.sending') : online ? '' : t('contact.offline')}
+              {send.isPending
+                ? t('contact.sending')
+                : !online
+                  ? t('contact.offline')
+                  : isValid
+                    ? ''
+                    : t('contact.incomplete')}
             </Text>
           </Group>
         </Stack>

@@ -55,7 +55,7 @@ function ResourceLink({ content, oEmbedUrl }: { content: ResourceContent; oEmbed
         {isVideo && <VideoDuration endpoint={oEmbedUrl} url={content.url} />}
       </Group>
       {content.description && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {content.description}
         </Text>
       )}
@@ -75,7 +75,7 @@ function SectionView({ section, oEmbedUrl }: { section: ResourceSection; oEmbedU
         {section.name}
       </Title>
       {section.contents.length === 0 ? (
-        <Text c="dimmed">{t('empty')}</Text>
+        <Text c="gray.7">{t('empty')}</Text>
       ) : section.layout === 'grid' ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {links.map((link) => (
