@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isValidUsZip, postalCodeError } from './zip';
 
 const digits = (length: number) =>
-  fc.array(fc.constantFrom(...Array.from('0123456789')), { minLength: length, maxLength: length }).map((d) => d.join(''));
+  fc
+    .array(fc.constantFrom(...Array.from('0123456789')), { minLength: length, maxLength: length })
+    .map((d) => d.join(''));
 
 describe('isValidUsZip (spec §5)', () => {
   it.each(['60201', '00501', '60201-1234'])('accepts %s', (zip) => {
