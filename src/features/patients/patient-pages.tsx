@@ -34,7 +34,7 @@ function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProf
   const { t } = useTranslation('patients');
   const name = usePatientName();
   const columns: GeneralListColumn<PatientProfile>[] = [
-    { accessor: 'name', title: t('fields.name'), sortable: true, render: name },
+    { accessor: 'name', title: t('fields.name'), sortable: true, render: (patient) => name(patient, 'sm') },
     {
       accessor: 'dateOfBirth',
       title: t('fields.dateOfBirth'),
@@ -71,12 +71,12 @@ function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProf
   return columns;
 }
 
-function usePatientName(): (patient: PatientProfile) => ReactNode {
+function usePatientName(): (patient: PatientProfile, size?: 'sm' | 'md') => ReactNode {
   const paths = usePaths();
-  return function PatientName(patient) {
+  return function PatientName(patient, size = 'md') {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Anchor component={Link} to={paths.profile('patient', patient.id)} fw={600}>
+        <Anchor component={Link} to={paths.profile('patient', patient.id)} fw={600} size={size}>
           {patient.name}
         </Anchor>
         {patient.isDisabled && <DeactivatedBadge />}

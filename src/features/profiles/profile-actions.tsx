@@ -143,7 +143,7 @@ export function ProfileActions({ type, profile, editPath, isOwn = false, refresh
         {offered.deactivate && (
           <Button
             variant="outline"
-            color="red"
+            color="red.8"
             disabled={offline}
             title={offlineHint}
             onClick={() => {

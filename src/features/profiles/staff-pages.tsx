@@ -40,8 +40,8 @@ function StaffListPage({ type }: { type: StaffProfileType }) {
   const source = useStaffListSource(type);
   const providerServiceId = useCurrentProviderServiceId();
   const canAdd = useEntitlement(entitlementFor('add', type));
-  const nameLink = (profile: StaffProfile) => (
-    <Anchor component={Link} to={paths.profile(type, profile.id)} fw={600}>
+  const nameLink = (profile: StaffProfile, size: 'sm' | 'md' = 'md') => (
+    <Anchor component={Link} to={paths.profile(type, profile.id)} fw={600} size={size}>
       {profile.name}
     </Anchor>
   );
@@ -52,7 +52,7 @@ function StaffListPage({ type }: { type: StaffProfileType }) {
       sortable: true,
       render: (profile) => (
         <Group gap="xs" wrap="nowrap">
-          {nameLink(profile)}
+          {nameLink(profile, 'sm')}
           {profile.isDisabled && <DeactivatedBadge />}
         </Group>
       ),

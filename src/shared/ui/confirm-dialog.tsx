@@ -29,7 +29,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
           {t('cancel')}
         </Button>
-        <Button color={props.danger ? 'red' : undefined} loading={props.busy} onClick={props.onConfirm}>
+        <Button color={props.danger ? 'red.8' : undefined} loading={props.busy} onClick={props.onConfirm}>
           {props.confirmLabel}
         </Button>
       </Group>

@@ -3,6 +3,16 @@ import { notifications } from '@mantine/notifications';
 /** Spec §2/§9: errors top-right, others bottom-right, hidden after 4 s. */
 export const toastAutoCloseMs = 4_000;
 
+/** The accessible name of a toast's close button (an icon only); set in the interface language at start-up. */
+let closeLabel = 'Close';
+export function setToastCloseLabel(label: string): void {
+  closeLabel = label;
+}
+
+function closeButtonProps() {
+  return { 'aria-label': closeLabel };
+}
+
 export const toast = {
   error(message: string, title?: string): void {
     notifications.show({
@@ -11,12 +21,26 @@ export const toast = {
       color: 'red',
       position: 'top-right',
       autoClose: toastAutoCloseMs,
+      closeButtonProps: closeButtonProps(),
     });
   },
   info(message: string, title?: string): void {
-    notifications.show({ message, title, position: 'bottom-right', autoClose: toastAutoCloseMs });
+    notifications.show({
+      message,
+      title,
+      position: 'bottom-right',
+      autoClose: toastAutoCloseMs,
+      closeButtonProps: closeButtonProps(),
+    });
   },
   success(message: string, title?: string): void {
-    notifications.show({ message, title, color: 'teal', position: 'bottom-right', autoClose: toastAutoCloseMs });
+    notifications.show({
+      message,
+      title,
+      color: 'teal',
+      position: 'bottom-right',
+      autoClose: toastAutoCloseMs,
+      closeButtonProps: closeButtonProps(),
+    });
   },
 };

@@ -217,7 +217,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 function CountStatus({ shown, count }: { shown: number; count: number }) {
   const { t } = useTranslation('common');
   return (
-    <Text size="sm" c="dimmed" role="status" aria-live="polite">
+    <Text size="sm" c="gray.7" role="status" aria-live="polite">
       {t('list.showing', { shown, count })}
     </Text>
   );
@@ -299,6 +299,7 @@ function GridMode<T>(props: GridModeProps<T>) {
       recordsPerPage={listPageSize}
       page={props.page}
       onPageChange={props.onPageChange}
+      paginationWithEdges
       paginationText={({ from, to, totalRecords }) => t('list.range', { from, to, count: totalRecords })}
       getPaginationControlProps={(control) => ({ 'aria-label': t(`list.pagination.${control}`) })}
       getPaginationItemProps={(page) => ({ 'aria-label': t('list.pagination.page', { page }) })}
