@@ -3,12 +3,15 @@ import { notifications } from '@mantine/notifications';
 /** Spec §2/§9: errors top-right, others bottom-right, hidden after 4 s. */
 export const toastAutoCloseMs = 4_000;
 
-/** The close button's accessible name, in the interface language (set once the translations are loaded). */
+/** The accessible name of a toast's close button (an icon only); set in the interface language at start-up. */
 let closeLabel = 'Close';
 export function setToastCloseLabel(label: string): void {
   closeLabel = label;
 }
-const closeButtonProps = () => ({ 'aria-label': closeLabel });
+
+function closeButtonProps() {
+  return { 'aria-label': closeLabel };
+}
 
 export const toast = {
   error(message: string, title?: string): void {
