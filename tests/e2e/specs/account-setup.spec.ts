@@ -1,5 +1,6 @@
-import { addTechnicianAsAdmin, latestLink } from '../fixtures/accounts';
+import { latestLink, uniqueEmail } from '../fixtures/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
+import { ManageTabs, ProfileDialog, uniqueName } from '../pages/manage';
 import { PasswordForm } from '../pages/password-form';
 import { PrivacyPolicyStep } from '../pages/privacy-policy';
 
@@ -9,9 +10,21 @@ test('a new technician sets a password from the setup link, accepts the privacy 
   page,
   request,
   loginPage,
+  shell,
 }) => {
-  // The administrator adds the technician (through the API: the profile pages are another issue's work).
-  const technician = await addTechnicianAsAdmin(request, 'new.technician');
+  // The administrator adds the technician, who is sent a setup link.
+  const technician = { firstName: 'Robin', lastName: uniqueName('Setup'), email: uniqueEmail('new.technician') };
+  await loginPage.signInAs('admin');
+  await new ManageTabs(page).open('Technicians');
+  await page.getByRole('link', { name: 'Add Technician' }).click();
+  const dialog = new ProfileDialog(page);
+  await dialog.select('Provider service').selectOption({ label: 'Northside Memory Clinic -- Neurology' });
+  await dialog.textbox('First name').fill(technician.firstName);
+  await dialog.textbox('Last name').fill(technician.lastName);
+  await dialog.textbox('Email').fill(technician.email);
+  await dialog.save();
+  await expect(page.getByRole('heading', { level: 1, name: `Robin ${technician.lastName}` })).toBeVisible();
+  await shell.choose('Logout');
   const link = await latestLink(request, technician.email, 'setupaccount');
 
   await page.goto(link);
