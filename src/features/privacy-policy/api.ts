@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { passwordActionResultSchema } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useAuth } from '../../shared/auth/session-context';
@@ -14,6 +15,10 @@ export type StaffPolicyRole = 'clinician' | 'technician';
 export function usePrivacyPolicyUrl(role: StaffPolicyRole): string | null {
   const config = useResourceConfig();
   const documents = useDocumentPaths();
+  const failed = config.isError;
+  useEffect(() => {
+    if (failed) console.warn('resource config could not be read; using the built-in privacy policy');
+  }, [failed]);
   if (config.isPending) return null;
   if (config.isError) return documents.privacyPolicy(role);
   return role === 'clinician'

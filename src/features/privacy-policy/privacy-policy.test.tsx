@@ -169,3 +169,25 @@ describe('PrivacyPolicyGate (spec §1, §2 privacy-policy step)', () => {
     expect(loadPdfPolicy).not.toHaveBeenCalled();
   });
 });
+
+describe('the policy address', () => {
+  it("falls back to the build's own document when the resource config cannot be read", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult({ user: { role: 'Healthcare Clinician', acceptedPrivacyPolicy: false } }));
+    renderApp(
+      [
+        {
+          path: '/cgm/manage/patients',
+          element: <PrivacyPolicyGate />,
+          children: [{ index: true, element: <h1>Patients page</h1> }],
+        },
+      ],
+      { store, initialEntries: ['/cgm/manage/patients'] },
+    );
+    await screen.findByRole('region', { name: 'Privacy policy for clinicians' });
+    expect(loaded).toEqual(['https://static.test/docs/privacy/clinician-en-US.pdf']);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
