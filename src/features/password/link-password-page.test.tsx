@@ -93,7 +93,10 @@ describe('SetupAccountPage (spec §2 /setupaccount)', { timeout: 20_000 }, () =>
         throw serverError(setup, 400, {
           code: 'VALIDATION',
           message: 'Request validation failed',
-          fields: [{ path: 'newPassword', message: 'VALID_PASSWORD_TOO_COMMON' }],
+          fields: [
+            { path: 'newPassword', message: 'VALID_PASSWORD_TOO_COMMON' },
+            { path: 'newPassword', message: 'VALID_PASSWORD_SAME_AS_CURRENT' },
+          ],
         });
       },
     });
@@ -103,7 +106,9 @@ describe('SetupAccountPage (spec §2 /setupaccount)', { timeout: 20_000 }, () =>
     await fill(view.user, confirmPassword(), common);
     await view.user.click(screen.getByRole('button', { name: 'Set password' }));
 
+    // The first of the field's messages is the one shown.
     expect(await screen.findByText('This password is too common and easy to guess: choose another')).toBeVisible();
+    expect(screen.queryByText('The new password must be different from the current one')).not.toBeInTheDocument();
     expect(newPassword()).toHaveValue(common);
     expect(confirmPassword()).toHaveValue(common);
   });

@@ -98,15 +98,17 @@ export function PasswordForm({
       try {
         await onSubmit(values);
       } catch (error) {
-        if (!isApiError(error)) throw error;
-        if (error.isNetworkError) setFailure('offline');
+        if (!isApiError(error)) setFailure('failed');
+        else if (error.isNetworkError) setFailure('offline');
         else if (error.code === passwordErrorCodes.tokenInvalid && onTokenInvalid) onTokenInvalid();
         else if (error.code === passwordErrorCodes.accountLocked) setFailure('locked');
         else if (error.status === 400 && error.fields.some((field) => isFormField(field.path))) {
+          // A field shows its first message; the server lists them in the checklist's order.
+          const shown = new Set<PasswordPageField>();
           for (const field of error.fields) {
-            // The first message of a field is the one shown; later ones would replace it.
-            if (isFormField(field.path) && !(field.path in errors)) {
-              setError(field.path, { type: 'server', message: field.message }, { shouldFocus: true });
+            if (isFormField(field.path) && !shown.has(field.path)) {
+              shown.add(field.path);
+              setError(field.path, { type: 'server', message: field.message }, { shouldFocus: shown.size === 1 });
             }
           }
         } else setFailure('failed');
