@@ -109,8 +109,8 @@ export const providerServiceListQuerySchema = z.object({
   searchText: z.string().trim().max(maxFieldLength).default(''),
   orderBy: providerServiceOrderBySchema.default('Provider.Name'),
   ascending: booleanQuery.default(true),
-  skip: z.coerce.number().int().min(0).default(0),
-  take: z.coerce.number().int().min(1).max(defaultListTake).default(defaultListTake),
+  skip: z.coerce.number<number | string>().int().min(0).default(0),
+  take: z.coerce.number<number | string>().int().min(1).max(defaultListTake).default(defaultListTake),
 });
 export type ProviderServiceListQuery = z.input<typeof providerServiceListQuerySchema>;
 
