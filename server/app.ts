@@ -12,6 +12,8 @@ import { clientRoutes, createNotFoundHandler } from './routes/client';
 import { devRoutes } from './routes/dev';
 import { devopsRoutes } from './routes/devops';
 import { loginRoutes } from './routes/login';
+import { providerServiceRoutes } from './routes/provider-services';
+import { referenceRoutes } from './routes/references';
 import type { RouteDeps } from './routes/route-deps';
 
 export interface BuildAppOptions {
@@ -110,6 +112,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const deps: RouteDeps = { db: options.db, product, sessionMinutes };
   void app.register(loginRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(devopsRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(providerServiceRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(referenceRoutes, { ...deps, prefix: '/api/references' });
   if (options.demo) {
     void app.register(devRoutes, deps);
   }

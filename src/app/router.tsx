@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate } from '../features/auth';
-import { RequireAuth, RequireRole } from '../shared/auth/guards';
+import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout } from '../shell/app-layout';
 
@@ -36,6 +36,16 @@ export function routes(product: string): RouteObject[] {
                   element: <RequireRole roles={['clinician', 'technician', 'cops']} />,
                   children: [
                     {
+                      path: 'manage',
+                      lazy: async () => ({ Component: (await import('../features/provider-services')).ManageHomePage }),
+                    },
+                    {
+                      path: 'providerservice/:providerServiceId',
+                      lazy: async () => ({
+                        Component: (await import('../features/provider-services')).ProviderServiceSwitchPage,
+                      }),
+                    },
+                    {
                       path: 'setupaccountchangepassword',
                       lazy: async () => ({ Component: (await import('../features/password')).ChangePasswordPage }),
                     },
@@ -65,6 +75,23 @@ export function routes(product: string): RouteObject[] {
                       path: manage('cops'),
                       lazy: async () => ({
                         Component: (await import('../features/provider-services')).ProviderServicesPage,
+                      }),
+                    },
+                  ],
+                },
+                {
+                  element: <RequireEntitlement entitlement="editProviderService" />,
+                  children: [
+                    {
+                      path: manage('addproviderservice'),
+                      lazy: async () => ({
+                        Component: (await import('../features/provider-services')).AddProviderServicePage,
+                      }),
+                    },
+                    {
+                      path: manage('editproviderservice/:providerServiceId'),
+                      lazy: async () => ({
+                        Component: (await import('../features/provider-services')).EditProviderServicePage,
                       }),
                     },
                   ],

@@ -5,7 +5,7 @@ import { createHttpClient } from '../shared/api/http';
 import { authApi as createAuthApi } from '../shared/auth/auth-api';
 import { SessionStore } from '../shared/auth/session-store';
 import { roleHome, appPaths } from '../shared/lib/paths';
-import { toast } from '../shared/ui/toast';
+import { setToastCloseLabel, toast } from '../shared/ui/toast';
 import { initI18n } from './i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -25,6 +25,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     return;
   }
   const i18n = await initI18n({ staticHost: config.staticHost, language: config.currentLocale });
+  setToastCloseLabel(i18n.t('common:close'));
   const paths = appPaths(config.product);
   const session = new SessionStore(window.sessionStorage, config.product);
   const router = createAppRouter(config.product);
