@@ -9,11 +9,13 @@ import { errorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
+import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
 import { devopsRoutes } from './routes/devops';
 import { loginRoutes } from './routes/login';
 import { providerServiceRoutes } from './routes/provider-services';
 import { referenceRoutes } from './routes/references';
+import { resourcesRoutes } from './routes/resources';
 import type { RouteDeps } from './routes/route-deps';
 
 export interface BuildAppOptions {
@@ -114,6 +116,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(devopsRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(providerServiceRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(referenceRoutes, { ...deps, prefix: '/api/references' });
+  void app.register(contactRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(resourcesRoutes, { staticHost: config.staticHost });
   if (options.demo) {
     void app.register(devRoutes, deps);
   }

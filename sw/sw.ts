@@ -15,7 +15,7 @@ cleanupOutdatedCaches();
 // Client-side routes get the shell; server pages and the API never do (and the API is never cached: PHI).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/dev\//, /^\/runner\//, /^\/report\//, /^\/locales\//],
+    denylist: [/^\/api\//, /^\/dev\//, /^\/runner\//, /^\/report\//, /^\/locales\//, /^\/docs\//, /^\/videos\//],
   }),
 );
 
@@ -28,6 +28,11 @@ registerRoute(
 // A worker only activates when the person accepted the update (or on first install); it then takes over open
 // pages, so even a page opened before any worker existed reloads into the new version.
 clientsClaim();
+// The resource config holds no patient data either; with its last copy the Resources page opens offline.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/resources-config.json',
+  new NetworkFirst({ cacheName: 'resource-config', networkTimeoutSeconds: 4 }),
+);
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;

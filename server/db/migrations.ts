@@ -227,6 +227,24 @@ export const migrations: readonly Migration[] = [
         ON CONFLICT (id) DO NOTHING`,
     ],
   },
+  {
+    version: 30,
+    name: 'contact messages',
+    statements: [
+      // Spec §3 Contact message; limits of spec §5 repeated here so no other writer can break them.
+      `CREATE TABLE contact_messages (
+        id serial PRIMARY KEY,
+        name text NOT NULL CHECK (length(name) BETWEEN 1 AND 255),
+        email text NOT NULL CHECK (length(email) BETWEEN 3 AND 255),
+        organization text NOT NULL DEFAULT '' CHECK (length(organization) <= 255),
+        message text NOT NULL CHECK (length(message) BETWEEN 1 AND 255),
+        optin boolean NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // The anonymous form is throttled per sender address; this index answers that count.
+      `CREATE INDEX contact_messages_email_created ON contact_messages (lower(email), created_at)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

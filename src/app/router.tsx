@@ -11,16 +11,33 @@ import { AppLayout } from '../shell/app-layout';
 export function routes(product: string): RouteObject[] {
   const paths = appPaths(product);
   const manage = (path: string) => `manage/${path}`;
+  const about = async () => import('../features/about');
   return [
     { path: '/', element: <Navigate to={paths.home} replace /> },
     {
       element: <AppLayout />,
       children: [
         { path: paths.logout, lazy: async () => ({ Component: (await import('../features/auth')).LogoutPage }) },
+        // Spec §2: the About area is anonymous: /about, /about/{subPage}, /about/index/{index}.
+        {
+          path: paths.about,
+          lazy: async () => ({ Component: (await about()).AboutLayout }),
+          children: [
+            { index: true, lazy: async () => ({ Component: (await about()).AboutOverviewPage }) },
+            { path: 'whoweare', lazy: async () => ({ Component: (await about()).WhoWeArePage }) },
+            { path: 'us', lazy: async () => ({ Component: (await about()).WhoWeArePage }) },
+            { path: 'index', lazy: async () => ({ Component: (await about()).AboutIndexPage }) },
+            { path: 'index/:index', lazy: async () => ({ Component: (await about()).AboutIndexSectionPage }) },
+            { path: 'contact', lazy: async () => ({ Component: (await about()).ContactPage }) },
+            { path: 'licenses', lazy: async () => ({ Component: (await about()).LicensesPage }) },
+            { path: '*', element: <Navigate to={paths.about} replace /> },
+          ],
+        },
         {
           path: paths.home,
           children: [
             { index: true, Component: HomeGate },
+            { path: 'about/us', element: <Navigate to={paths.aboutUs} replace /> },
             {
               path: 'resources',
               lazy: async () => ({ Component: (await import('../features/resources')).ResourcesPage }),
