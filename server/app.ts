@@ -16,6 +16,10 @@ import { loginRoutes } from './routes/login';
 import { providerServiceRoutes } from './routes/provider-services';
 import { referenceRoutes } from './routes/references';
 import { resourcesRoutes } from './routes/resources';
+import { accountAdminRoutes } from './routes/account-admin';
+import { patientRoutes } from './routes/patients';
+import { profileReferenceRoutes } from './routes/profile-references';
+import { staffProfileRoutes } from './routes/staff-profiles';
 import type { RouteDeps } from './routes/route-deps';
 
 export interface BuildAppOptions {
@@ -118,6 +122,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(referenceRoutes, { ...deps, prefix: '/api/references' });
   void app.register(contactRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(resourcesRoutes, { staticHost: config.staticHost });
+  void app.register(patientRoutes, { ...deps, prefix: '/api/profile' });
+  void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });
+  void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
+  void app.register(profileReferenceRoutes, deps);
   if (options.demo) {
     void app.register(devRoutes, deps);
   }

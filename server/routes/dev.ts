@@ -1,10 +1,13 @@
 import type { FastifyPluginCallback } from 'fastify';
 import {
+  benchPatientsRequestSchema,
   expireSessionsRequestSchema,
+  type BenchPatientsResult,
   type ExpireSessionsResult,
   type OutboxList,
   type OutboxMessage,
 } from '../../src/shared/api/contract';
+import { seedBenchPatients } from '../db/bench-seed';
 import { listOutboxMessages } from '../db/queries/outbox';
 import { expireUserSessions } from '../db/queries/sessions';
 import { parseBody } from '../http/validation';
@@ -93,6 +96,12 @@ export const devRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) =
   app.post('/api/dev/expire-sessions', async (request): Promise<ExpireSessionsResult> => {
     const { userName } = parseBody(expireSessionsRequestSchema, request);
     return { expired: await expireUserSessions(db, userName, new Date()) };
+  });
+
+  // Load for the 10,000-patient list (end-to-end test and `npm run bench`), in a provider service of its own.
+  app.post('/api/dev/bench-patients', async (request): Promise<BenchPatientsResult> => {
+    const { count } = parseBody(benchPatientsRequestSchema, request);
+    return seedBenchPatients(db, count);
   });
   done();
 };

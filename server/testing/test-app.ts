@@ -77,3 +77,31 @@ export function postJson(
   };
   return app.inject(options);
 }
+
+/** Signs a demo (or test) account in and answers its token. */
+export async function loginAs(app: FastifyInstance, email: string, password = demoPassword): Promise<string> {
+  const response = await postJson(app, '/api/cgm/login', { userName: email, password });
+  const body: unknown = response.json();
+  if (typeof body !== 'object' || body === null || !('authToken' in body) || typeof body.authToken !== 'string') {
+    throw new Error(`login of ${email} failed`);
+  }
+  return body.authToken;
+}
+
+/** One authenticated call, as the client makes it (authToken header, JSON body). */
+export function callApi(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token: string | null,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = token ? { authToken: token } : {};
+  if (body === undefined) return app.inject({ method, url, headers });
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}

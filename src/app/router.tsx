@@ -1,8 +1,112 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate } from '../features/auth';
+import type { Entitlement, Role } from '../shared/api/contract';
 import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout } from '../shell/app-layout';
+import { ManageLayout } from '../shell/manage-layout';
+
+/** A lazily loaded page: its feature's code downloads only when the route is first opened. */
+function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+const onlyFor = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
+  element: <RequireRole roles={roles} />,
+  children,
+});
+const needs = (entitlement: Entitlement, children: RouteObject[]): RouteObject => ({
+  element: <RequireEntitlement entitlement={entitlement} />,
+  children,
+});
+/** A dialog route under its page (spec §2 add/edit dialogs), guarded by its own entitlement. */
+const dialog = (path: string, entitlement: Entitlement | null, load: () => Promise<ComponentType>): RouteObject =>
+  entitlement
+    ? { path, element: <RequireEntitlement entitlement={entitlement} />, children: [{ index: true, ...page(load) }] }
+    : { path, ...page(load) };
+
+const patients = () => import('../features/patients');
+const profiles = () => import('../features/profiles');
+const providerServices = () => import('../features/provider-services');
+
+/** Spec §2 /{product}/manage/*: the management pages, under the Manage tabs. */
+function manageRoutes(): RouteObject[] {
+  return [
+    // /{product}/manage?providerserviceid=…: set the current provider service, then the role's home.
+    { index: true, ...page(async () => (await providerServices()).ManageHomePage) },
+    onlyFor(['cops'], [{ path: 'cops', ...page(async () => (await providerServices()).ProviderServicesPage) }]),
+    needs('editProviderService', [
+      { path: 'addproviderservice', ...page(async () => (await providerServices()).AddProviderServicePage) },
+      {
+        path: 'editproviderservice/:providerServiceId',
+        ...page(async () => (await providerServices()).EditProviderServicePage),
+      },
+    ]),
+    needs('listPatients', [
+      {
+        path: 'patients',
+        ...page(async () => (await patients()).PatientsPage),
+        children: [dialog('add', 'addPatient', async () => (await patients()).AddPatientDialog)],
+      },
+      { path: 'patientsorders', ...page(async () => (await patients()).PatientsOrdersPage) },
+      onlyFor(
+        ['clinician', 'cops'],
+        [{ path: 'patientsresults', ...page(async () => (await patients()).PatientsResultsPage) }],
+      ),
+      {
+        path: 'patient/:patientId',
+        ...page(async () => (await patients()).PatientProfilePage),
+        children: [dialog('edit', 'editPatient', async () => (await patients()).EditPatientDialog)],
+      },
+    ]),
+    needs('listClinicians', [
+      {
+        path: 'clinicians',
+        ...page(async () => (await profiles()).CliniciansPage),
+        children: [dialog('add', 'addClinician', async () => (await profiles()).AddClinicianDialog)],
+      },
+      {
+        path: 'clinician/:clinicianId',
+        ...page(async () => (await profiles()).ClinicianProfilePage),
+        children: [dialog('edit', 'editClinician', async () => (await profiles()).EditClinicianDialog)],
+      },
+    ]),
+    needs('listTechnicians', [
+      {
+        path: 'technicians',
+        ...page(async () => (await profiles()).TechniciansPage),
+        children: [dialog('add', 'addTechnician', async () => (await profiles()).AddTechnicianDialog)],
+      },
+      {
+        path: 'technician/:technicianId',
+        ...page(async () => (await profiles()).TechnicianProfilePage),
+        children: [dialog('edit', 'editTechnician', async () => (await profiles()).EditTechnicianDialog)],
+      },
+    ]),
+    // Spec §6: my-profile works only when the profile type equals the user's role.
+    onlyFor(
+      ['clinician'],
+      [
+        {
+          path: 'clinicianmyprofile',
+          ...page(async () => (await profiles()).ClinicianMyProfilePage),
+          children: [dialog(':clinicianId/edit', null, async () => (await profiles()).ClinicianMyProfileEditDialog)],
+        },
+      ],
+    ),
+    onlyFor(
+      ['technician'],
+      [
+        {
+          path: 'technicianmyprofile',
+          ...page(async () => (await profiles()).TechnicianMyProfilePage),
+          children: [dialog(':technicianId/edit', null, async () => (await profiles()).TechnicianMyProfileEditDialog)],
+        },
+      ],
+    ),
+  ];
+}
 
 /**
  * The one route table (DESIGN §2 rule 6). Feature pages load lazily, so the login page downloads only the
@@ -10,14 +114,13 @@ import { AppLayout } from '../shell/app-layout';
  */
 export function routes(product: string): RouteObject[] {
   const paths = appPaths(product);
-  const manage = (path: string) => `manage/${path}`;
   const about = async () => import('../features/about');
   return [
     { path: '/', element: <Navigate to={paths.home} replace /> },
     {
       element: <AppLayout />,
       children: [
-        { path: paths.logout, lazy: async () => ({ Component: (await import('../features/auth')).LogoutPage }) },
+        { path: paths.logout, ...page(async () => (await import('../features/auth')).LogoutPage) },
         // Spec §2: the About area is anonymous: /about, /about/{subPage}, /about/index/{index}.
         {
           path: paths.about,
@@ -38,24 +141,17 @@ export function routes(product: string): RouteObject[] {
           children: [
             { index: true, Component: HomeGate },
             { path: 'about/us', element: <Navigate to={paths.aboutUs} replace /> },
-            {
-              path: 'resources',
-              lazy: async () => ({ Component: (await import('../features/resources')).ResourcesPage }),
-            },
+            { path: 'resources', ...page(async () => (await import('../features/resources')).ResourcesPage) },
             {
               path: 'setupaccountchangeexpiredpassword',
-              lazy: async () => ({ Component: (await import('../features/password')).ChangeExpiredPasswordPage }),
+              ...page(async () => (await import('../features/password')).ChangeExpiredPasswordPage),
             },
             {
               element: <RequireAuth />,
               children: [
-                {
-                  element: <RequireRole roles={['clinician', 'technician', 'cops']} />,
-                  children: [
-                    {
-                      path: 'manage',
-                      lazy: async () => ({ Component: (await import('../features/provider-services')).ManageHomePage }),
-                    },
+                onlyFor(
+                  ['clinician', 'technician', 'cops'],
+                  [
                     {
                       path: 'providerservice/:providerServiceId',
                       lazy: async () => ({
@@ -64,82 +160,15 @@ export function routes(product: string): RouteObject[] {
                     },
                     {
                       path: 'setupaccountchangepassword',
-                      lazy: async () => ({ Component: (await import('../features/password')).ChangePasswordPage }),
+                      ...page(async () => (await import('../features/password')).ChangePasswordPage),
                     },
-                    {
-                      path: manage('patients'),
-                      lazy: async () => ({ Component: (await import('../features/patients')).PatientsPage }),
-                    },
-                    {
-                      path: manage('patientsorders'),
-                      lazy: async () => ({ Component: (await import('../features/patients')).PatientsOrdersPage }),
-                    },
+                    { path: 'manage', element: <ManageLayout />, children: manageRoutes() },
                   ],
-                },
-                {
-                  element: <RequireRole roles={['clinician', 'cops']} />,
-                  children: [
-                    {
-                      path: manage('patientsresults'),
-                      lazy: async () => ({ Component: (await import('../features/patients')).PatientsResultsPage }),
-                    },
-                  ],
-                },
-                {
-                  element: <RequireRole roles={['cops']} />,
-                  children: [
-                    {
-                      path: manage('cops'),
-                      lazy: async () => ({
-                        Component: (await import('../features/provider-services')).ProviderServicesPage,
-                      }),
-                    },
-                  ],
-                },
-                {
-                  element: <RequireEntitlement entitlement="editProviderService" />,
-                  children: [
-                    {
-                      path: manage('addproviderservice'),
-                      lazy: async () => ({
-                        Component: (await import('../features/provider-services')).AddProviderServicePage,
-                      }),
-                    },
-                    {
-                      path: manage('editproviderservice/:providerServiceId'),
-                      lazy: async () => ({
-                        Component: (await import('../features/provider-services')).EditProviderServicePage,
-                      }),
-                    },
-                  ],
-                },
-                {
-                  element: <RequireRole roles={['clinician']} />,
-                  children: [
-                    {
-                      path: manage('clinicianmyprofile'),
-                      lazy: async () => ({ Component: (await import('../features/profiles')).MyProfilePage }),
-                    },
-                  ],
-                },
-                {
-                  element: <RequireRole roles={['technician']} />,
-                  children: [
-                    {
-                      path: manage('technicianmyprofile'),
-                      lazy: async () => ({ Component: (await import('../features/profiles')).MyProfilePage }),
-                    },
-                  ],
-                },
-                {
-                  element: <RequireRole roles={['patient']} />,
-                  children: [
-                    {
-                      path: 'patient',
-                      lazy: async () => ({ Component: (await import('../features/assessments')).PatientHomePage }),
-                    },
-                  ],
-                },
+                ),
+                onlyFor(
+                  ['patient'],
+                  [{ path: 'patient', ...page(async () => (await import('../features/assessments')).PatientHomePage) }],
+                ),
               ],
             },
           ],

@@ -1,1 +1,11 @@
-export { PatientsOrdersPage, PatientsPage, PatientsResultsPage } from './patients-pages';
+export {
+  AddPatientDialog,
+  EditPatientDialog,
+  PatientListPage,
+  PatientProfilePage,
+  PatientsOrdersPage,
+  PatientsPage,
+  PatientsResultsPage,
+  type PatientListPageProps,
+} from './patient-pages';
+export { patientQueries } from './api';

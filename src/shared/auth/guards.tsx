@@ -19,7 +19,7 @@ export function RequireAuth() {
 }
 
 /** Spec §6: a missing right shows 'access forbidden' and sends the person to their home. */
-function Forbidden() {
+export function Forbidden() {
   const { t } = useTranslation('common');
   const session = useSession();
   const paths = usePaths();

@@ -1,4 +1,4 @@
-import type { Role } from '../api/contract';
+import type { ProfileType, Role, StaffProfileType } from '../api/contract';
 
 /** Every route of spec §2 is built here, so no screen writes a path by hand. */
 export function appPaths(product: string) {
@@ -27,9 +27,16 @@ export function appPaths(product: string) {
     patients: `${manage}/patients`,
     patientsResults: `${manage}/patientsresults`,
     patientsOrders: `${manage}/patientsorders`,
+    patientsAdd: `${manage}/patients/add`,
     clinicians: `${manage}/clinicians`,
     technicians: `${manage}/technicians`,
-    myProfile: (role: 'clinician' | 'technician') => `${manage}/${role}myprofile`,
+    myProfile: (role: StaffProfileType) => `${manage}/${role}myprofile`,
+    myProfileEdit: (role: StaffProfileType, id: number) => `${manage}/${role}myprofile/${String(id)}/edit`,
+    /** Spec §2: the list of a profile type (patients, clinicians, technicians). */
+    profileList: (type: ProfileType) => `${manage}/${type}s`,
+    profileAdd: (type: ProfileType) => `${manage}/${type}s/add`,
+    profile: (type: ProfileType, id: number) => `${manage}/${type}/${String(id)}`,
+    profileEdit: (type: ProfileType, id: number) => `${manage}/${type}/${String(id)}/edit`,
     patientHome: `${base}/patient`,
     patientLogin: `${base}/patientlogin`,
     changePassword: `${base}/setupaccountchangepassword`,

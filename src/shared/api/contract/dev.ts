@@ -33,3 +33,18 @@ export type ExpireSessionsRequest = z.infer<typeof expireSessionsRequestSchema>;
 
 export const expireSessionsResultSchema = z.object({ expired: z.number().int() });
 export type ExpireSessionsResult = z.infer<typeof expireSessionsResultSchema>;
+
+/**
+ * POST /api/dev/bench-patients: fills a provider service of its own with generated patients (last names
+ * 'Benchmark00001'…), so a 10,000-patient list can be measured without touching the demo provider services.
+ */
+export const benchPatientsRequestSchema = z.object({ count: z.number().int().min(1).max(20_000) });
+export type BenchPatientsRequest = z.infer<typeof benchPatientsRequestSchema>;
+
+export const benchPatientsResultSchema = z.object({
+  providerServiceId: z.number().int(),
+  /** A clinician of that provider service (demo password). */
+  userName: z.string(),
+  count: z.number().int(),
+});
+export type BenchPatientsResult = z.infer<typeof benchPatientsResultSchema>;

@@ -6,3 +6,5 @@ export * from './provider-services';
 export * from './contact';
 export * from './resources';
 export * from './licenses';
+export * from './lists';
+export * from './profiles';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultListTake, listPageSize } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';
 
 /** Spec §3/§9: HOME is out of clinic ('Out-Of-Clinic'), SITE in clinic ('In-Clinic'). */
@@ -98,9 +99,8 @@ export const providerServiceOrderBySchema = z.enum([
 ]);
 export type ProviderServiceOrderBy = z.infer<typeof providerServiceOrderBySchema>;
 
-/** Spec §7: lists fetch up to 10000 from skip 0 by default; the grid asks for 25 a page. */
-export const defaultListTake = 10_000;
-export const ajaxPageSize = 25;
+/** Spec §7: the grid asks for 25 a page, like every paged list. */
+export const ajaxPageSize = listPageSize;
 
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 

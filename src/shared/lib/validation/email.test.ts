@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emailSchema, isValidEmail, maxEmailLength } from './email';
+import { emailSchema, isValidEmail, maxEmailLength, optionalEmailSchema } from './email';
 
 const alnum = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -147,5 +147,22 @@ describe('emailSchema', () => {
 
   it('accepts a valid address with surrounding spaces and trims it', () => {
     expect(schema.parse('  clinician@demo.test ')).toBe('clinician@demo.test');
+  });
+});
+
+describe('optionalEmailSchema (a patient email, spec §5)', () => {
+  const schema = optionalEmailSchema('VALID_EMAIL_SHOULD_BE_VALID');
+  it('lets an empty email through as empty, and refuses what is not an address', () => {
+    expect(schema.parse('  ')).toBe('');
+    expect(schema.safeParse('nope').error?.issues[0]?.message).toBe('VALID_EMAIL_SHOULD_BE_VALID');
+  });
+
+  it('accepts exactly what the required rule accepts, apart from empty', () => {
+    fc.assert(
+      fc.property(fc.oneof(validEmail, fc.string({ maxLength: 40 })), (text) => {
+        fc.pre(text.trim() !== '');
+        expect(schema.safeParse(text).success).toBe(isValidEmail(text.trim()));
+      }),
+    );
   });
 });

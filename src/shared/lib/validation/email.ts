@@ -27,3 +27,12 @@ export function emailSchema(messages: { required: string; invalid: string }) {
     .max(maxEmailLength, messages.invalid)
     .refine(isValidEmail, messages.invalid);
 }
+
+/** Spec §5 Profile edit: a patient's email is optional ('' when none), but what is given must be valid. */
+export function optionalEmailSchema(invalid: string) {
+  return z
+    .string()
+    .trim()
+    .max(maxEmailLength, invalid)
+    .refine((value) => value === '' || isValidEmail(value), invalid);
+}

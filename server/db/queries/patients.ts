@@ -1,0 +1,239 @@
+import type { GenderId, PatientOrderBy } from '../../../src/shared/api/contract';
+import type { Db } from '../db';
+
+/** Which patients a caller may see: null provider services means all (cops); disabled ones only for cops. */
+export interface PatientScope {
+  providerServiceIds: readonly number[] | null;
+  includeDisabled: boolean;
+}
+
+/** Spec §2: all patients, patients with results, patients with outstanding orders. */
+export type PatientListKind = 'all' | 'withResults' | 'outstandingOrders';
+
+export interface PatientListQuery {
+  kind: PatientListKind;
+  searchText: string;
+  orderBy: PatientOrderBy;
+  ascending: boolean;
+  skip: number;
+  take: number;
+}
+
+export interface PatientRow {
+  id: number;
+  providerServiceId: number;
+  firstName: string;
+  middleInitial: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: GenderId;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  stateCode: string | null;
+  stateName: string | null;
+  postalCode: string;
+  countryCode: string | null;
+  countryName: string | null;
+  defaultLanguage: string;
+  isDisabled: boolean;
+  openOrdersCount: number;
+  lastOpenOrderDate: Date | null;
+  lastCompletionDate: Date | null;
+}
+
+const openOrders = `(SELECT count(*) FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD')`;
+const lastCompletion = `(SELECT max(o.completed_date_time) FROM assessment_orders o WHERE o.patient_id = p.id)`;
+
+/** Sort expressions by key; every order ends on the id so pages never overlap or skip a row. */
+function orderClause(orderBy: PatientOrderBy, ascending: boolean): string {
+  const dir = ascending ? 'ASC' : 'DESC';
+  const nulls = ascending ? 'NULLS LAST' : 'NULLS FIRST';
+  const byName = `lower(p.last_name) ${dir}, lower(p.first_name) ${dir}`;
+  switch (orderBy) {
+    case 'name':
+      return `${byName}, p.id ${dir}`;
+    case 'dateOfBirth':
+      return `p.date_of_birth ${dir}, ${byName}, p.id ${dir}`;
+    case 'gender':
+      return `p.gender ${dir}, ${byName}, p.id ${dir}`;
+    case 'email':
+      return `lower(coalesce(p.email, '')) ${dir}, ${byName}, p.id ${dir}`;
+    case 'openOrdersCount':
+      return `${openOrders} ${dir}, ${byName}, p.id ${dir}`;
+    case 'lastAssessmentOrderCompletionDate':
+      return `${lastCompletion} ${dir} ${nulls}, ${byName}, p.id ${dir}`;
+  }
+}
+
+/** LIKE pattern for a search text: the text is literal (its % and _ are escaped), matched anywhere. */
+export function containsPattern(searchText: string): string {
+  return `%${searchText
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** $1 provider services, $2 include disabled, $3 search pattern ('' for none). */
+function whereClause(kind: PatientListKind): string {
+  const kindFilter: Record<PatientListKind, string> = {
+    all: 'true',
+    withResults: `EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'FINI')`,
+    outstandingOrders: `EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD')`,
+  };
+  return `($1::int[] IS NULL OR p.provider_service_id = ANY($1::int[]))
+    AND ($2::boolean OR NOT p.is_disabled)
+    AND ($3::text = '' OR lower(p.first_name || ' ' || p.last_name) LIKE $3
+         OR lower(p.last_name || ', ' || p.first_name) LIKE $3
+         OR lower(p.last_name || ' ' || p.first_name) LIKE $3
+         OR lower(coalesce(p.email, '')) LIKE $3
+         OR coalesce(p.phone, '') LIKE $3)
+    AND ${kindFilter[kind]}`;
+}
+
+const patientColumns = `
+  p.id,
+  p.provider_service_id AS "providerServiceId",
+  p.first_name AS "firstName",
+  coalesce(p.middle_initial, '') AS "middleInitial",
+  p.last_name AS "lastName",
+  p.date_of_birth AS "dateOfBirth",
+  p.gender,
+  coalesce(p.email, '') AS email,
+  coalesce(p.phone, '') AS phone,
+  coalesce(p.address_line1, '') AS "addressLine1",
+  coalesce(p.address_line2, '') AS "addressLine2",
+  coalesce(p.city, '') AS city,
+  p.state_code AS "stateCode",
+  st.name AS "stateName",
+  coalesce(p.postal_code, '') AS "postalCode",
+  p.country_code AS "countryCode",
+  co.name AS "countryName",
+  p.default_language AS "defaultLanguage",
+  p.is_disabled AS "isDisabled",
+  coalesce(os.open_count, 0) AS "openOrdersCount",
+  os.last_open AS "lastOpenOrderDate",
+  os.last_completed AS "lastCompletionDate"`;
+
+const patientJoins = `
+  LEFT JOIN states st ON st.code = p.state_code
+  LEFT JOIN countries co ON co.code = p.country_code
+  LEFT JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE o.status = 'SCHD') AS open_count,
+           max(o.schedule_date_time) FILTER (WHERE o.status = 'SCHD') AS last_open,
+           max(o.completed_date_time) AS last_completed
+    FROM assessment_orders o WHERE o.patient_id = p.id
+  ) os ON true`;
+
+function scopeParams(scope: PatientScope, searchText: string): unknown[] {
+  return [
+    scope.providerServiceIds === null ? null : [...scope.providerServiceIds],
+    scope.includeDisabled,
+    searchText.trim() === '' ? '' : containsPattern(searchText),
+  ];
+}
+
+/**
+ * One page of a patient list and the total count. The page is chosen on the patients table alone (ordered and
+ * limited first), and only its rows get their order summaries, so a 10,000-patient list stays quick.
+ */
+export async function listPatients(
+  db: Db,
+  scope: PatientScope,
+  query: PatientListQuery,
+): Promise<{ rows: PatientRow[]; count: number }> {
+  const params = scopeParams(scope, query.searchText);
+  const where = whereClause(query.kind);
+  const order = orderClause(query.orderBy, query.ascending);
+  const [countRow] = await db.query<{ count: number }>(
+    `SELECT count(*) AS count FROM patients p WHERE ${where}`,
+    params,
+  );
+  const rows = await db.query<PatientRow>(
+    `SELECT ${patientColumns}
+     FROM (SELECT p.* FROM patients p WHERE ${where} ORDER BY ${order} LIMIT $4 OFFSET $5) p
+     ${patientJoins}
+     ORDER BY ${order}`,
+    [...params, query.take, query.skip],
+  );
+  return { rows, count: countRow?.count ?? 0 };
+}
+
+export async function findPatient(db: Db, scope: PatientScope, id: number): Promise<PatientRow | null> {
+  const rows = await db.query<PatientRow>(
+    `SELECT ${patientColumns} FROM patients p ${patientJoins}
+     WHERE p.id = $4 AND ${whereClause('all')}`,
+    [...scopeParams(scope, ''), id],
+  );
+  return rows[0] ?? null;
+}
+
+export interface PatientValues {
+  providerServiceId: number;
+  firstName: string;
+  middleInitial: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: GenderId;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  stateCode: string | null;
+  postalCode: string;
+  countryCode: string | null;
+  defaultLanguage: string;
+}
+
+/** Empty optional text is stored as NULL and read back as ''. */
+const orNull = (value: string): string | null => (value === '' ? null : value);
+
+function valueParams(values: PatientValues): unknown[] {
+  return [
+    values.providerServiceId,
+    values.firstName,
+    orNull(values.middleInitial),
+    values.lastName,
+    values.dateOfBirth,
+    values.gender,
+    orNull(values.email),
+    orNull(values.phone),
+    orNull(values.addressLine1),
+    orNull(values.addressLine2),
+    orNull(values.city),
+    values.stateCode,
+    orNull(values.postalCode),
+    values.countryCode,
+    values.defaultLanguage,
+  ];
+}
+
+export async function insertPatient(db: Db, values: PatientValues): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO patients (provider_service_id, first_name, middle_initial, last_name, date_of_birth, gender, email,
+       phone, address_line1, address_line2, city, state_code, postal_code, country_code, default_language)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     RETURNING id`,
+    valueParams(values),
+  );
+  if (!row) throw new Error('Patient insert returned no row');
+  return row.id;
+}
+
+/** The provider service is part of the values but kept: a profile moves between services only by an administrator. */
+export async function updatePatient(db: Db, id: number, values: PatientValues): Promise<void> {
+  await db.query(
+    `UPDATE patients SET first_name = $2, middle_initial = $3, last_name = $4, date_of_birth = $5, gender = $6,
+       email = $7, phone = $8, address_line1 = $9, address_line2 = $10, city = $11, state_code = $12,
+       postal_code = $13, country_code = $14, default_language = $15, updated_at = now()
+     WHERE id = $1`,
+    [id, ...valueParams(values).slice(1)],
+  );
+}
+
+export async function setPatientDisabled(db: Db, id: number, disabled: boolean): Promise<void> {
+  await db.query('UPDATE patients SET is_disabled = $2, updated_at = now() WHERE id = $1', [id, disabled]);
+}

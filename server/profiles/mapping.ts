@@ -1,0 +1,119 @@
+import type {
+  Address,
+  ClinicianProfile,
+  GenderId,
+  PatientProfile,
+  ProfileProviderService,
+  TechnicianProfile,
+} from '../../src/shared/api/contract';
+import { ageOn, todayIso } from '../../src/shared/lib/validation/dates';
+import type { PatientRow } from '../db/queries/patients';
+import type { StaffRow } from '../db/queries/staff-profiles';
+
+const genderNames: Readonly<Record<GenderId, string>> = { M: 'Male', F: 'Female' };
+
+interface NameParts {
+  firstName: string;
+  middleInitial: string;
+  lastName: string;
+}
+
+export function fullName(person: NameParts): string {
+  return [person.firstName, person.middleInitial ? `${person.middleInitial}.` : '', person.lastName]
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+interface AddressRow {
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  stateCode: string | null;
+  stateName: string | null;
+  postalCode: string;
+  countryCode: string | null;
+  countryName: string | null;
+}
+
+function addressOf(row: AddressRow): Address {
+  return {
+    line1: row.addressLine1,
+    line2: row.addressLine2,
+    city: row.city,
+    state: row.stateCode ? { code: row.stateCode, name: row.stateName ?? row.stateCode } : null,
+    postalCode: row.postalCode,
+    country: row.countryCode ? { code: row.countryCode, name: row.countryName ?? row.countryCode } : null,
+  };
+}
+
+function pickServices(
+  ids: readonly number[],
+  services: ReadonlyMap<number, ProfileProviderService>,
+): ProfileProviderService[] {
+  return ids.flatMap((id) => {
+    const service = services.get(id);
+    return service ? [service] : [];
+  });
+}
+
+export function toPatientProfile(
+  row: PatientRow,
+  services: ReadonlyMap<number, ProfileProviderService>,
+  today: string = todayIso(),
+): PatientProfile {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    middleInitial: row.middleInitial,
+    lastName: row.lastName,
+    shortName: `${row.firstName} ${row.lastName}`,
+    name: fullName(row),
+    email: row.email,
+    phone: row.phone,
+    isDisabled: row.isDisabled,
+    address: addressOf(row),
+    providerServices: pickServices([row.providerServiceId], services),
+    dateOfBirth: row.dateOfBirth,
+    age: ageOn(row.dateOfBirth, today),
+    gender: { id: row.gender, name: genderNames[row.gender] },
+    defaultLanguage: row.defaultLanguage,
+    openOrdersCount: row.openOrdersCount,
+    lastAssessmentOpenOrderDate: row.lastOpenOrderDate?.toISOString() ?? null,
+    lastAssessmentOrderCompletionDate: row.lastCompletionDate?.toISOString() ?? null,
+  };
+}
+
+function staffBase(row: StaffRow, services: ReadonlyMap<number, ProfileProviderService>) {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    middleInitial: row.middleInitial,
+    lastName: row.lastName,
+    shortName: `${row.firstName} ${row.lastName}`,
+    name: fullName(row),
+    email: row.email,
+    phone: row.phone,
+    isDisabled: row.isDisabled,
+    address: addressOf(row),
+    providerServices: pickServices(row.providerServiceIds, services),
+    firstTimeAccountSetupComplete: row.firstTimeSetupComplete,
+  };
+}
+
+export function toClinicianProfile(
+  row: StaffRow,
+  services: ReadonlyMap<number, ProfileProviderService>,
+): ClinicianProfile {
+  return {
+    ...staffBase(row, services),
+    specialty: row.specialtyId !== null ? { id: row.specialtyId, name: row.specialtyName ?? '' } : null,
+    medicalLicenseNumber: row.medicalLicenseNumber,
+  };
+}
+
+export function toTechnicianProfile(
+  row: StaffRow,
+  services: ReadonlyMap<number, ProfileProviderService>,
+): TechnicianProfile {
+  return staffBase(row, services);
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiErrorBodySchema,
+  outboxListSchema,
+  patientListSchema,
+  patientProfileSchema,
+  technicianProfileSchema,
+  type TechnicianWrite,
+} from '../../src/shared/api/contract';
+import { findUsableAccountToken, markAccountTokenUsed } from '../db/queries/account-tokens';
+import { demoAccounts } from '../db/seed';
+import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
+
+let testApp: TestApp;
+const tokens = { admin: '', clinician: '', technician: '' };
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.ready();
+  tokens.admin = await loginAs(testApp.app, demoAccounts.admin);
+  tokens.clinician = await loginAs(testApp.app, demoAccounts.clinician);
+  tokens.technician = await loginAs(testApp.app, demoAccounts.technician);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+let counter = 0;
+async function addTechnician(): Promise<{ id: number; email: string }> {
+  counter += 1;
+  const body: TechnicianWrite = {
+    firstName: 'Tess',
+    middleInitial: '',
+    lastName: `Technician${String(counter)}`,
+    email: `tess${String(counter)}@example.test`,
+    phone: '',
+    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
+    providerService: { id: 1 },
+  };
+  const response = await callApi(testApp.app, 'POST', '/api/profile/technicians', tokens.admin, body);
+  expect(response.statusCode).toBe(201);
+  return technicianProfileSchema.parse(response.json());
+}
+
+async function linksTo(email: string): Promise<string[]> {
+  const list = outboxListSchema.parse((await callApi(testApp.app, 'GET', '/api/dev/outbox', null)).json());
+  return list.dataList
+    .filter((message) => message.to === email)
+    .flatMap((message) => (message.link ? [message.link] : []));
+}
+
+const tokenOf = (link: string) => decodeURIComponent(link.split('token=')[1] ?? '');
+
+describe('deactivate and reactivate (spec §7)', () => {
+  it('lets cops deactivate a technician, which ends their session, and reactivate them', async () => {
+    const id = await createTestUser(testApp.db, {
+      email: 'tech.to.deactivate@example.test',
+      loginRole: 'Healthcare Technician',
+    });
+    const session = await loginAs(testApp.app, 'tech.to.deactivate@example.test');
+    const off = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
+      userId: id,
+      profileType: 'technician',
+    });
+    expect(off.json()).toEqual({ success: true });
+    const read = await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.admin);
+    expect(technicianProfileSchema.parse(read.json()).isDisabled).toBe(true);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: session })).statusCode).toBe(401);
+    // Only cops see a disabled profile.
+    expect(
+      (await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.clinician)).statusCode,
+    ).toBe(404);
+
+    const on = await callApi(testApp.app, 'POST', '/api/profiles/reactivateaccount', tokens.admin, {
+      userId: id,
+      profileType: 'technician',
+    });
+    expect(on.statusCode).toBe(200);
+    const again = await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.clinician);
+    expect(technicianProfileSchema.parse(again.json()).isDisabled).toBe(false);
+  });
+
+  it('refuses a clinician deactivating a patient or a colleague (403), and a wrong profile type (404)', async () => {
+    const patients = await callApi(testApp.app, 'GET', '/api/profile/patients?take=1', tokens.clinician);
+    const patientId = patientListSchema.parse(patients.json()).dataList[0]!.id;
+    const asClinician = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.clinician, {
+      userId: patientId,
+      profileType: 'patient',
+    });
+    expect(asClinician.statusCode).toBe(403);
+    const colleague = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.technician, {
+      userId: 2,
+      profileType: 'clinician',
+    });
+    expect(colleague.statusCode).toBe(403);
+    const wrongType = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
+      userId: 3,
+      profileType: 'clinician',
+    });
+    expect(wrongType.statusCode).toBe(404);
+    const badBody = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
+      userId: 'x',
+      profileType: 'cops',
+    });
+    expect(badBody.statusCode).toBe(400);
+    expect(apiErrorBodySchema.parse(badBody.json()).fields?.map((field) => field.path)).toEqual([
+      'userId',
+      'profileType',
+    ]);
+  });
+
+  it('lets cops deactivate and reactivate a patient', async () => {
+    const created = await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.clinician, {
+      firstName: 'Dora',
+      middleInitial: '',
+      lastName: 'Deactivated',
+      dateOfBirth: '1944-04-04',
+      gender: 'F',
+      defaultLanguage: 'en-US',
+      email: '',
+      phone: '',
+      address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
+      providerService: null,
+    });
+    const patientId = patientProfileSchema.parse(created.json()).id;
+    expect(
+      (
+        await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
+          userId: patientId,
+          profileType: 'patient',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await callApi(testApp.app, 'GET', `/api/profile/patients/${String(patientId)}`, tokens.clinician)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await callApi(testApp.app, 'POST', '/api/profiles/reactivateaccount', tokens.admin, {
+          userId: patientId,
+          profileType: 'patient',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await callApi(testApp.app, 'GET', `/api/profile/patients/${String(patientId)}`, tokens.clinician)).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('setup and reset links', () => {
+  it('resends the setup link, and only the newest link works', async () => {
+    const technician = await addTechnician();
+    const [firstLink] = await linksTo(technician.email);
+    const response = await callApi(testApp.app, 'POST', '/api/profiles/resendsetupaccountlink', tokens.admin, {
+      userEmail: technician.email.toUpperCase(),
+      healthcareProfileId: technician.id,
+      profileType: 'technician',
+    });
+    expect(response.json()).toEqual({ success: true });
+    const links = await linksTo(technician.email);
+    expect(links).toHaveLength(2);
+    const newest = links[0]!;
+    expect(newest).not.toBe(firstLink);
+    expect(await findUsableAccountToken(testApp.db, tokenOf(firstLink!), 'SETUP')).toBeNull();
+    const usable = await findUsableAccountToken(testApp.db, tokenOf(newest), 'SETUP');
+    expect(usable?.userId).toBe(technician.id);
+    expect(await findUsableAccountToken(testApp.db, tokenOf(newest), 'RESET')).toBeNull();
+    expect(await markAccountTokenUsed(testApp.db, usable!.id)).toBe(true);
+    expect(await markAccountTokenUsed(testApp.db, usable!.id)).toBe(false);
+    expect(await findUsableAccountToken(testApp.db, tokenOf(newest), 'SETUP')).toBeNull();
+  });
+
+  it('does not resend a setup link to an account already set up, or for a mismatched email', async () => {
+    const done = await callApi(testApp.app, 'POST', '/api/profiles/resendsetupaccountlink', tokens.admin, {
+      userEmail: demoAccounts.technician,
+      healthcareProfileId: 3,
+      profileType: 'technician',
+    });
+    expect(apiErrorBodySchema.parse(done.json()).code).toBe('SETUP_COMPLETE');
+    const mismatch = await callApi(testApp.app, 'POST', '/api/profiles/resendsetupaccountlink', tokens.admin, {
+      userEmail: demoAccounts.clinician,
+      healthcareProfileId: 3,
+      profileType: 'technician',
+    });
+    expect(mismatch.statusCode).toBe(404);
+    const asTechnician = await callApi(testApp.app, 'POST', '/api/profiles/resendsetupaccountlink', tokens.technician, {
+      userEmail: demoAccounts.technician,
+      healthcareProfileId: 3,
+      profileType: 'technician',
+    });
+    expect(asTechnician.statusCode).toBe(403);
+  });
+
+  it('sends a reset link to a set-up account: outbox email, hashed RESET token', async () => {
+    const email = 'reset.me@example.test';
+    const id = await createTestUser(testApp.db, { email, loginRole: 'Healthcare Clinician' });
+    const response = await callApi(testApp.app, 'POST', '/api/profiles/sendresetpasswordlink', tokens.admin, {
+      userEmail: email,
+    });
+    expect(response.json()).toEqual({ success: true });
+    const [link] = await linksTo(email);
+    expect(link).toMatch(/^\/cgm\/setupaccountresetmypassword\?token=[\w-]+$/);
+    expect((await findUsableAccountToken(testApp.db, tokenOf(link!), 'RESET'))?.userId).toBe(id);
+  });
+
+  it('refuses a reset link for a new account, an unknown email, or a caller without the entitlement', async () => {
+    const technician = await addTechnician();
+    const fresh = await callApi(testApp.app, 'POST', '/api/profiles/sendresetpasswordlink', tokens.admin, {
+      userEmail: technician.email,
+    });
+    expect(apiErrorBodySchema.parse(fresh.json()).code).toBe('SETUP_INCOMPLETE');
+    const unknown = await callApi(testApp.app, 'POST', '/api/profiles/sendresetpasswordlink', tokens.admin, {
+      userEmail: 'nobody@example.test',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const asClinician = await callApi(testApp.app, 'POST', '/api/profiles/sendresetpasswordlink', tokens.clinician, {
+      userEmail: demoAccounts.technician,
+    });
+    expect(asClinician.statusCode).toBe(403);
+    const invalid = await callApi(testApp.app, 'POST', '/api/profiles/sendresetpasswordlink', tokens.admin, {
+      userEmail: 'not an email',
+    });
+    expect(apiErrorBodySchema.parse(invalid.json()).fields).toEqual([
+      { path: 'userEmail', message: 'VALID_EMAIL_SHOULD_BE_VALID' },
+    ]);
+  });
+});

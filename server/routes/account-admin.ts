@@ -1,0 +1,108 @@
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import {
+  accountStateRequestSchema,
+  resendSetupLinkRequestSchema,
+  sendResetPasswordLinkRequestSchema,
+  type AccountActionResult,
+  type Entitlement,
+  type ProfileType,
+  type StaffProfileType,
+} from '../../src/shared/api/contract';
+import { mapLoginRole } from '../../src/shared/api/contract';
+import { findPatient, setPatientDisabled } from '../db/queries/patients';
+import { findStaff, setStaffDisabled } from '../db/queries/staff-profiles';
+import { findUserByEmail } from '../db/queries/users';
+import { forbidden, HttpError, notFound } from '../http/errors';
+import { parseBody } from '../http/validation';
+import { sendResetLink, sendSetupLink } from '../profiles/account-emails';
+import { callerOf, providerServiceScope, seesDisabled } from '../profiles/scope';
+import type { RouteDeps } from './route-deps';
+
+const deactivateEntitlement: Readonly<Record<ProfileType, Entitlement>> = {
+  patient: 'deActivatePatient',
+  clinician: 'deActivateClinician',
+  technician: 'deActivateTechnician',
+};
+const reactivateEntitlement: Readonly<Record<ProfileType, Entitlement>> = {
+  patient: 'reActivatePatient',
+  clinician: 'reActivateClinician',
+  technician: 'reActivateTechnician',
+};
+const resendEntitlement: Readonly<Record<StaffProfileType, Entitlement>> = {
+  clinician: 'reSendClinicianSetupAccountLink',
+  technician: 'reSendTechnicianSetupAccountLink',
+};
+
+const ok: AccountActionResult = { success: true };
+
+/** Spec §7 account administration: deactivate, reactivate, resend the setup link, send a reset link. */
+export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product }, done) => {
+  const setDisabled = (disabled: boolean) =>
+    async function handler(request: FastifyRequest): Promise<AccountActionResult> {
+      const { userId, profileType } = parseBody(accountStateRequestSchema, request);
+      const auth = callerOf(request);
+      const needed = (disabled ? deactivateEntitlement : reactivateEntitlement)[profileType];
+      if (!auth.entitlements.has(needed)) throw forbidden();
+      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      if (profileType === 'patient') {
+        if (!(await findPatient(db, scope, userId))) throw notFound('Profile not found');
+        await setPatientDisabled(db, userId, disabled);
+      } else {
+        if (!(await findStaff(db, profileType, scope, userId))) throw notFound('Profile not found');
+        // A deactivated user's sessions stop counting at once (findActiveSession skips disabled users).
+        await setStaffDisabled(db, userId, disabled);
+      }
+      return ok;
+    };
+  app.post('/deactivateaccount', { preHandler: app.requireAuth }, setDisabled(true));
+  app.post('/reactivateaccount', { preHandler: app.requireAuth }, setDisabled(false));
+
+  // Spec §4: before first-time setup completes, the setup link can be sent again (the old one stops working).
+  app.post(
+    '/resendsetupaccountlink',
+    { preHandler: app.requireAuth },
+    async (request): Promise<AccountActionResult> => {
+      const { userEmail, healthcareProfileId, profileType } = parseBody(resendSetupLinkRequestSchema, request);
+      const auth = callerOf(request);
+      if (!auth.entitlements.has(resendEntitlement[profileType])) throw forbidden();
+      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      const profile = await findStaff(db, profileType, scope, healthcareProfileId);
+      if (profile?.email.toLowerCase() !== userEmail.toLowerCase()) throw notFound('Profile not found');
+      if (profile.isDisabled) throw new HttpError(400, 'PROFILE_DISABLED', 'The account is deactivated');
+      if (profile.firstTimeSetupComplete) {
+        throw new HttpError(400, 'SETUP_COMPLETE', 'The account is already set up; send a password reset link instead');
+      }
+      await sendSetupLink(
+        db,
+        product,
+        { userId: profile.id, email: profile.email, firstName: profile.firstName },
+        auth.userId,
+      );
+      return ok;
+    },
+  );
+
+  // Spec §6: an administrator sends a reset link; never a clinician to another clinician.
+  app.post(
+    '/sendresetpasswordlink',
+    { preHandler: app.requireEntitlement('sendResetPasswordLink') },
+    async (request): Promise<AccountActionResult> => {
+      const { userEmail } = parseBody(sendResetPasswordLinkRequestSchema, request);
+      const auth = callerOf(request);
+      const user = await findUserByEmail(db, userEmail);
+      const role = user ? mapLoginRole(user.loginRole) : null;
+      if (!user || (role !== 'clinician' && role !== 'technician')) throw notFound('Profile not found');
+      if (auth.role === 'clinician' && role === 'clinician') throw forbidden();
+      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      const profile = await findStaff(db, role, scope, user.id);
+      if (!profile) throw notFound('Profile not found');
+      if (profile.isDisabled) throw new HttpError(400, 'PROFILE_DISABLED', 'The account is deactivated');
+      if (!profile.firstTimeSetupComplete) {
+        throw new HttpError(400, 'SETUP_INCOMPLETE', 'The account is not set up yet; resend the setup link instead');
+      }
+      await sendResetLink(db, product, { userId: user.id, email: user.email, firstName: user.firstName }, auth.userId);
+      return ok;
+    },
+  );
+  done();
+};

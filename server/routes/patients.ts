@@ -1,0 +1,136 @@
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  patientListQuerySchema,
+  patientUpdateSchema,
+  patientWriteSchema,
+  type PatientList,
+  type PatientProfile,
+} from '../../src/shared/api/contract';
+import { validationMessages } from '../../src/shared/lib/validation/messages';
+import type { Db } from '../db/db';
+import {
+  findPatient,
+  insertPatient,
+  listPatients,
+  updatePatient,
+  type PatientListKind,
+  type PatientRow,
+  type PatientScope,
+  type PatientValues,
+} from '../db/queries/patients';
+import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
+import { HttpError, notFound } from '../http/errors';
+import { parseBody, parseParams, parseQuery } from '../http/validation';
+import { toPatientProfile } from '../profiles/mapping';
+import { checkAddressCodes } from '../profiles/references';
+import { birthDateBounds } from '../profiles/rules';
+import {
+  callerOf,
+  fieldError,
+  providerServiceForNewProfile,
+  providerServiceScope,
+  seesDisabled,
+} from '../profiles/scope';
+import type { RouteDeps } from './route-deps';
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+async function toProfiles(db: Db, rows: readonly PatientRow[]): Promise<PatientProfile[]> {
+  const services = await loadProfileProviderServices(db, [...new Set(rows.map((row) => row.providerServiceId))]);
+  return rows.map((row) => toPatientProfile(row, services));
+}
+
+function scopeOf(request: FastifyRequest, requested?: number): PatientScope {
+  const auth = callerOf(request);
+  return { providerServiceIds: providerServiceScope(auth, requested), includeDisabled: seesDisabled(auth) };
+}
+
+/** Spec §5: the default language must be one the patient's provider service offers. */
+async function checkLanguage(db: Db, providerServiceId: number, language: string): Promise<void> {
+  const services = await loadProfileProviderServices(db, [providerServiceId]);
+  const offered = services.get(providerServiceId)?.supportedAssessmentLanguages ?? [];
+  if (!offered.some((offer) => offer.localityId === language)) {
+    throw fieldError('defaultLanguage', validationMessages.invalid);
+  }
+}
+
+function valuesOf(body: z.output<ReturnType<typeof patientWriteSchema>>, providerServiceId: number): PatientValues {
+  return {
+    providerServiceId,
+    firstName: body.firstName,
+    middleInitial: body.middleInitial,
+    lastName: body.lastName,
+    dateOfBirth: body.dateOfBirth,
+    gender: body.gender,
+    email: body.email,
+    phone: body.phone,
+    addressLine1: body.address.line1,
+    addressLine2: body.address.line2,
+    city: body.address.city,
+    stateCode: body.address.state?.code ?? null,
+    postalCode: body.address.postalCode,
+    countryCode: body.address.country?.code ?? null,
+    defaultLanguage: body.defaultLanguage,
+  };
+}
+
+/** Spec §7: GET /api/profile/patients (and /withresults, /outstandingorders), GET {id}, POST, PUT. */
+export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
+  const list =
+    (kind: PatientListKind) =>
+    async (request: FastifyRequest): Promise<PatientList> => {
+      const query = parseQuery(patientListQuerySchema, request);
+      const { rows, count } = await listPatients(db, scopeOf(request, query.providerServiceId), { kind, ...query });
+      return { dataList: await toProfiles(db, rows), count };
+    };
+  const canList = { preHandler: app.requireEntitlement('listPatients') };
+  app.get('/patients', canList, list('all'));
+  app.get('/patients/withresults', canList, list('withResults'));
+  app.get('/patients/outstandingorders', canList, list('outstandingOrders'));
+
+  // Out of scope and unknown answer alike (404), so an id never tells whether a patient exists elsewhere.
+  app.get('/patients/:id', canList, async (request): Promise<PatientProfile> => {
+    const { id } = parseParams(idParamsSchema, request);
+    const row = await findPatient(db, scopeOf(request), id);
+    if (!row) throw notFound('Patient not found');
+    const [profile] = await toProfiles(db, [row]);
+    if (!profile) throw notFound('Patient not found');
+    return profile;
+  });
+
+  app.post('/patients', { preHandler: app.requireEntitlement('addPatient') }, async (request, reply) => {
+    const body = parseBody(patientWriteSchema(birthDateBounds('add')), request);
+    const auth = callerOf(request);
+    const providerServiceId = await providerServiceForNewProfile(db, auth, body.providerService?.id ?? null);
+    await checkLanguage(db, providerServiceId, body.defaultLanguage);
+    await checkAddressCodes(db, body.address);
+    const id = await insertPatient(db, valuesOf(body, providerServiceId));
+    const row = await findPatient(db, { providerServiceIds: null, includeDisabled: true }, id);
+    if (!row) throw new Error('New patient not found');
+    const [profile] = await toProfiles(db, [row]);
+    return reply.code(201).send(profile);
+  });
+
+  app.put(
+    '/patients',
+    { preHandler: app.requireEntitlement('editPatient') },
+    async (request): Promise<PatientProfile> => {
+      const body = parseBody(patientUpdateSchema(birthDateBounds('edit')), request);
+      const scope = scopeOf(request);
+      const existing = await findPatient(db, scope, body.id);
+      if (!existing) throw notFound('Patient not found');
+      // Spec §4: a deactivated profile is reactivated before it can be edited.
+      if (existing.isDisabled) throw new HttpError(400, 'PROFILE_DISABLED', 'Reactivate the profile before editing it');
+      await checkLanguage(db, existing.providerServiceId, body.defaultLanguage);
+      await checkAddressCodes(db, body.address);
+      await updatePatient(db, body.id, valuesOf(body, existing.providerServiceId));
+      const row = await findPatient(db, scope, body.id);
+      if (!row) throw notFound('Patient not found');
+      const [profile] = await toProfiles(db, [row]);
+      if (!profile) throw notFound('Patient not found');
+      return profile;
+    },
+  );
+  done();
+};

@@ -1,0 +1,28 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ProfileReferences, Rules } from '../../src/shared/api/contract';
+import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
+import { listCountries, listSpecialties, listStates } from '../db/queries/profile-references';
+import { currentRules } from '../profiles/rules';
+import { callerOf, providerServiceScope } from '../profiles/scope';
+import type { RouteDeps } from './route-deps';
+
+/** GET /api/rules (spec §3 Rules) and GET /api/references/profile (what the profile forms choose from). */
+export const profileReferenceRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
+  app.get('/api/rules', { preHandler: app.requireAuth }, (): Rules => currentRules());
+
+  app.get(
+    '/api/references/profile',
+    { preHandler: app.requireEntitlement('listPatients') },
+    async (request): Promise<ProfileReferences> => {
+      const scope = providerServiceScope(callerOf(request), undefined);
+      const [specialties, states, countries, services] = await Promise.all([
+        listSpecialties(db),
+        listStates(db),
+        listCountries(db),
+        loadProfileProviderServices(db, scope),
+      ]);
+      return { specialties, states, countries, providerServices: [...services.values()] };
+    },
+  );
+  done();
+};

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { PatientProfile, PatientUpdate, PatientWrite } from '../../shared/api/contract';
+import { refineConfirmation } from '../../shared/lib/validation/confirm';
+import { dateSchema, type DateBounds } from '../../shared/lib/validation/dates';
+import { optionalEmailSchema } from '../../shared/lib/validation/email';
+import { validationMessages } from '../../shared/lib/validation/messages';
+import {
+  addressPayload,
+  personFormShape,
+  providerServicePayload,
+  refinePerson,
+  type PersonFormValues,
+} from '../profiles';
+
+export interface PatientFormValues extends PersonFormValues {
+  dateOfBirth: string;
+  gender: string;
+  defaultLanguage: string;
+  confirmEmail: string;
+}
+
+/**
+ * Spec §5 patient add/edit: names, birth date (within `birthDate`), gender, default language and country required;
+ * the email is optional, but if given it must be repeated and match (VALID_EMAIL_SHOULD_MATCH).
+ */
+export function patientFormSchema(options: { birthDate: DateBounds; requireProviderService: boolean }) {
+  return z
+    .object({
+      ...personFormShape,
+      dateOfBirth: dateSchema(options.birthDate),
+      gender: z.string().refine((value) => value === 'M' || value === 'F', validationMessages.genderRequired),
+      defaultLanguage: z.string().min(1, validationMessages.required),
+      email: optionalEmailSchema(validationMessages.emailInvalid),
+      confirmEmail: z.string(),
+    })
+    .superRefine(refinePerson(options.requireProviderService))
+    .superRefine(refineConfirmation('email', 'confirmEmail', validationMessages.emailMismatch));
+}
+export type PatientFormOutput = z.output<ReturnType<typeof patientFormSchema>>;
+
+export function patientFormDefaults(
+  patient: PatientProfile | null,
+  defaults: { providerServiceId: number | null; defaultLanguage: string },
+): PatientFormValues {
+  return {
+    providerServiceId: defaults.providerServiceId === null ? '' : String(defaults.providerServiceId),
+    firstName: patient?.firstName ?? '',
+    middleInitial: patient?.middleInitial ?? '',
+    lastName: patient?.lastName ?? '',
+    dateOfBirth: patient?.dateOfBirth ?? '',
+    gender: patient?.gender.id ?? '',
+    defaultLanguage: patient?.defaultLanguage ?? defaults.defaultLanguage,
+    email: patient?.email ?? '',
+    confirmEmail: patient?.email ?? '',
+    phone: patient?.phone ?? '',
+    address: {
+      line1: patient?.address.line1 ?? '',
+      line2: patient?.address.line2 ?? '',
+      city: patient?.address.city ?? '',
+      stateCode: patient?.address.state?.code ?? '',
+      postalCode: patient?.address.postalCode ?? '',
+      countryCode: patient ? (patient.address.country?.code ?? '') : 'US',
+    },
+  };
+}
+
+/** Spec §5: the birth date goes as a date only; an unselected provider service, state or country as null. */
+export function patientPayload(values: PatientFormOutput, id: number | null): PatientWrite | PatientUpdate {
+  const body: PatientWrite = {
+    firstName: values.firstName,
+    middleInitial: values.middleInitial,
+    lastName: values.lastName,
+    dateOfBirth: values.dateOfBirth,
+    gender: values.gender,
+    defaultLanguage: values.defaultLanguage,
+    email: values.email,
+    phone: values.phone,
+    address: addressPayload(values.address),
+    providerService: id === null ? providerServicePayload(values.providerServiceId) : null,
+  };
+  return id === null ? body : { ...body, id };
+}

@@ -1,0 +1,285 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import type { PatientProfile } from '../../shared/api/contract';
+import { useHttp } from '../../shared/api/http-context';
+import { useCurrentProviderServiceId, useEntitlement } from '../../shared/auth/session-context';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { DetailsList } from '../../shared/ui/details-list';
+import { GeneralList, type GeneralListColumn, type GeneralListSelection } from '../../shared/ui/general-list';
+import { Page } from '../../shared/ui/page';
+import { RouteDialog } from '../../shared/ui/route-dialog';
+import {
+  DeactivatedBadge,
+  DeactivatedMark,
+  formatAddress,
+  ProfileActions,
+  ProfileLoadError,
+  ProfileLoading,
+  providerServiceName,
+  ReactivateFirst,
+} from '../profiles';
+import { patientQueries, usePatientListSource, type PatientListKind } from './api';
+import { PatientForm } from './patient-form';
+
+/** Dates are shown as 'MMM dd, yyyy' (spec §1); ISO dates and date-times both read correctly. */
+export function showDate(iso: string | null): string {
+  return iso ? format(parseISO(iso), 'MMM dd, yyyy') : '';
+}
+
+function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
+  const { t } = useTranslation('patients');
+  const name = usePatientName();
+  const columns: GeneralListColumn<PatientProfile>[] = [
+    { accessor: 'name', title: t('fields.name'), sortable: true, render: (patient) => name(patient, 'sm') },
+    {
+      accessor: 'dateOfBirth',
+      title: t('fields.dateOfBirth'),
+      sortable: true,
+      render: (patient) => showDate(patient.dateOfBirth),
+    },
+    {
+      accessor: 'gender',
+      title: t('fields.gender'),
+      sortable: true,
+      render: (patient) => t(`gender.${patient.gender.id}`),
+    },
+    { accessor: 'email', title: t('fields.email'), sortable: true, render: (patient) => patient.email },
+    {
+      accessor: 'openOrdersCount',
+      title: t('fields.openOrders'),
+      sortable: true,
+      render: (patient) => String(patient.openOrdersCount),
+    },
+    {
+      accessor: 'lastAssessmentOrderCompletionDate',
+      title: t('fields.lastResult'),
+      sortable: true,
+      render: (patient) => showDate(patient.lastAssessmentOrderCompletionDate),
+    },
+  ];
+  if (kind === 'outstandingOrders') {
+    columns.push({
+      accessor: 'lastAssessmentOpenOrderDate',
+      title: t('fields.lastOpenOrder'),
+      render: (patient) => showDate(patient.lastAssessmentOpenOrderDate),
+    });
+  }
+  return columns;
+}
+
+function usePatientName(): (patient: PatientProfile, size?: 'sm' | 'md') => ReactNode {
+  const paths = usePaths();
+  return function PatientName(patient, size = 'md') {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Anchor component={Link} to={paths.profile('patient', patient.id)} fw={600} size={size}>
+          {patient.name}
+        </Anchor>
+        {patient.isDisabled && <DeactivatedBadge />}
+      </Group>
+    );
+  };
+}
+
+const listTitles: Readonly<Record<PatientListKind, string>> = {
+  all: 'patientsTitle',
+  withResults: 'resultsTitle',
+  outstandingOrders: 'ordersTitle',
+};
+const listErrors: Readonly<Record<PatientListKind, string>> = {
+  all: 'ERROR_LOADING_PATIENTS',
+  withResults: 'ERROR_LOADING_PATIENTS_WITH_RESULTS',
+  outstandingOrders: 'ERROR_LOADING_PATIENTS',
+};
+
+export interface PatientListPageProps {
+  kind: PatientListKind;
+  /**
+   * The mass-order action (spec §2: only where the list permits it); when given, rows can be selected. The
+   * ordering feature supplies it.
+   */
+  massOrder?: GeneralListSelection<PatientProfile>;
+}
+
+/** Spec §2: the patient lists (home of clinicians and technicians), in card mode unless the person chose another. */
+export function PatientListPage({ kind, massOrder }: PatientListPageProps) {
+  const { t } = useTranslation('patients');
+  const paths = usePaths();
+  const source = usePatientListSource(kind);
+  const providerServiceId = useCurrentProviderServiceId();
+  const canAdd = useEntitlement('addPatient');
+  const columns = usePatientColumns(kind);
+  const name = usePatientName();
+  const title = t(listTitles[kind]);
+  const facts = (patient: PatientProfile) =>
+    [
+      `${t('fields.born')} ${showDate(patient.dateOfBirth)}`,
+      t(`gender.${patient.gender.id}`),
+      patient.openOrdersCount > 0 ? t('openOrdersCount', { count: patient.openOrdersCount }) : '',
+      patient.lastAssessmentOrderCompletionDate
+        ? `${t('fields.lastResult')} ${showDate(patient.lastAssessmentOrderCompletionDate)}`
+        : '',
+    ]
+      .filter((part) => part !== '')
+      .join(' · ');
+  return (
+    <Page title={title}>
+      {kind === 'all' && canAdd && (
+        <Group>
+          <Button component={Link} to={paths.patientsAdd}>
+            {t('addPatient')}
+          </Button>
+        </Group>
+      )}
+      <GeneralList<PatientProfile>
+        listId={kind === 'all' ? 'patients' : `patients.${kind}`}
+        label={title}
+        source={source}
+        providerServiceId={providerServiceId}
+        defaultSort={{ orderBy: 'name', ascending: true }}
+        columns={columns}
+        getId={(patient) => patient.id}
+        getLabel={(patient) => patient.name}
+        defaultMode="card"
+        errorMessage={t(listErrors[kind])}
+        {...(massOrder ? { selection: massOrder } : {})}
+        renderItem={(patient) => (
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            {name(patient)}
+            <Text size="sm" c="gray.7">
+              {facts(patient)}
+            </Text>
+          </Group>
+        )}
+        renderCard={(patient) => (
+          <Stack gap={2}>
+            {name(patient)}
+            <Text size="sm">
+              {t('fields.born')} {showDate(patient.dateOfBirth)} ({t('age', { count: patient.age })}),{' '}
+              {t(`gender.${patient.gender.id}`)}
+            </Text>
+            {patient.email && <Text size="sm">{patient.email}</Text>}
+            {patient.phone && <Text size="sm">{patient.phone}</Text>}
+            <Text size="sm" c="gray.7">
+              {t('openOrdersCount', { count: patient.openOrdersCount })}
+              {patient.lastAssessmentOrderCompletionDate &&
+                ` · ${t('fields.lastResult')} ${showDate(patient.lastAssessmentOrderCompletionDate)}`}
+            </Text>
+          </Stack>
+        )}
+      />
+      <Outlet />
+    </Page>
+  );
+}
+
+export const PatientsPage = () => <PatientListPage kind="all" />;
+export const PatientsResultsPage = () => <PatientListPage kind="withResults" />;
+export const PatientsOrdersPage = () => <PatientListPage kind="outstandingOrders" />;
+
+function usePatientIdParam(): number | null {
+  const value = Number(useParams().patientId);
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** Spec §2 patient profile; the assessment-orders table of the ordering feature goes in its section. */
+export function PatientProfilePage() {
+  const { t } = useTranslation('patients');
+  const http = useHttp();
+  const paths = usePaths();
+  const id = usePatientIdParam();
+  const query = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
+  if (id !== null && query.isPending) return <ProfileLoading />;
+  if (id === null || query.isError) {
+    return (
+      <Page title={t('patientTitle')}>
+        <ProfileLoadError error={query.error} />
+      </Page>
+    );
+  }
+  const patient = query.data;
+  if (!patient) return <ProfileLoading />;
+  const service = patient.providerServices[0];
+  const language =
+    service?.supportedAssessmentLanguages.find((entry) => entry.localityId === patient.defaultLanguage)?.name ??
+    patient.defaultLanguage;
+  return (
+    <Page title={patient.name}>
+      {patient.isDisabled && <DeactivatedMark />}
+      <ProfileActions
+        type="patient"
+        profile={patient}
+        editPath={paths.profileEdit('patient', patient.id)}
+        refreshKey={patientQueries.all()}
+      />
+      <DetailsList
+        details={[
+          { label: t('fields.dateOfBirth'), value: showDate(patient.dateOfBirth) },
+          { label: t('fields.ageLabel'), value: String(patient.age) },
+          { label: t('fields.gender'), value: t(`gender.${patient.gender.id}`) },
+          { label: t('fields.defaultLanguage'), value: language },
+          { label: t('fields.email'), value: patient.email },
+          { label: t('fields.phone'), value: patient.phone },
+          { label: t('fields.address'), value: formatAddress(patient.address) },
+          { label: t('fields.providerService'), value: service ? providerServiceName(service) : '' },
+        ]}
+      />
+      <section aria-labelledby="assessment-orders-title" id="assessment-orders">
+        <Title order={2} size="h3" id="assessment-orders-title" mb="xs">
+          {t('ordersSection')}
+        </Title>
+        <DetailsList
+          details={[
+            { label: t('fields.openOrders'), value: String(patient.openOrdersCount) },
+            { label: t('fields.lastOpenOrder'), value: showDate(patient.lastAssessmentOpenOrderDate) },
+            { label: t('fields.lastResult'), value: showDate(patient.lastAssessmentOrderCompletionDate) },
+          ]}
+        />
+      </section>
+      <Outlet />
+    </Page>
+  );
+}
+
+/** Spec §2 /patients/add: the dialog over the patient list; saved, it opens the new patient's profile. */
+export function AddPatientDialog() {
+  const { t } = useTranslation('patients');
+  const paths = usePaths();
+  const navigate = useNavigate();
+  return (
+    <RouteDialog title={t('addPatient')} onClose={() => void navigate(paths.patients)}>
+      <PatientForm
+        mode="add"
+        patient={null}
+        onSaved={(patient) => void navigate(paths.profile('patient', patient.id))}
+        onCancel={() => void navigate(paths.patients)}
+      />
+    </RouteDialog>
+  );
+}
+
+/** Spec §2 /patient/{id}/edit; a deactivated patient shows 'reactivate first' instead of the form. */
+export function EditPatientDialog() {
+  const { t } = useTranslation('patients');
+  const http = useHttp();
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const id = usePatientIdParam();
+  const query = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
+  if (id === null) return null;
+  const back = () => void navigate(paths.profile('patient', id));
+  let body;
+  if (query.isPending) body = <ProfileLoading />;
+  else if (query.isError) body = <ProfileLoadError error={query.error} />;
+  else if (query.data.isDisabled) body = <ReactivateFirst />;
+  else body = <PatientForm mode="edit" patient={query.data} onSaved={back} onCancel={back} />;
+  return (
+    <RouteDialog title={t('editPatient')} onClose={back}>
+      {body}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,190 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import type { QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { ProfileType } from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+import { useSession } from '../../shared/auth/session-context';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { toast } from '../../shared/ui/toast';
+import { useAccountActions } from './api';
+import { profileActionsFor } from './profile-actions-model';
+
+export interface ProfileActionsProps {
+  type: ProfileType;
+  profile: {
+    id: number;
+    name: string;
+    email: string;
+    isDisabled: boolean;
+    firstTimeAccountSetupComplete?: boolean;
+  };
+  /** Where Edit goes (the profile's edit route, or the my-profile edit route). */
+  editPath: string;
+  isOwn?: boolean;
+  /** The owning feature's key for this profile type, refreshed after deactivate/reactivate. */
+  refreshKey: QueryKey;
+}
+
+/** Spec §8: account-admin errors carry the server's message after the translated text. */
+function withServerMessage(text: string, error: unknown): string {
+  if (isApiError(error) && error.isNetworkError) return text;
+  const detail = isApiError(error) ? error.serverMessage : null;
+  return detail ? `${text} ${detail}` : text;
+}
+
+/**
+ * Spec §2 Profile view actions: edit, admin reset password, resend account setup link, deactivate, reactivate.
+ * Deactivate and reactivate ask first and then return to the list of that profile type.
+ */
+export function ProfileActions({ type, profile, editPath, isOwn = false, refreshKey }: ProfileActionsProps) {
+  const { t } = useTranslation('profiles');
+  const session = useSession();
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const { online } = useNetwork();
+  const actions = useAccountActions(refreshKey);
+  const [confirming, setConfirming] = useState<'deactivate' | 'reactivate' | null>(null);
+  const offered = profileActionsFor(
+    {
+      type,
+      isDisabled: profile.isDisabled,
+      firstTimeAccountSetupComplete: profile.firstTimeAccountSetupComplete ?? null,
+      isOwn,
+    },
+    { role: session.userRole, entitlements: session.entitlements },
+  );
+  const offline = !online;
+  const offlineHint = offline ? t('actionsOffline') : undefined;
+  const networkFailure = (error: unknown) => isApiError(error) && error.isNetworkError;
+
+  const changeState = async (kind: 'deactivate' | 'reactivate') => {
+    const mutation = kind === 'deactivate' ? actions.deactivate : actions.reactivate;
+    try {
+      await mutation.mutateAsync({ userId: profile.id, profileType: type });
+    } catch (error) {
+      setConfirming(null);
+      if (networkFailure(error)) {
+        toast.error(t('common:ERROR_OFFLINE_NOTHING_SENT'));
+        return;
+      }
+      const key =
+        kind === 'deactivate'
+          ? 'ERROR_DEACTIVATING_USER'
+          : type === 'patient'
+            ? 'ERROR_REACTIVATING_ACCOUNT'
+            : 'ERROR_REACTIVATING_USER';
+      toast.error(withServerMessage(t(key), error));
+      return;
+    }
+    setConfirming(null);
+    toast.success(t(kind === 'deactivate' ? 'deactivated' : 'reactivated', { name: profile.name }));
+    await navigate(paths.profileList(type));
+  };
+
+  const sendLink = async (kind: 'reset' | 'setup') => {
+    try {
+      if (kind === 'reset') await actions.sendResetLink.mutateAsync({ userEmail: profile.email });
+      else if (type !== 'patient') {
+        await actions.resendSetupLink.mutateAsync({
+          userEmail: profile.email,
+          healthcareProfileId: profile.id,
+          profileType: type,
+        });
+      }
+      toast.success(t(kind === 'reset' ? 'resetLinkSent' : 'setupLinkSent', { email: profile.email }));
+    } catch (error) {
+      if (networkFailure(error)) toast.error(t('common:ERROR_OFFLINE_NOTHING_SENT'));
+      else
+        toast.error(
+          withServerMessage(
+            t(kind === 'reset' ? 'ERROR_RESETTING_PASSWORD' : 'ERROR_RESENDING_ACCOUNT_SETUP_LINK'),
+            error,
+          ),
+        );
+    }
+  };
+
+  const anything = Object.values(offered).some(Boolean);
+  if (!anything) return null;
+  return (
+    <>
+      <Group gap="xs" role="group" aria-label={t('actions')}>
+        {offered.edit && (
+          <Button component={Link} to={editPath} variant="filled">
+            {t('editAction')}
+          </Button>
+        )}
+        {offered.resetPassword && (
+          <Button
+            variant="default"
+            disabled={offline}
+            title={offlineHint}
+            loading={actions.sendResetLink.isPending}
+            onClick={() => void sendLink('reset')}
+          >
+            {t('sendResetLink')}
+          </Button>
+        )}
+        {offered.resendSetupLink && (
+          <Button
+            variant="default"
+            disabled={offline}
+            title={offlineHint}
+            loading={actions.resendSetupLink.isPending}
+            onClick={() => void sendLink('setup')}
+          >
+            {t('resendSetupLink')}
+          </Button>
+        )}
+        {offered.deactivate && (
+          <Button
+            variant="outline"
+            color="red.8"
+            disabled={offline}
+            title={offlineHint}
+            onClick={() => {
+              setConfirming('deactivate');
+            }}
+          >
+            {t('deactivate')}
+          </Button>
+        )}
+        {offered.reactivate && (
+          <Button
+            variant="filled"
+            disabled={offline}
+            title={offlineHint}
+            onClick={() => {
+              setConfirming('reactivate');
+            }}
+          >
+            {t('reactivate')}
+          </Button>
+        )}
+      </Group>
+      {offline && (
+        <Text size="sm" c="gray.7">
+          {t('actionsOffline')}
+        </Text>
+      )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={t(confirming === 'reactivate' ? 'reactivateTitle' : 'deactivateTitle', { name: profile.name })}
+        message={t(confirming === 'reactivate' ? 'reactivateConfirm' : 'deactivateConfirm', { name: profile.name })}
+        confirmLabel={t(confirming === 'reactivate' ? 'reactivate' : 'deactivate')}
+        danger={confirming === 'deactivate'}
+        busy={actions.deactivate.isPending || actions.reactivate.isPending}
+        onCancel={() => {
+          setConfirming(null);
+        }}
+        onConfirm={() => {
+          if (confirming) void changeState(confirming);
+        }}
+      />
+    </>
+  );
+}

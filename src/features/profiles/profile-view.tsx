@@ -1,0 +1,60 @@
+import { Alert, Badge, Center, Loader, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Address } from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+
+/** Spec §2: a deactivated profile shows DEACTIVATED in red. */
+export function DeactivatedMark() {
+  const { t } = useTranslation('profiles');
+  return (
+    <Text c="red.8" fw={700} tt="uppercase">
+      {t('DEACTIVATED')}
+    </Text>
+  );
+}
+
+/** In lists: a small red badge that says the same. */
+export function DeactivatedBadge() {
+  const { t } = useTranslation('profiles');
+  return (
+    <Badge color="red.8" variant="filled" size="sm">
+      {t('DEACTIVATED')}
+    </Badge>
+  );
+}
+
+export function formatAddress(address: Address): string {
+  const cityLine = [address.city, [address.state?.code, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [address.line1, address.line2, cityLine, address.country?.name].filter(Boolean).join(', ');
+}
+
+export function ProfileLoading() {
+  const { t } = useTranslation('profiles');
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/** Spec §8 ERROR_LOADING_PROFILE; an unknown or out-of-scope id (404) reads the same. */
+export function ProfileLoadError({ error }: { error: unknown }) {
+  const { t } = useTranslation('profiles');
+  return (
+    <Alert color="red" role="alert" title={t('ERROR_LOADING_PROFILE')}>
+      {isApiError(error) && error.isNetworkError ? t('loadOffline') : t('profileNotAvailable')}
+    </Alert>
+  );
+}
+
+/** Spec §4: a deactivated profile cannot be edited until it is reactivated. */
+export function ReactivateFirst() {
+  const { t } = useTranslation('profiles');
+  return (
+    <Alert color="yellow" role="alert" title={t('reactivateFirstTitle')}>
+      {t('reactivateFirst')}
+    </Alert>
+  );
+}

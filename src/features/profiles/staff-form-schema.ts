@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { StaffProfileType } from '../../shared/api/contract';
+import { emailSchema } from '../../shared/lib/validation/email';
+import { validationMessages } from '../../shared/lib/validation/messages';
+import type { StaffProfile, StaffSave } from './api';
+import {
+  addressPayload,
+  personFormShape,
+  providerServicePayload,
+  refinePerson,
+  type PersonFormValues,
+} from './person-form';
+
+export interface StaffFormValues extends PersonFormValues {
+  specialtyId: string;
+  medicalLicenseNumber: string;
+}
+
+/**
+ * Spec §5 Profile edit for clinicians and technicians: names and country required, email required and valid;
+ * a clinician also needs a specialty and a medical license number.
+ */
+export function staffFormSchema(type: StaffProfileType, options: { requireProviderService: boolean }) {
+  return z
+    .object({
+      ...personFormShape,
+      email: emailSchema({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+      specialtyId: z.string(),
+      medicalLicenseNumber: z.string().trim().max(255, validationMessages.tooLong),
+    })
+    .superRefine(refinePerson(options.requireProviderService))
+    .superRefine((value, ctx) => {
+      if (type !== 'clinician') return;
+      if (value.specialtyId === '') {
+        ctx.addIssue({ code: 'custom', path: ['specialtyId'], message: validationMessages.required });
+      }
+      if (value.medicalLicenseNumber === '') {
+        ctx.addIssue({ code: 'custom', path: ['medicalLicenseNumber'], message: validationMessages.required });
+      }
+    });
+}
+export type StaffFormOutput = z.output<ReturnType<typeof staffFormSchema>>;
+
+export function staffFormDefaults(profile: StaffProfile | null, providerServiceId: number | null): StaffFormValues {
+  return {
+    providerServiceId: providerServiceId === null ? '' : String(providerServiceId),
+    firstName: profile?.firstName ?? '',
+    middleInitial: profile?.middleInitial ?? '',
+    lastName: profile?.lastName ?? '',
+    email: profile?.email ?? '',
+    phone: profile?.phone ?? '',
+    address: {
+      line1: profile?.address.line1 ?? '',
+      line2: profile?.address.line2 ?? '',
+      city: profile?.address.city ?? '',
+      stateCode: profile?.address.state?.code ?? '',
+      postalCode: profile?.address.postalCode ?? '',
+      // A new profile starts in the United States, where the product is used.
+      countryCode: profile ? (profile.address.country?.code ?? '') : 'US',
+    },
+    specialtyId: profile && 'specialty' in profile && profile.specialty ? String(profile.specialty.id) : '',
+    medicalLicenseNumber: profile && 'medicalLicenseNumber' in profile ? profile.medicalLicenseNumber : '',
+  };
+}
+
+/** Spec §5: unselected provider service, specialty, state and country go as null. */
+export function staffPayload(type: StaffProfileType, values: StaffFormOutput, id: number | null): StaffSave {
+  const common = {
+    firstName: values.firstName,
+    middleInitial: values.middleInitial,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone,
+    address: addressPayload(values.address),
+    providerService: providerServicePayload(values.providerServiceId),
+    ...(id === null ? {} : { id }),
+  };
+  if (type === 'technician') return { type, body: common };
+  return {
+    type,
+    body: {
+      ...common,
+      specialty: values.specialtyId === '' ? null : { id: Number(values.specialtyId) },
+      medicalLicenseNumber: values.medicalLicenseNumber,
+    },
+  };
+}

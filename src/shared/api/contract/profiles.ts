@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { refineConfirmation } from '../../lib/validation/confirm';
+import { dateSchema, type DateBounds } from '../../lib/validation/dates';
+import { emailSchema, optionalEmailSchema } from '../../lib/validation/email';
+import { validationMessages } from '../../lib/validation/messages';
+import { optionalUsPhoneSchema } from '../../lib/validation/phone';
+import { optionalText, requiredText } from '../../lib/validation/text';
+import { postalCodeError } from '../../lib/validation/zip';
+import { providerServiceRefSchema } from './auth';
+import { listQuerySchema, listResponseSchema } from './lists';
+
+/** Spec §3/§6: the three kinds of profile; add and edit entitlements are named after them (addPatient, editClinician). */
+export const profileTypeSchema = z.enum(['patient', 'clinician', 'technician']);
+export type ProfileType = z.infer<typeof profileTypeSchema>;
+export const staffProfileTypeSchema = z.enum(['clinician', 'technician']);
+export type StaffProfileType = z.infer<typeof staffProfileTypeSchema>;
+
+export const codeNameSchema = z.object({ code: z.string(), name: z.string() });
+export type CodeName = z.infer<typeof codeNameSchema>;
+export const idNameSchema = z.object({ id: z.number().int(), name: z.string() });
+export type IdName = z.infer<typeof idNameSchema>;
+
+export const genderIdSchema = z.enum(['M', 'F']);
+export type GenderId = z.infer<typeof genderIdSchema>;
+export const orderTypeIdSchema = z.enum(['HOME', 'SITE']);
+export type OrderTypeId = z.infer<typeof orderTypeIdSchema>;
+
+/** Spec §3 Profile address; optional text is '' when empty, unselected state or country null. */
+export const addressSchema = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: codeNameSchema.nullable(),
+  postalCode: z.string(),
+  country: codeNameSchema.nullable(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** Spec §3: a profile's provider services carry the order types and languages they support. */
+export const profileProviderServiceSchema = providerServiceRefSchema.extend({
+  supportedAssessmentOrderTypes: z.array(
+    z.object({ id: orderTypeIdSchema, name: z.string(), isDefault: z.boolean(), displayOrder: z.number().int() }),
+  ),
+  supportedAssessmentLanguages: z.array(
+    z.object({ id: z.string(), localityId: z.string(), name: z.string(), isDefault: z.boolean() }),
+  ),
+});
+export type ProfileProviderService = z.infer<typeof profileProviderServiceSchema>;
+
+const profileBaseShape = {
+  id: z.number().int(),
+  firstName: z.string(),
+  middleInitial: z.string(),
+  lastName: z.string(),
+  /** First and last name, for tight places (cards, titles). */
+  shortName: z.string(),
+  /** First name, middle initial and last name. */
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isDisabled: z.boolean(),
+  address: addressSchema,
+  providerServices: z.array(profileProviderServiceSchema),
+};
+
+/** Spec §3 Profile plus the patient additions. Dates are ISO; age is computed by the server from the birth date. */
+export const patientProfileSchema = z.object({
+  ...profileBaseShape,
+  dateOfBirth: z.string(),
+  age: z.number().int(),
+  gender: z.object({ id: genderIdSchema, name: z.string() }),
+  defaultLanguage: z.string(),
+  openOrdersCount: z.number().int(),
+  /** ISO date-time of the latest outstanding order, if any. */
+  lastAssessmentOpenOrderDate: z.string().nullable(),
+  /** ISO date-time of the latest finished order, if any. */
+  lastAssessmentOrderCompletionDate: z.string().nullable(),
+});
+export type PatientProfile = z.infer<typeof patientProfileSchema>;
+
+export const clinicianProfileSchema = z.object({
+  ...profileBaseShape,
+  specialty: idNameSchema.nullable(),
+  medicalLicenseNumber: z.string(),
+  firstTimeAccountSetupComplete: z.boolean(),
+});
+export type ClinicianProfile = z.infer<typeof clinicianProfileSchema>;
+
+export const technicianProfileSchema = z.object({
+  ...profileBaseShape,
+  firstTimeAccountSetupComplete: z.boolean(),
+});
+export type TechnicianProfile = z.infer<typeof technicianProfileSchema>;
+
+export const patientListSchema = listResponseSchema(patientProfileSchema);
+export type PatientList = z.infer<typeof patientListSchema>;
+export const clinicianListSchema = listResponseSchema(clinicianProfileSchema);
+export type ClinicianList = z.infer<typeof clinicianListSchema>;
+export const technicianListSchema = listResponseSchema(technicianProfileSchema);
+export type TechnicianList = z.infer<typeof technicianListSchema>;
+
+/** Sort keys of the profile lists (spec §7: patients order by name unless asked). */
+export const patientOrderByValues = [
+  'name',
+  'dateOfBirth',
+  'gender',
+  'email',
+  'openOrdersCount',
+  'lastAssessmentOrderCompletionDate',
+] as const;
+export type PatientOrderBy = (typeof patientOrderByValues)[number];
+export const patientListQuerySchema = listQuerySchema(patientOrderByValues, 'name');
+
+export const staffOrderByValues = ['name', 'email', 'phone', 'specialty'] as const;
+export type StaffOrderBy = (typeof staffOrderByValues)[number];
+export const staffListQuerySchema = listQuerySchema(staffOrderByValues, 'name');
+
+/** Spec §5: unselected provider service, specialty, state and country (code -1 in the form) are sent as null. */
+const codeRefSchema = z.object({ code: z.string().trim().min(1).max(16) });
+const idRefSchema = z.object({ id: z.number().int().positive() });
+
+/** Spec §5 Profile edit: country is required; the US zip rule applies to US addresses. */
+export const addressWriteSchema = z
+  .object({
+    line1: optionalText(),
+    line2: optionalText(),
+    city: optionalText(),
+    state: codeRefSchema.nullable(),
+    postalCode: optionalText(),
+    country: codeRefSchema.nullable(),
+  })
+  .superRefine((address, ctx) => {
+    if (address.country === null) {
+      ctx.addIssue({ code: 'custom', path: ['country'], message: validationMessages.required });
+    }
+    const zipError = postalCodeError(address.postalCode, address.country?.code ?? null);
+    if (zipError) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: zipError });
+  });
+export type AddressWrite = z.output<typeof addressWriteSchema>;
+
+const personWriteShape = {
+  firstName: requiredText(),
+  middleInitial: optionalText(1),
+  lastName: requiredText(),
+  phone: optionalUsPhoneSchema(),
+  address: addressWriteSchema,
+  /** Cops choose it when adding; for everyone else the server uses their own (spec §6). */
+  providerService: idRefSchema.nullable(),
+};
+
+/**
+ * Spec §5 patient save: birth date as a date only within the bounds of the rules call (add) or from 31 Dec 1492
+ * (edit); gender and default language required; email optional ('' when none).
+ */
+export function patientWriteSchema(birthDate: DateBounds) {
+  return z.object({
+    ...personWriteShape,
+    dateOfBirth: dateSchema(birthDate),
+    gender: genderIdSchema.nullable().refine((value) => value !== null, validationMessages.genderRequired),
+    defaultLanguage: requiredText(16),
+    email: optionalEmailSchema(validationMessages.emailInvalid),
+  });
+}
+/** What a client sends (before the rules trim, format and check it). */
+export type PatientWrite = z.input<ReturnType<typeof patientWriteSchema>>;
+export function patientUpdateSchema(birthDate: DateBounds) {
+  return patientWriteSchema(birthDate).extend({ id: z.number().int().positive() });
+}
+export type PatientUpdate = z.input<ReturnType<typeof patientUpdateSchema>>;
+
+const staffWriteShape = {
+  ...personWriteShape,
+  email: emailSchema({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+};
+
+/** Spec §5 Clinician: specialty and license number required (the license can only be changed by cops, §6). */
+export const clinicianWriteSchema = z.object({
+  ...staffWriteShape,
+  specialty: idRefSchema.nullable().refine((value) => value !== null, validationMessages.required),
+  medicalLicenseNumber: requiredText(),
+});
+export type ClinicianWrite = z.input<typeof clinicianWriteSchema>;
+export const clinicianUpdateSchema = clinicianWriteSchema.extend({ id: z.number().int().positive() });
+export type ClinicianUpdate = z.input<typeof clinicianUpdateSchema>;
+
+export const technicianWriteSchema = z.object(staffWriteShape);
+export type TechnicianWrite = z.input<typeof technicianWriteSchema>;
+export const technicianUpdateSchema = technicianWriteSchema.extend({ id: z.number().int().positive() });
+export type TechnicianUpdate = z.input<typeof technicianUpdateSchema>;
+
+/** A confirmation pair as the forms hold it, checked by the same rule on both sides. */
+export const emailConfirmationSchema = z
+  .object({ email: z.string(), confirmEmail: z.string() })
+  .superRefine(refineConfirmation('email', 'confirmEmail', validationMessages.emailMismatch));
+
+/** Spec §7 /api/profiles/deactivateaccount and /reactivateaccount. */
+export const accountStateRequestSchema = z.object({
+  userId: z.number().int().positive(),
+  profileType: profileTypeSchema,
+});
+export type AccountStateRequest = z.infer<typeof accountStateRequestSchema>;
+
+/** Spec §7 /api/profiles/resendsetupaccountlink. */
+export const resendSetupLinkRequestSchema = z.object({
+  userEmail: emailSchema({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+  healthcareProfileId: z.number().int().positive(),
+  profileType: staffProfileTypeSchema,
+});
+export type ResendSetupLinkRequest = z.infer<typeof resendSetupLinkRequestSchema>;
+
+/** Spec §7 /api/profiles/sendresetpasswordlink (an administrator sends a user a reset link). */
+export const sendResetPasswordLinkRequestSchema = z.object({
+  userEmail: emailSchema({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+});
+export type SendResetPasswordLinkRequest = z.infer<typeof sendResetPasswordLinkRequestSchema>;
+
+export const accountActionResultSchema = z.object({ success: z.literal(true) });
+export type AccountActionResult = z.infer<typeof accountActionResultSchema>;
+
+/** The text of spec §7 that the client looks for to flag the email field. */
+export const emailInUseServerMessage = 'This email address already in use';
+export const emailInUseCode = 'EMAIL_IN_USE';
+
+/** Spec §3 Rules (GET /api/rules): the birth-date bounds of a new patient, ISO dates. */
+export const rulesSchema = z.object({ patientMaxBirthday: z.string(), patientMinBirthday: z.string() });
+export type Rules = z.infer<typeof rulesSchema>;
+
+/** GET /api/references/profile: what the profile forms choose from, scoped to the caller's provider services. */
+export const profileReferencesSchema = z.object({
+  specialties: z.array(idNameSchema),
+  states: z.array(codeNameSchema),
+  countries: z.array(codeNameSchema),
+  providerServices: z.array(profileProviderServiceSchema),
+});
+export type ProfileReferences = z.infer<typeof profileReferencesSchema>;

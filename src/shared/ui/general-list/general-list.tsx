@@ -1,0 +1,430 @@
+import 'mantine-datatable/styles.css';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listPageSize, type ListParams } from '../../api/contract';
+import {
+  cardPageSize,
+  gridMinRows,
+  gridRowHeight,
+  prefetchWithinRows,
+  searchDebounceMs,
+  type ListPage,
+  type ListSource,
+} from './list-source';
+import { useListMode, type ListMode } from './use-list-mode';
+
+export interface GeneralListColumn<T> {
+  /** The sort key sent as orderBy when sortable; otherwise just a column id. */
+  accessor: string;
+  title: string;
+  sortable?: boolean;
+  render: (record: T) => ReactNode;
+  width?: number | string;
+}
+
+export interface GeneralListSelection<T> {
+  isSelectable?: (record: T) => boolean;
+  /** The mass action (e.g. mass order) for the rows chosen; `clear` empties the selection afterwards. */
+  renderActions: (selected: readonly T[], clear: () => void) => ReactNode;
+}
+
+export interface GeneralListProps<T> {
+  /** Names the remembered mode in local storage. */
+  listId: string;
+  /** Accessible name of the list (and of the search box: 'Search {label}'). */
+  label: string;
+  source: ListSource<T>;
+  providerServiceId: number | null;
+  defaultSort: { orderBy: string; ascending: boolean };
+  columns: readonly GeneralListColumn<T>[];
+  getId: (record: T) => number;
+  /** Names a row for screen readers (selection checkboxes). */
+  getLabel: (record: T) => string;
+  renderItem: (record: T) => ReactNode;
+  renderCard: (record: T) => ReactNode;
+  defaultMode?: Exclude<ListMode, 'grid'>;
+  selection?: GeneralListSelection<T>;
+  /** Shown when loading fails (spec §8, e.g. ERROR_LOADING_PATIENTS), already translated. */
+  errorMessage: string;
+}
+
+/** Grid height: the header, at least 16 rows of 30 px, and the pagination bar. */
+const gridHeaderPx = 40;
+const gridFooterPx = 56;
+const gridHeight = gridHeaderPx + gridMinRows * gridRowHeight + gridFooterPx;
+
+/**
+ * Spec §2 General list: grid, list and card modes (remembered per list), a debounced search (Enter searches at once),
+ * cards and list read more with a More link, the grid pages on the server 25 at a time and fetches the next page
+ * ahead when the reader nears the end, rows can be selected for a mass action, and empty results say so.
+ */
+export function GeneralList<T>(props: GeneralListProps<T>) {
+  const { t } = useTranslation('common');
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const { shown: mode, setMode } = useListMode(props.listId, props.defaultMode ?? 'card', wide);
+  const [input, setInput] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const [sort, setSort] = useState(props.defaultSort);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<readonly T[]>([]);
+  const searchId = useId();
+
+  const applySearch = useDebouncedCallback((value: string) => {
+    setSearchText(value.trim());
+    setPage(1);
+  }, searchDebounceMs);
+
+  const base: ListParams = {
+    searchText,
+    orderBy: sort.orderBy,
+    ascending: sort.ascending,
+    skip: 0,
+    take: listPageSize,
+    providerServiceId: props.providerServiceId,
+  };
+
+  const modeLabels: Record<ListMode, string> = {
+    grid: t('list.modes.grid'),
+    list: t('list.modes.list'),
+    card: t('list.modes.card'),
+  };
+  const offered: ListMode[] = wide ? ['grid', 'list', 'card'] : ['list', 'card'];
+
+  const selectable = props.selection;
+  const isSelected = (record: T) => selected.some((entry) => props.getId(entry) === props.getId(record));
+  const toggle = (record: T) => {
+    setSelected((current) =>
+      isSelected(record) ? current.filter((entry) => props.getId(entry) !== props.getId(record)) : [...current, record],
+    );
+  };
+  const clear = () => {
+    setSelected([]);
+  };
+
+  return (
+    <Stack gap="sm" role="region" aria-label={props.label}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <TextInput
+          id={searchId}
+          type="search"
+          label={t('list.searchLabel', { list: props.label })}
+          value={input}
+          maxLength={255}
+          w={{ base: '100%', sm: 360 }}
+          onChange={(event) => {
+            setInput(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              applySearch(event.currentTarget.value);
+              applySearch.flush();
+            }
+          }}
+        />
+        <Group gap={4} role="group" aria-label={t('list.viewAs')}>
+          {offered.map((option) => (
+            <Button
+              key={option}
+              size="xs"
+              variant={mode === option ? 'filled' : 'default'}
+              aria-pressed={mode === option}
+              onClick={() => {
+                setMode(option);
+              }}
+            >
+              {modeLabels[option]}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+      {selectable && selected.length > 0 && (
+        <Group gap="sm" role="group" aria-label={t('list.selection')}>
+          <Text size="sm" role="status">
+            {t('list.selected', { count: selected.length })}
+          </Text>
+          {selectable.renderActions(selected, clear)}
+          <Button size="xs" variant="subtle" onClick={clear}>
+            {t('list.clearSelection')}
+          </Button>
+        </Group>
+      )}
+      {mode === 'grid' ? (
+        <GridMode
+          {...props}
+          params={{ ...base, skip: (page - 1) * listPageSize }}
+          page={page}
+          onPageChange={setPage}
+          sort={sort}
+          onSortChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          selected={selected}
+          onSelectedChange={setSelected}
+        />
+      ) : (
+        <GrowingMode
+          {...props}
+          mode={mode}
+          params={{ ...base, take: mode === 'card' ? cardPageSize : listPageSize }}
+          isSelected={isSelected}
+          onToggle={toggle}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function EmptyState({ searched }: { searched: boolean }) {
+  const { t } = useTranslation('common');
+  return (
+    <Stack gap={4} py="md" align="center">
+      <Text fw={600}>{t('TEXT_NO_RECORDS_FOUND')}</Text>
+      {searched && <Text size="sm">{t('list.tryDifferentSearch')}</Text>}
+    </Stack>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Alert color="red" role="alert" title={message}>
+      <Button size="xs" variant="white" onClick={onRetry}>
+        {t('list.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+function CountStatus({ shown, count }: { shown: number; count: number }) {
+  const { t } = useTranslation('common');
+  return (
+    <Text size="sm" c="gray.7" role="status" aria-live="polite">
+      {t('list.showing', { shown, count })}
+    </Text>
+  );
+}
+
+interface GridModeProps<T> extends GeneralListProps<T> {
+  params: ListParams;
+  page: number;
+  onPageChange: (page: number) => void;
+  sort: { orderBy: string; ascending: boolean };
+  onSortChange: (sort: { orderBy: string; ascending: boolean }) => void;
+  selected: readonly T[];
+  onSelectedChange: (selected: readonly T[]) => void;
+}
+
+function GridMode<T>(props: GridModeProps<T>) {
+  const { t } = useTranslation('common');
+  const queryClient = useQueryClient();
+  const viewport = useRef<HTMLDivElement | null>(null);
+  const { source, params } = props;
+  const query = useQuery({
+    queryKey: source.queryKey(params, 'page'),
+    queryFn: ({ signal }) => source.fetchPage(params, signal),
+    placeholderData: keepPreviousData,
+    meta: { persist: source.persist },
+  });
+  const count = query.data?.count ?? 0;
+
+  // Spec §7: near the end of the page, the next one is fetched ahead, so paging on feels instant.
+  const prefetchNext = () => {
+    if (params.skip + listPageSize >= count) return;
+    const next: ListParams = { ...params, skip: params.skip + listPageSize };
+    queryClient
+      .query({
+        queryKey: source.queryKey(next, 'page'),
+        queryFn: ({ signal }) => source.fetchPage(next, signal),
+        meta: { persist: source.persist },
+        staleTime: 30_000,
+      })
+      // A failed look-ahead costs nothing: the page is fetched again when it is opened.
+      .catch(() => undefined);
+  };
+
+  if (query.isError && !query.data) {
+    return <LoadError message={props.errorMessage} onRetry={() => void query.refetch()} />;
+  }
+
+  const columns: DataTableColumn<T>[] = props.columns.map((column) => ({
+    accessor: column.accessor,
+    title: column.title,
+    sortable: column.sortable ?? false,
+    width: column.width,
+    render: (record: T) => column.render(record),
+  }));
+  const sortStatus: DataTableSortStatus<T> = {
+    columnAccessor: props.sort.orderBy,
+    direction: props.sort.ascending ? 'asc' : 'desc',
+  };
+  const selection = props.selection;
+
+  return (
+    <DataTable<T>
+      aria-label={props.label}
+      withTableBorder
+      striped
+      highlightOnHover
+      height={gridHeight}
+      minHeight={gridHeight}
+      verticalSpacing={4}
+      fz="sm"
+      rowStyle={() => ({ height: gridRowHeight })}
+      idAccessor={(record) => props.getId(record)}
+      records={query.data?.dataList ?? []}
+      columns={columns}
+      fetching={query.isFetching}
+      loadingText={t('list.loading')}
+      emptyState={query.isPending ? <span /> : <EmptyState searched={params.searchText !== ''} />}
+      totalRecords={count}
+      recordsPerPage={listPageSize}
+      page={props.page}
+      onPageChange={props.onPageChange}
+      paginationWithEdges
+      paginationText={({ from, to, totalRecords }) => t('list.range', { from, to, count: totalRecords })}
+      getPaginationControlProps={(control) => ({ 'aria-label': t(`list.pagination.${control}`) })}
+      getPaginationItemProps={(page) => ({ 'aria-label': t('list.pagination.page', { page }) })}
+      sortStatus={sortStatus}
+      onSortStatusChange={(status) => {
+        props.onSortChange({ orderBy: String(status.columnAccessor), ascending: status.direction === 'asc' });
+      }}
+      scrollViewportRef={viewport}
+      onScroll={({ y }) => {
+        const element = viewport.current;
+        if (!element) return;
+        if (element.scrollHeight - (y + element.clientHeight) <= prefetchWithinRows * gridRowHeight) prefetchNext();
+      }}
+      {...(selection
+        ? {
+            selectedRecords: [...props.selected],
+            onSelectedRecordsChange: (records: T[]) => {
+              props.onSelectedChange(records);
+            },
+            isRecordSelectable: selection.isSelectable,
+            allRecordsSelectionCheckboxProps: { 'aria-label': t('list.selectAllOnPage') },
+            getRecordSelectionCheckboxProps: (record: T) => ({
+              'aria-label': t('list.selectRow', { name: props.getLabel(record) }),
+            }),
+          }
+        : {})}
+    />
+  );
+}
+
+interface GrowingModeProps<T> extends GeneralListProps<T> {
+  mode: Exclude<ListMode, 'grid'>;
+  params: ListParams;
+  isSelected: (record: T) => boolean;
+  onToggle: (record: T) => void;
+}
+
+/** Card and list modes: a first page, then More reads the next rows (10 per card page, spec §9). */
+function GrowingMode<T>(props: GrowingModeProps<T>) {
+  const { t } = useTranslation('common');
+  const { source, params } = props;
+  const query = useInfiniteQuery({
+    queryKey: source.queryKey(params, 'pages'),
+    queryFn: ({ pageParam, signal }) => source.fetchPage({ ...params, skip: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: ListPage<T>, pages: ListPage<T>[]) => {
+      const loaded = pages.reduce((sum, page) => sum + page.dataList.length, 0);
+      return loaded < last.count && last.dataList.length > 0 ? loaded : undefined;
+    },
+    meta: { persist: source.persist },
+  });
+
+  if (query.isPending) {
+    return (
+      <Group justify="center" py="md">
+        <Loader aria-label={t('list.loading')} size="sm" />
+      </Group>
+    );
+  }
+  if (query.isError && !query.data) {
+    return <LoadError message={props.errorMessage} onRetry={() => void query.refetch()} />;
+  }
+  const records = query.data.pages.flatMap((page) => page.dataList);
+  const count = query.data.pages.at(-1)?.count ?? 0;
+  if (records.length === 0) return <EmptyState searched={params.searchText !== ''} />;
+
+  const select = (record: T) =>
+    props.selection && (props.selection.isSelectable?.(record) ?? true) ? (
+      <Checkbox
+        aria-label={t('list.selectRow', { name: props.getLabel(record) })}
+        checked={props.isSelected(record)}
+        onChange={() => {
+          props.onToggle(record);
+        }}
+      />
+    ) : null;
+
+  return (
+    <Stack gap="sm">
+      {props.mode === 'card' ? (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="sm"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {records.map((record) => (
+            <Card key={props.getId(record)} withBorder padding="sm" component="li">
+              <Group align="flex-start" wrap="nowrap" gap="sm">
+                {select(record)}
+                <div style={{ flex: 1, minWidth: 0 }}>{props.renderCard(record)}</div>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {records.map((record) => (
+            <Group
+              key={props.getId(record)}
+              component="li"
+              wrap="nowrap"
+              gap="sm"
+              py={6}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              {select(record)}
+              <div style={{ flex: 1, minWidth: 0 }}>{props.renderItem(record)}</div>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Group justify="space-between">
+        <CountStatus shown={records.length} count={count} />
+        {query.hasNextPage && (
+          <Anchor
+            component="button"
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? t('list.loading') : t('list.more')}
+          </Anchor>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Group, ScrollArea, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../shared/auth/session-context';
+import { roleHome } from '../shared/lib/paths';
+import { usePaths } from '../shared/lib/runtime-config';
+import { isTabActive, manageTabsFor } from './manage-tabs';
+
+/**
+ * Layout route of /{product}/manage/*: the Manage tabs above every management page. The tabs are links (each is its
+ * own page), so they form a navigation landmark with the current one marked, not an ARIA tab list.
+ */
+export function ManageLayout() {
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const paths = usePaths();
+  const { pathname } = useLocation();
+  const tabs = manageTabsFor(session, paths);
+  return (
+    <Stack gap="md">
+      {tabs.length > 0 && (
+        <nav aria-label={t('tabs.label')}>
+          <ScrollArea type="auto" scrollbars="x" offsetScrollbars>
+            <Group gap={4} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-4)' }} pb={4}>
+              {tabs.map((tab) => {
+                const active = isTabActive(tab, pathname);
+                return (
+                  <Button
+                    key={tab.to}
+                    component={Link}
+                    to={tab.to}
+                    variant={active ? 'light' : 'subtle'}
+                    fw={active ? 700 : 500}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    {t(tab.labelKey)}
+                  </Button>
+                );
+              })}
+            </Group>
+          </ScrollArea>
+        </nav>
+      )}
+      <Outlet />
+    </Stack>
+  );
+}
