@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { parse as parseJavaScript } from 'acorn';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { generateDocuments, type GeneratedFile } from './server/documents/generate-pdf';
+import { collectLicenses } from './server/documents/licenses';
+import { browserNotSupportedPath } from './src/app/browser-support';
 
 const localesDir = join(import.meta.dirname, 'locales');
 
@@ -47,12 +51,176 @@ function localesPlugin(): Plugin {
   };
 }
 
+/**
+ * The demo documents (user manuals, privacy documents, resources) are generated with pdf-lib at build time
+ * (server/documents/) and emitted under docs/, so the service worker precaches them with the shell.
+ */
+function documentsPlugin(): Plugin {
+  let generated: Promise<GeneratedFile[]> | undefined;
+  const documents = () => (generated ??= generateDocuments());
+  return {
+    name: 'cgm-documents',
+    async generateBundle() {
+      for (const file of await documents()) {
+        this.emitFile({ type: 'asset', fileName: file.fileName, source: file.bytes });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use('/docs', (req, res, next) => {
+        const fileName = `docs${decodeURIComponent((req.url ?? '').split('?')[0] ?? '')}`;
+        documents()
+          .then((files) => {
+            const file = files.find((candidate) => candidate.fileName === fileName);
+            if (!file) {
+              next();
+              return;
+            }
+            res.setHeader('Content-Type', 'application/pdf');
+            res.end(file.bytes);
+          })
+          .catch(next);
+      });
+    },
+  };
+}
+
+/**
+ * licenses.json for the About area's licenses page: the licenses of the installed production dependencies,
+ * read from their package.json and license files at build time.
+ */
+function licensesPlugin(): Plugin {
+  const source = () => JSON.stringify(collectLicenses(import.meta.dirname));
+  return {
+    name: 'cgm-licenses',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'licenses.json', source: source() });
+    },
+    configureServer(server) {
+      server.middlewares.use('/licenses.json', (_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(source());
+      });
+    },
+  };
+}
+
+const browserCheckFile = 'browser-check.js';
+
+/**
+ * The browser check runs before the application (README, "Supported browsers"): src/app/browser-support.ts
+ * becomes a classic ES5 script, so that a browser too old to parse the application still runs it. The build
+ * fails if the script is not ES5, rather than letting an old browser choke on it.
+ */
+async function browserCheckScript(): Promise<string> {
+  const path = join(import.meta.dirname, 'src/app/browser-support.ts');
+  const { code } = await transformWithOxc(readFileSync(path, 'utf8'), path, { lang: 'ts', target: 'es2015' });
+  const body = code.replace(/^export /gm, '').replace(/^\/\/# sourceMappingURL.*$/gm, '');
+  const script = `(function () {
+${body}
+var missing = missingBrowserFeatures(window);
+if (missing.length > 0) {
+  window.cgmUnsupportedBrowser = missing;
+  window.location.replace(${JSON.stringify(browserNotSupportedPath)});
+}
+})();
+`;
+  parseJavaScript(script, { ecmaVersion: 5, sourceType: 'script' });
+  return script;
+}
+
+const htmlEscapes: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => htmlEscapes[char] ?? char);
+
+interface BrowserNotSupportedTexts {
+  title: string;
+  text: string;
+  supportedTitle: string;
+  browsers: string[];
+  action: string;
+}
+
+/**
+ * The browser-not-supported page is static HTML with no script (the browser that sees it may run none), in
+ * the fallback language, its texts read from the locale file at build time.
+ */
+function browserNotSupportedPage(): string {
+  const shell = JSON.parse(readFileSync(join(localesDir, 'en-US/shell.json'), 'utf8')) as {
+    productName: string;
+    browserNotSupported: BrowserNotSupportedTexts;
+  };
+  const texts = shell.browserNotSupported;
+  return `<!doctype html>
+<html lang="en-US">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(texts.title)} · ${escapeHtml(shell.productName)}</title>
+<style>
+  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 0; color: #1a1a1a; }
+  header { background: #1c4e80; color: #fff; padding: 0.9rem 1rem; font-weight: 700; }
+  main { max-width: 40rem; margin: 0 auto; padding: 1rem; line-height: 1.5; }
+  h1 { font-size: 1.6rem; color: #1c4e80; }
+</style>
+</head>
+<body>
+<header>${escapeHtml(shell.productName)}</header>
+<main>
+<h1>${escapeHtml(texts.title)}</h1>
+<p>${escapeHtml(texts.text)}</p>
+<h2>${escapeHtml(texts.supportedTitle)}</h2>
+<ul>
+${texts.browsers.map((browser) => `<li>${escapeHtml(browser)}</li>`).join('\n')}
+</ul>
+<p>${escapeHtml(texts.action)}</p>
+</main>
+</body>
+</html>
+`;
+}
+
+function browserCheckPlugin(): Plugin {
+  return {
+    name: 'cgm-browser-check',
+    // A classic script runs before the (deferred) module script wherever it sits in the head.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [{ tag: 'script', attrs: { src: `/${browserCheckFile}` }, injectTo: 'head' }],
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: browserCheckFile, source: await browserCheckScript() });
+      this.emitFile({
+        type: 'asset',
+        fileName: browserNotSupportedPath.replace(/^\//, ''),
+        source: browserNotSupportedPage(),
+      });
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${browserCheckFile}`, (_req, res, next) => {
+        browserCheckScript()
+          .then((script) => {
+            res.setHeader('Content-Type', 'text/javascript');
+            res.end(script);
+          })
+          .catch(next);
+      });
+      server.middlewares.use(browserNotSupportedPath, (_req, res) => {
+        res.setHeader('Content-Type', 'text/html');
+        res.end(browserNotSupportedPage());
+      });
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
     localesPlugin(),
+    documentsPlugin(),
+    licensesPlugin(),
+    browserCheckPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -77,10 +245,16 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,json,png,svg,ico,pdf,webmanifest}'],
+        // The licenses list is large and rarely read: it is fetched when the licenses page opens, not precached.
+        globIgnores: ['**/licenses.json'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
   ],
+  define: {
+    // Busts the cached lists of an older build (DESIGN §3).
+    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
+  },
   server: {
     proxy: {
       '/api': apiTarget,
@@ -88,6 +262,8 @@ export default defineConfig({
       '/runner': apiTarget,
       '/report': apiTarget,
       '/dev': apiTarget,
+      '/resources-config.json': apiTarget,
+      '/videos': apiTarget,
     },
   },
   build: {

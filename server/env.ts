@@ -21,6 +21,8 @@ const serverEnvSchema = z.object({
       .default(30),
   ),
   LOCALE: z.preprocess(emptyAsUndefined, z.string().default('en-US')),
+  /** The built client to serve; default ./dist. */
+  CLIENT_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   PRODUCT: z.preprocess(
     emptyAsUndefined,
     z
@@ -44,6 +46,7 @@ export interface ServerEnv {
   locale: string;
   product: string;
   logLevel: string;
+  clientDir: string | undefined;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
@@ -63,5 +66,6 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     locale: parsed.LOCALE,
     product: parsed.PRODUCT,
     logLevel: parsed.LOG_LEVEL,
+    clientDir: parsed.CLIENT_DIR,
   };
 }

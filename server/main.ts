@@ -13,6 +13,7 @@ const app = buildApp({
   product: env.product,
   logger: true,
   logLevel: env.logLevel,
+  clientDir: env.clientDir,
 });
 
 let closing = false;

@@ -4,4 +4,5 @@ import './app/global.css';
 import { startApp } from './app/start';
 
 const root = document.getElementById('root');
-if (root) void startApp(root);
+// browser-check.js found this browser unsupported and is already taking it to the not-supported page.
+if (root && !window.cgmUnsupportedBrowser) void startApp(root);

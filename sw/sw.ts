@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
@@ -14,7 +15,7 @@ cleanupOutdatedCaches();
 // Client-side routes get the shell; server pages and the API never do (and the API is never cached: PHI).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/dev\//, /^\/runner\//, /^\/report\//, /^\/locales\//],
+    denylist: [/^\/api\//, /^\/dev\//, /^\/runner\//, /^\/report\//, /^\/locales\//, /^\/docs\//, /^\/videos\//],
   }),
 );
 
@@ -22,6 +23,15 @@ registerRoute(
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
   new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 4 }),
+);
+
+// A worker only activates when the person accepted the update (or on first install); it then takes over open
+// pages, so even a page opened before any worker existed reloads into the new version.
+clientsClaim();
+// The resource config holds no patient data either; with its last copy the Resources page opens offline.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/resources-config.json',
+  new NetworkFirst({ cacheName: 'resource-config', networkTimeoutSeconds: 4 }),
 );
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

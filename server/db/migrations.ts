@@ -318,6 +318,36 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX patients_name_order ON patients (lower(last_name), lower(first_name), id)`,
     ],
   },
+  {
+    // Issue #6 range 20-29. More localities, so a provider service can offer languages beyond the demo's two.
+    version: 20,
+    name: 'provider-service localities',
+    statements: [
+      `INSERT INTO localities (id, name, display_order) VALUES
+        ('fr-FR', 'France - French', 3),
+        ('fr-CA', 'Canada - French', 4),
+        ('en-GB', 'United Kingdom - English', 5)
+        ON CONFLICT (id) DO NOTHING`,
+    ],
+  },
+  {
+    version: 30,
+    name: 'contact messages',
+    statements: [
+      // Spec §3 Contact message; limits of spec §5 repeated here so no other writer can break them.
+      `CREATE TABLE contact_messages (
+        id serial PRIMARY KEY,
+        name text NOT NULL CHECK (length(name) BETWEEN 1 AND 255),
+        email text NOT NULL CHECK (length(email) BETWEEN 3 AND 255),
+        organization text NOT NULL DEFAULT '' CHECK (length(organization) <= 255),
+        message text NOT NULL CHECK (length(message) BETWEEN 1 AND 255),
+        optin boolean NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // The anonymous form is throttled per sender address; this index answers that count.
+      `CREATE INDEX contact_messages_email_created ON contact_messages (lower(email), created_at)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -14,6 +14,7 @@ export const namespaces = [
   'password',
   'resources',
   'assessments',
+  'about',
 ] as const;
 
 /** Translation files are fetched per language from the static path (spec §1), so they stay out of the bundle. */

@@ -41,6 +41,8 @@ export function createQueryClient(handlers: GlobalErrorHandlers): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Kept as long as the persisted copy may live, so what a tablet showed is still there after a sleep.
+        gcTime: 10 * 60 * 60 * 1000,
         // Only a missing answer or a server fault is worth another try; a refusal will not change.
         retry: (count, error) => count < 2 && isApiError(error) && (error.isNetworkError || error.status >= 500),
       },

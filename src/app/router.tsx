@@ -5,7 +5,7 @@ import type { Entitlement, Role } from '../shared/api/contract';
 import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout } from '../shell/app-layout';
-import { ManageHome, ManageLayout } from '../shell/manage-layout';
+import { ManageLayout } from '../shell/manage-layout';
 
 /** A lazily loaded page: its feature's code downloads only when the route is first opened. */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
@@ -28,15 +28,21 @@ const dialog = (path: string, entitlement: Entitlement | null, load: () => Promi
 
 const patients = () => import('../features/patients');
 const profiles = () => import('../features/profiles');
+const providerServices = () => import('../features/provider-services');
 
 /** Spec §2 /{product}/manage/*: the management pages, under the Manage tabs. */
 function manageRoutes(): RouteObject[] {
   return [
-    { index: true, element: <ManageHome /> },
-    onlyFor(
-      ['cops'],
-      [{ path: 'cops', ...page(async () => (await import('../features/provider-services')).ProviderServicesPage) }],
-    ),
+    // /{product}/manage?providerserviceid=…: set the current provider service, then the role's home.
+    { index: true, ...page(async () => (await providerServices()).ManageHomePage) },
+    onlyFor(['cops'], [{ path: 'cops', ...page(async () => (await providerServices()).ProviderServicesPage) }]),
+    needs('editProviderService', [
+      { path: 'addproviderservice', ...page(async () => (await providerServices()).AddProviderServicePage) },
+      {
+        path: 'editproviderservice/:providerServiceId',
+        ...page(async () => (await providerServices()).EditProviderServicePage),
+      },
+    ]),
     needs('listPatients', [
       {
         path: 'patients',
@@ -108,16 +114,33 @@ function manageRoutes(): RouteObject[] {
  */
 export function routes(product: string): RouteObject[] {
   const paths = appPaths(product);
+  const about = async () => import('../features/about');
   return [
     { path: '/', element: <Navigate to={paths.home} replace /> },
     {
       element: <AppLayout />,
       children: [
         { path: paths.logout, ...page(async () => (await import('../features/auth')).LogoutPage) },
+        // Spec §2: the About area is anonymous: /about, /about/{subPage}, /about/index/{index}.
+        {
+          path: paths.about,
+          lazy: async () => ({ Component: (await about()).AboutLayout }),
+          children: [
+            { index: true, lazy: async () => ({ Component: (await about()).AboutOverviewPage }) },
+            { path: 'whoweare', lazy: async () => ({ Component: (await about()).WhoWeArePage }) },
+            { path: 'us', lazy: async () => ({ Component: (await about()).WhoWeArePage }) },
+            { path: 'index', lazy: async () => ({ Component: (await about()).AboutIndexPage }) },
+            { path: 'index/:index', lazy: async () => ({ Component: (await about()).AboutIndexSectionPage }) },
+            { path: 'contact', lazy: async () => ({ Component: (await about()).ContactPage }) },
+            { path: 'licenses', lazy: async () => ({ Component: (await about()).LicensesPage }) },
+            { path: '*', element: <Navigate to={paths.about} replace /> },
+          ],
+        },
         {
           path: paths.home,
           children: [
             { index: true, Component: HomeGate },
+            { path: 'about/us', element: <Navigate to={paths.aboutUs} replace /> },
             { path: 'resources', ...page(async () => (await import('../features/resources')).ResourcesPage) },
             {
               path: 'setupaccountchangeexpiredpassword',
@@ -129,6 +152,12 @@ export function routes(product: string): RouteObject[] {
                 onlyFor(
                   ['clinician', 'technician', 'cops'],
                   [
+                    {
+                      path: 'providerservice/:providerServiceId',
+                      lazy: async () => ({
+                        Component: (await import('../features/provider-services')).ProviderServiceSwitchPage,
+                      }),
+                    },
                     {
                       path: 'setupaccountchangepassword',
                       ...page(async () => (await import('../features/password')).ChangePasswordPage),

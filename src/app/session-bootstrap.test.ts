@@ -126,6 +126,15 @@ describe('resumeSession', () => {
     });
     expect(window.sessionStorage.getItem('storetoken.cgm')).toBe('stored-token');
   });
+
+  it('keeps the session of this tab when the server answers with a fault instead of a refusal', async () => {
+    previousTab(authResult({ authToken: 'stored-token', user: { role: 'Healthcare Clinician' } }));
+    const api = fakeAuthApi({ refresh: vi.fn(() => Promise.reject(apiError(500))) });
+    const store = newStore();
+    await resumeSession(store, api, null);
+    expect(store.getSnapshot()).toMatchObject({ isLoggedIn: true, userRole: 'clinician', loginMessageKey: null });
+    expect(window.sessionStorage.getItem('storetoken.cgm')).toBe('stored-token');
+  });
 });
 
 describe('watchSession', () => {
@@ -219,6 +228,15 @@ describe('watchSession', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(store.getSnapshot().isLoggedIn).toBe(false);
     expect(store.getSnapshot().loginMessageKey).toBe('TEXT_YOUR_SESSION_HAS_EXPIRED');
+  });
+
+  it('stays signed in when a check meets a server fault, and checks again on the next tick', async () => {
+    const store = signedIn('Healthcare Clinician');
+    const api = watch(store);
+    api.validate.mockRejectedValue(apiError(500));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(api.validate).toHaveBeenCalledTimes(2);
+    expect(store.getSnapshot().isLoggedIn).toBe(true);
   });
 
   it('stays signed in while offline', async () => {

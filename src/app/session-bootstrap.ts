@@ -27,11 +27,10 @@ export async function resumeSession(store: SessionStore, api: AuthApi, urlToken:
     if (result.success) store.signIn(result);
     else store.handleUnauthorized(false);
   } catch (error) {
-    if (isApiError(error) && error.isNetworkError && !urlToken) {
-      store.resumeOffline();
-      return;
-    }
-    store.handleUnauthorized(false);
+    // DESIGN §3: only a refusal ends the session. No answer, or a server fault, leaves this tab's session as it
+    // was; the token checker tries again, and a refused token then logs out.
+    if (isApiError(error) && error.status === 401) store.handleUnauthorized(false);
+    else store.resumeOffline();
   }
 }
 
@@ -55,8 +54,10 @@ export function watchSession(store: SessionStore, api: AuthApi, target: Window =
       store.update(result);
     },
     onInvalid: (reason) => {
+      // DESIGN §3 and the offline issue: only a refusal logs out. A server fault is retried on the next tick,
+      // so a clinic does not lose its session to one bad answer.
       if (reason === 'unauthorized') store.handleUnauthorized(false);
-      else store.signOut('TEXT_PLEASE_LOGIN_AGAIN');
+      else console.warn('session check failed; will try again');
     },
   });
 

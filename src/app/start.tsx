@@ -9,6 +9,7 @@ import { setToastCloseLabel, toast } from '../shared/ui/toast';
 import { initI18n } from './i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
+import { persistQueriesPerUser } from './query-persistence';
 import { createAppRouter } from './router';
 import { loadRuntimeConfig } from './runtime-config';
 import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstrap';
@@ -48,15 +49,10 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     },
   });
 
-  // Whatever was cached for one person must not survive into the next session (DESIGN §3).
-  let wasLoggedIn = false;
-  session.subscribe(() => {
-    const loggedIn = session.getSnapshot().isLoggedIn;
-    if (wasLoggedIn && !loggedIn) queryClient.clear();
-    wasLoggedIn = loggedIn;
-  });
-
   await resumeSession(session, authApi, urlToken);
+  // Whatever was cached for one person never survives into the next session (DESIGN §3); the current person's
+  // lists are back before the first paint, so an offline reload still shows them.
+  await persistQueriesPerUser(session, queryClient, config.product).ready;
   watchSession(session, authApi);
 
   createRoot(rootElement).render(

@@ -45,10 +45,3 @@ export function ManageLayout() {
     </Stack>
   );
 }
-
-/** /{product}/manage itself: the management home is the role's own landing page (spec §6). */
-export function ManageHome() {
-  const session = useSession();
-  const paths = usePaths();
-  return <Navigate to={session.userRole ? roleHome(paths, session.userRole) : paths.home} replace />;
-}

@@ -1,39 +1,44 @@
 import type { Role } from '../shared/api/contract';
-import type { AppPaths } from '../shared/lib/paths';
+import type { AppPaths, DocumentPaths } from '../shared/lib/paths';
 
-export interface MenuEntry {
-  /** Translation key in the 'shell' namespace. */
-  labelKey: string;
-  to: string;
-}
+/** A page of the application, or a document that opens in a new tab (the user manual). */
+export type MenuEntry =
+  | { kind: 'route'; /** Translation key in the 'shell' namespace. */ labelKey: string; to: string }
+  | { kind: 'document'; labelKey: string; href: string };
+
+const route = (labelKey: string, to: string): MenuEntry => ({ kind: 'route', labelKey, to });
 
 /**
  * Spec §2 top bar: clinician — My Profile, Patients, Results, Orders, Change Password, Logout; technician the
- * same without Results; patients have no top bar. The administrator manages provider services.
+ * same without Results; patients have no top bar. The administrator manages provider services. Each role also
+ * gets its own user manual (a PDF in a new tab), just before Logout.
  */
-export function menuFor(role: Role, paths: AppPaths): MenuEntry[] {
-  const logout = { labelKey: 'menu.logout', to: paths.logout };
-  const changePassword = { labelKey: 'menu.changePassword', to: paths.changePassword };
+export function menuFor(role: Role, paths: AppPaths, documents: DocumentPaths): MenuEntry[] {
+  const logout = route('menu.logout', paths.logout);
+  const changePassword = route('menu.changePassword', paths.changePassword);
+  const userManual: MenuEntry = { kind: 'document', labelKey: 'menu.userManual', href: documents.userManual(role) };
   switch (role) {
     case 'clinician':
       return [
-        { labelKey: 'menu.myProfile', to: paths.myProfile('clinician') },
-        { labelKey: 'menu.patients', to: paths.patients },
-        { labelKey: 'menu.results', to: paths.patientsResults },
-        { labelKey: 'menu.orders', to: paths.patientsOrders },
+        route('menu.myProfile', paths.myProfile('clinician')),
+        route('menu.patients', paths.patients),
+        route('menu.results', paths.patientsResults),
+        route('menu.orders', paths.patientsOrders),
         changePassword,
+        userManual,
         logout,
       ];
     case 'technician':
       return [
-        { labelKey: 'menu.myProfile', to: paths.myProfile('technician') },
-        { labelKey: 'menu.patients', to: paths.patients },
-        { labelKey: 'menu.orders', to: paths.patientsOrders },
+        route('menu.myProfile', paths.myProfile('technician')),
+        route('menu.patients', paths.patients),
+        route('menu.orders', paths.patientsOrders),
         changePassword,
+        userManual,
         logout,
       ];
     case 'cops':
-      return [{ labelKey: 'menu.providerServices', to: paths.cops }, changePassword, logout];
+      return [route('menu.providerServices', paths.cops), changePassword, userManual, logout];
     case 'patient':
       return [];
   }

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useHasUnsavedChanges } from '../shared/lib/unsaved-changes';
 
 /** DESIGN §3: a new version is offered, never forced, so nobody loses a form they are filling in. */
 export function UpdatePrompt() {
@@ -10,7 +11,10 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW();
 
-  if (!needRefresh) return null;
+  const formOpen = useHasUnsavedChanges();
+
+  // Offered again as soon as the form is saved or abandoned, never over unsaved input.
+  if (!needRefresh || formOpen) return null;
   return (
     <Paper
       role="alertdialog"
@@ -27,7 +31,22 @@ export function UpdatePrompt() {
         {t('updateAvailable')}
       </Text>
       <Group>
-        <Button onClick={() => void updateServiceWorker(true)}>{t('updateReload')}</Button>
+        <Button
+          onClick={() => {
+            // A page opened before any worker existed gets no reload from workbox-window; reload once the new
+            // worker has taken over.
+            navigator.serviceWorker.addEventListener(
+              'controllerchange',
+              () => {
+                window.location.reload();
+              },
+              { once: true },
+            );
+            void updateServiceWorker(true);
+          }}
+        >
+          {t('updateReload')}
+        </Button>
         <Button
           variant="default"
           onClick={() => {

@@ -1,8 +1,8 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
-import { usePaths } from '../shared/lib/runtime-config';
+import { useDocumentPaths, usePaths } from '../shared/lib/runtime-config';
 import { menuFor } from './menu';
 
 /** Spec §2: the full name opens the role's menu. */
@@ -10,7 +10,8 @@ export function UserMenu() {
   const { t } = useTranslation('shell');
   const session = useSession();
   const paths = usePaths();
-  const entries = session.userRole ? menuFor(session.userRole, paths) : [];
+  const documents = useDocumentPaths();
+  const entries = session.userRole ? menuFor(session.userRole, paths, documents) : [];
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -19,11 +20,20 @@ export function UserMenu() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {entries.map((entry) => (
-          <Menu.Item key={entry.to} component={Link} to={entry.to}>
-            {t(entry.labelKey)}
-          </Menu.Item>
-        ))}
+        {entries.map((entry) =>
+          entry.kind === 'route' ? (
+            <Menu.Item key={entry.to} component={Link} to={entry.to}>
+              {t(entry.labelKey)}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={entry.href} component="a" href={entry.href} target="_blank" rel="noopener noreferrer">
+              {t(entry.labelKey)}
+              <Text component="span" className="visually-hidden">
+                {t('opensInNewTab')}
+              </Text>
+            </Menu.Item>
+          ),
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,1 +1,2 @@
 export { ResourcesPage } from './resources-page';
+export { useResourceConfig } from './api';

@@ -9,9 +9,21 @@ export function appPaths(product: string) {
     home: base,
     logout: '/logout',
     about: '/about',
+    aboutWhoWeAre: '/about/whoweare',
+    aboutUs: '/about/us',
+    /** Spec §2: a link into the About area from under the product. */
+    productAboutUs: `${base}/about/us`,
+    aboutIndex: '/about/index',
+    aboutIndexSection: (section: string) => `/about/index/${section}`,
+    aboutContact: '/about/contact',
+    aboutLicenses: '/about/licenses',
     resources: `${base}/resources`,
     manage,
     cops: `${manage}/cops`,
+    addProviderService: `${manage}/addproviderservice`,
+    editProviderService: (id: number) => `${manage}/editproviderservice/${String(id)}`,
+    /** Sets the current provider service, then goes to the management home (spec §2). */
+    providerService: (id: number) => `${base}/providerservice/${String(id)}`,
     patients: `${manage}/patients`,
     patientsResults: `${manage}/patientsresults`,
     patientsOrders: `${manage}/patientsorders`,
@@ -47,3 +59,18 @@ export function roleHome(paths: AppPaths, role: Role): string {
       return paths.cops;
   }
 }
+
+/**
+ * Documents the build generates (server/documents/) on the static host. They exist in the fallback language
+ * only, so every locale links the en-US file.
+ */
+export function documentPaths(staticHost: string) {
+  const host = staticHost.replace(/\/+$/, '');
+  const language = 'en-US';
+  return {
+    /** Spec §2: each role gets its own user manual. */
+    userManual: (role: Role) => `${host}/docs/manuals/${role}-${language}.pdf`,
+    licenses: `${host}/licenses.json`,
+  } as const;
+}
+export type DocumentPaths = ReturnType<typeof documentPaths>;

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { RuntimeConfig } from '../api/contract';
-import { appPaths, type AppPaths } from './paths';
+import { appPaths, documentPaths, type AppPaths, type DocumentPaths } from './paths';
 
 const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
 
@@ -17,4 +17,9 @@ export function useRuntimeConfig(): RuntimeConfig {
 export function usePaths(): AppPaths {
   const { product } = useRuntimeConfig();
   return useMemo(() => appPaths(product), [product]);
+}
+
+export function useDocumentPaths(): DocumentPaths {
+  const { staticHost } = useRuntimeConfig();
+  return useMemo(() => documentPaths(staticHost), [staticHost]);
 }

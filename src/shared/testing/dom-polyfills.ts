@@ -34,4 +34,11 @@ export function installDomPolyfills(): void {
     }
     globalThis.ResizeObserver = NoopResizeObserver;
   }
+  // Mantine's autosizing Textarea listens for web fonts finishing to load.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: (): void => undefined, removeEventListener: (): void => undefined },
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { AuthResult, AuthUser, RuntimeConfig } from '../api/contract';
 import { ApiError } from '../api/http';
+import { StaticFetchError, type StaticJsonFetcher } from '../api/static-json';
 import type { AuthApi } from '../auth/auth-api';
 
 /** The runtime configuration a test app runs with (product slug 'cgm', as in the demo). */
@@ -87,4 +88,20 @@ export function fakeAuthApi(implementations: Partial<AuthApi> = {}) {
     refresh: vi.fn<AuthApi['refresh']>(implementations.refresh ?? offline),
     serverTime: vi.fn<AuthApi['serverTime']>(implementations.serverTime ?? offline),
   } satisfies AuthApi;
+}
+
+/**
+ * A static-JSON reader answering from `answer(url)`: a value is parsed with the caller's schema (as the real one
+ * does), an Error is thrown, undefined is a 404. `calls` lists the URLs read.
+ */
+export function fakeStaticJson(answer: (url: string) => unknown) {
+  const calls: string[] = [];
+  const fetcher: StaticJsonFetcher = (url, schema) => {
+    calls.push(url);
+    const value = answer(url);
+    if (value instanceof Error) return Promise.reject(value);
+    if (value === undefined) return Promise.reject(new StaticFetchError(url, 404, 'HTTP'));
+    return Promise.resolve(schema.parse(value));
+  };
+  return Object.assign(fetcher, { calls });
 }

@@ -8,6 +8,8 @@ import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject
 import type { RuntimeConfig } from '../api/contract';
 import type { HttpClient } from '../api/http';
 import { HttpProvider } from '../api/http-context';
+import { StaticFetchError, type StaticJsonFetcher } from '../api/static-json';
+import { StaticJsonProvider } from '../api/static-json-context';
 import type { AuthApi } from '../auth/auth-api';
 import { AuthProvider } from '../auth/session-context';
 import { SessionStore } from '../auth/session-store';
@@ -27,12 +29,18 @@ export function offlineHttp(): HttpClient {
   return { get: fail, post: fail, put: fail };
 }
 
+/** Static and third-party JSON with no network: every read fails as offline unless a test passes its own. */
+export function offlineStaticJson(): StaticJsonFetcher {
+  return (url) => Promise.reject(new StaticFetchError(url, 0, 'NETWORK'));
+}
+
 export interface RenderAppOptions {
   initialEntries?: InitialEntry[];
   config?: RuntimeConfig;
   store?: SessionStore;
   api?: AuthApi;
   http?: HttpClient;
+  staticJson?: StaticJsonFetcher;
   queryClient?: QueryClient;
 }
 
@@ -45,6 +53,7 @@ export function renderApp(routes: RouteObject[], options: RenderAppOptions = {})
   const store = options.store ?? new SessionStore(window.sessionStorage, config.product);
   const api = options.api ?? fakeAuthApi();
   const http = options.http ?? offlineHttp();
+  const staticJson = options.staticJson ?? offlineStaticJson();
   const queryClient =
     options.queryClient ??
     new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -59,9 +68,11 @@ export function renderApp(routes: RouteObject[], options: RenderAppOptions = {})
           <Notifications />
           <QueryClientProvider client={queryClient}>
             <HttpProvider client={http}>
-              <AuthProvider store={store} api={api}>
-                <RouterProvider router={router} />
-              </AuthProvider>
+              <StaticJsonProvider fetcher={staticJson}>
+                <AuthProvider store={store} api={api}>
+                  <RouterProvider router={router} />
+                </AuthProvider>
+              </StaticJsonProvider>
             </HttpProvider>
           </QueryClientProvider>
         </MantineProvider>

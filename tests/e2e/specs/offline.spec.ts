@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 
 test('after one visit the login page loads offline from the service worker', async ({ page, context, loginPage }) => {
@@ -26,4 +27,60 @@ test('the web app manifest names the app and offers the icons an install needs',
   expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual(
     expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
   );
+});
+
+/**
+ * Opens a document in a new tab by `click` and answers the tab once the document arrived from the service worker
+ * (offline, nothing else can answer it) as a PDF.
+ */
+async function openDocument(context: BrowserContext, path: RegExp, click: () => Promise<void>): Promise<Page> {
+  const served = context.waitForEvent('response', (response) => path.test(new URL(response.url()).pathname));
+  const [tab] = await Promise.all([context.waitForEvent('page'), click()]);
+  const response = await served;
+  expect(response.status()).toBe(200);
+  expect(response.fromServiceWorker()).toBe(true);
+  expect(await response.headerValue('content-type')).toBe('application/pdf');
+  await expect(tab).toHaveURL((url) => path.test(url.pathname));
+  // Not the browser's 'no connection' page.
+  expect(tab.frames().some((frame) => frame.url().startsWith('chrome-error:'))).toBe(false);
+  return tab;
+}
+
+test('after one online visit, a user manual and a resources PDF open offline', async ({
+  page,
+  context,
+  loginPage,
+  shell,
+}) => {
+  await loginPage.signInAs('clinician');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Once the worker controls the page, the footer's read of the resource config leaves a copy for offline use.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(shell.footer()).toContainText('© 2022 Cognitive Assessment');
+
+  await context.setOffline(true);
+
+  // The clinician's manual, from the menu, in a new tab.
+  await shell.openMenu();
+  const manual = await openDocument(context, /^\/docs\/manuals\/clinician-en-US\.pdf$/, () =>
+    page.getByRole('menuitem', { name: /User Manual/ }).click(),
+  );
+  await manual.close();
+
+  // The Resources page, then one of its guides, also in new tabs.
+  const [resourcesTab] = await Promise.all([
+    context.waitForEvent('page'),
+    page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Resources/ })
+      .click(),
+  ]);
+  await expect(resourcesTab.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();
+  await openDocument(context, /^\/docs\/resources\/quick-start-guide-en-US\.pdf$/, () =>
+    resourcesTab.getByRole('link', { name: /^Quick start guide/ }).click(),
+  );
+  await context.setOffline(false);
 });

@@ -1,16 +1,29 @@
 import { demoAccounts, type DemoAccount } from '../fixtures/demo';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 
-const expectations: Record<DemoAccount, { heading: string; menu: string[] }> = {
-  admin: { heading: 'Provider Services', menu: ['Provider Services', 'Change Password', 'Logout'] },
+/** The user manual opens in a new tab, and its menu entry says so to a screen reader. */
+const manual = 'User Manual (opens in a new tab)';
+
+const expectations: Record<DemoAccount, { heading: string; menu: string[]; manualFile: string }> = {
+  admin: {
+    heading: 'Provider Services',
+    menu: ['Provider Services', 'Change Password', manual, 'Logout'],
+    manualFile: 'cops-en-US.pdf',
+  },
   clinician: {
     heading: 'Patients',
-    menu: ['My Profile', 'Patients', 'Results', 'Orders', 'Change Password', 'Logout'],
+    menu: ['My Profile', 'Patients', 'Results', 'Orders', 'Change Password', manual, 'Logout'],
+    manualFile: 'clinician-en-US.pdf',
   },
-  technician: { heading: 'Patients', menu: ['My Profile', 'Patients', 'Orders', 'Change Password', 'Logout'] },
+  technician: {
+    heading: 'Patients',
+    menu: ['My Profile', 'Patients', 'Orders', 'Change Password', manual, 'Logout'],
+    manualFile: 'technician-en-US.pdf',
+  },
   clinician2: {
     heading: 'Patients',
-    menu: ['My Profile', 'Patients', 'Results', 'Orders', 'Change Password', 'Logout'],
+    menu: ['My Profile', 'Patients', 'Results', 'Orders', 'Change Password', manual, 'Logout'],
+    manualFile: 'clinician-en-US.pdf',
   },
 };
 
@@ -18,12 +31,16 @@ test.describe('each demo account signs in and lands on its home', () => {
   for (const account of Object.keys(expectations) as DemoAccount[]) {
     test(`${account} sees its home and its menu`, async ({ page, loginPage, shell }) => {
       await loginPage.signInAs(account);
-      const { heading, menu } = expectations[account];
+      const { heading, menu, manualFile } = expectations[account];
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(shell.accountMenu()).toHaveAccessibleName(`Account menu for ${demoAccounts[account].name}`);
       await expectNoSeriousA11yViolations(page);
       await shell.openMenu();
       await expect(shell.menuItems()).toHaveText(menu);
+      await expect(page.getByRole('menuitem', { name: /User Manual/ })).toHaveAttribute(
+        'href',
+        `/docs/manuals/${manualFile}`,
+      );
       await expect(shell.footer()).toContainText(/Version \d+\.\d+\.\d+/);
       await expect(shell.footer().getByRole('img', { name: 'CE marking' })).toBeVisible();
     });

@@ -83,7 +83,7 @@ export const authResultSchema = z.object({
   success: z.boolean(),
   authToken: z.string().nullable(),
   /** ISO date-time at which the token stops being accepted. */
-  expiresOn: z.string().nullable(),
+  expiresOn: z.iso.datetime({ offset: true }).nullable(),
   entitlements: z.array(entitlementSchema),
   providerServices: z.array(providerServiceRefSchema),
   passwordExpiredChangePasswordRequired: z.boolean(),

@@ -3,13 +3,19 @@ import { z } from 'zod';
 export const maxEmailLength = 255;
 
 /**
- * Spec §5: starts with a letter or digit, then letters, digits or . _ % + ' -; one @; a domain of at most
- * 63 characters, then a dot and letters; 255 characters at most.
+ * Spec §5: starts with a letter or digit, then letters, digits or _ % + ' - with single dots between them (no
+ * dot last); one @; a domain of dot-separated labels (no label starts or ends with a hyphen) of at most 63
+ * characters, then a dot and letters; 255 characters at most.
  */
-export const emailPattern = /^[A-Za-z0-9][A-Za-z0-9._%+'-]*@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,62})\.[A-Za-z]{2,}$/;
+export const emailPattern =
+  /^[A-Za-z0-9][A-Za-z0-9_%+'-]*(?:\.[A-Za-z0-9_%+'-]+)*@((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)\.[A-Za-z]{2,}$/;
+
+export const maxEmailDomainLength = 63;
 
 export function isValidEmail(value: string): boolean {
-  return value.length <= maxEmailLength && emailPattern.test(value);
+  if (value.length > maxEmailLength) return false;
+  const match = emailPattern.exec(value);
+  return match !== null && (match[1]?.length ?? 0) <= maxEmailDomainLength;
 }
 
 /** Messages are translation keys (spec §5, §8) so client and server share one rule. */

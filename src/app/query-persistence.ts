@@ -1,0 +1,65 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClient } from '@tanstack/query-persist-client-core';
+import type { SessionStore } from '../shared/auth/session-store';
+import { createQueryVault, destroyVaults, oneWorkingDayMs, vaultName } from '../shared/lib/storage/query-vault';
+
+interface ActiveVault {
+  name: string;
+  stop: () => void;
+  destroy: () => Promise<void>;
+}
+
+/**
+ * DESIGN §3: the lists a sleeping or offline tablet needs are kept in IndexedDB, one encrypted store per user,
+ * only the queries marked `meta.persist`. On logout, a failed revalidation or a user switch: stop persisting,
+ * clear the client, delete the store and the key, in that order.
+ */
+export function persistQueriesPerUser(session: SessionStore, queryClient: QueryClient, product: string) {
+  let active: ActiveVault | null = null;
+  let queue: Promise<void> = Promise.resolve();
+
+  async function wipe(): Promise<void> {
+    const previous = active;
+    active = null;
+    previous?.stop();
+    queryClient.clear();
+    await previous?.destroy();
+    await destroyVaults();
+  }
+
+  async function follow(): Promise<void> {
+    const status = session.getSnapshot();
+    if (!status.isLoggedIn || status.userDatabaseId === null || status.userRole === null) {
+      await wipe();
+      return;
+    }
+    const name = await vaultName(product, status.userDatabaseId, status.userRole);
+    if (active?.name === name) return;
+    if (active) await wipe();
+    await destroyVaults(name);
+    const vault = createQueryVault(name);
+    const [stop, restored] = persistQueryClient({
+      queryClient,
+      persister: vault.persister,
+      maxAge: oneWorkingDayMs,
+      buster: `${__BUILD_ID__}:${name}`,
+      dehydrateOptions: {
+        shouldDehydrateQuery: (query) => query.meta?.persist === true && query.state.status === 'success',
+      },
+    });
+    active = { name, stop, destroy: vault.destroy };
+    await restored.catch(() => undefined);
+  }
+
+  function enqueue(): Promise<void> {
+    queue = queue.then(follow).catch((error: unknown) => {
+      console.error('cached lists could not be updated', error instanceof Error ? error.name : 'unknown');
+    });
+    return queue;
+  }
+
+  const unsubscribe = session.subscribe(() => {
+    void enqueue();
+  });
+  return { ready: enqueue(), stop: unsubscribe };
+}

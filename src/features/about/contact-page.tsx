@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ContactMessage } from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+import { Page } from '../../shared/ui/page';
+import { useSendContactMessage } from './api';
+import { contactFieldMax, contactFormSchema, contactMessageMax, isContactField } from './contact-schema';
+
+type Outcome = 'sent' | 'notSent' | 'notSentOffline';
+
+const emptyMessage: ContactMessage = { name: '', email: '', organization: '', message: '', optin: false };
+
+/** TEXT_EMAIL_SENT or TEXT_EMAIL_NOT_SENT (spec §8), as a dialog the person closes. */
+function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; onClose: () => void }) {
+  const { t } = useTranslation('about');
+  const sent = outcome === 'sent';
+  return (
+    <Modal
+      opened={outcome !== null}
+      onClose={onClose}
+      title={t(sent ? 'contact.sentTitle' : 'contact.notSentTitle')}
+      // The dialog's own Close button (and Escape) closes it; a second, icon-only one would only add noise.
+      withCloseButton={false}
+      centered
+    >
+      <Stack>
+        <Text>{t(sent ? 'contact.TEXT_EMAIL_SENT' : 'contact.TEXT_EMAIL_NOT_SENT')}</Text>
+        {outcome === 'notSentOffline' && <Text>{t('contact.notSentOffline')}</Text>}
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('contact.close')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Spec §5 Contact form: name, email and message required, organization optional, everything at most 255
+ * characters (the message box stops taking input there), consent required, and Submit disabled while anything
+ * is invalid. What was typed stays in the form when sending fails.
+ */
+export function ContactForm() {
+  const { t } = useTranslation('about');
+  const { online } = useNetwork();
+  const send = useSendContactMessage();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isValid },
+  } = useForm<ContactMessage>({
+    resolver: zodResolver(contactFormSchema),
+    mode: 'onTouched',
+    defaultValues: emptyMessage,
+  });
+  const message = useWatch({ control, name: 'message' });
+  // Field messages are keys of the contact form, or of 'common' for the shared email messages.
+  const errorText = (key: string | undefined) => (key ? t([`contact.${key}`, `common:${key}`]) : undefined);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await send.mutateAsync(values);
+      reset(emptyMessage);
+      setOutcome('sent');
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) {
+        for (const field of error.fields) {
+          if (isContactField(field.path)) setError(field.path, { message: field.message });
+        }
+      }
+      setOutcome(isApiError(error) && error.isNetworkError ? 'notSentOffline' : 'notSent');
+    }
+  });
+
+  return (
+    <>
+      <form
+        noValidate
+        aria-label={t('contact.title')}
+        onSubmit={(event) => {
+          void onSubmit(event);
+        }}
+      >
+        <Stack gap="md" maw={560}>
+          <TextInput
+            label={t('contact.name')}
+            autoComplete="name"
+            required
+            maxLength={contactFieldMax}
+            error={errorText(errors.name?.message)}
+            {...register('name')}
+          />
+          <TextInput
+            label={t('contact.email')}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={contactFieldMax}
+            error={errorText(errors.email?.message)}
+            {...register('email')}
+          />
+          <TextInput
+            label={t('contact.organization')}
+            autoComplete="organization"
+            maxLength={contactFieldMax}
+            error={errorText(errors.organization?.message)}
+            {...register('organization')}
+          />
+          <Textarea
+            label={t('contact.message')}
+            required
+            autosize
+            minRows={4}
+            maxRows={10}
+            maxLength={contactMessageMax}
+            description={t('contact.messageCount', { count: message.length, max: contactMessageMax })}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            // Mantine's dimmed description is too faint for WCAG AA on white.
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            error={errorText(errors.message?.message)}
+            {...register('message')}
+          />
+          <Checkbox
+            label={t('contact.optin')}
+            required
+            error={errorText(errors.optin?.message)}
+            {...register('optin')}
+          />
+          <Group gap="md">
+            <Button type="submit" disabled={!isValid || !online} loading={send.isPending}>
+              {t('contact.submit')}
+            </Button>
+            <Text role="status" aria-live="polite" size="sm">
+              {send.isPending
+                ? t('contact.sending')
+                : !online
+                  ? t('contact.offline')
+                  : isValid
+                    ? ''
+                    : t('contact.incomplete')}
+            </Text>
+          </Group>
+        </Stack>
+      </form>
+      <OutcomeDialog
+        outcome={outcome}
+        onClose={() => {
+          setOutcome(null);
+        }}
+      />
+    </>
+  );
+}
+
+/** /about/contact */
+export function ContactPage() {
+  const { t } = useTranslation('about');
+  return (
+    <Page title={t('contact.title')}>
+      <Text>{t('contact.intro')}</Text>
+      <ContactForm />
+    </Page>
+  );
+}

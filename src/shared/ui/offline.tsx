@@ -1,0 +1,30 @@
+import { Text } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/http';
+
+/**
+ * DESIGN §3: writes are never queued. While offline, a write action is disabled and says why; this hook gives
+ * the flag and the reason's element id for aria-describedby.
+ */
+export function useWritesBlocked(): { blocked: boolean; reasonId: string | undefined } {
+  const { online } = useNetwork();
+  return { blocked: !online, reasonId: online ? undefined : 'offline-write-reason' };
+}
+
+/** The visible reason beside a disabled write action. */
+export function OfflineWriteReason() {
+  const { t } = useTranslation('common');
+  const { blocked, reasonId } = useWritesBlocked();
+  if (!blocked) return null;
+  return (
+    <Text id={reasonId} size="sm" c="orange.9" role="note">
+      {t('OFFLINE_WRITES_DISABLED')}
+    </Text>
+  );
+}
+
+/** A write that met no network sent nothing: say exactly that, instead of a generic failure. */
+export function isNothingSent(error: unknown): boolean {
+  return isApiError(error) && error.isNetworkError;
+}

@@ -1,0 +1,2 @@
+/** Set at build time (vite.config.ts `define`). */
+declare const __BUILD_ID__: string;

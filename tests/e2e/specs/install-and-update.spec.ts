@@ -1,0 +1,72 @@
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { startOwnServer } from '../fixtures/own-server';
+import { expect, test } from '../fixtures/test';
+
+const e2ePort = Number(process.env.E2E_PORT ?? 4180);
+
+test('Chromium finds nothing that stops the app from being installed', async ({ baseURL, browserName }) => {
+  expect(browserName).toBe('chromium');
+  // Installability is only reported in a persistent profile (DESIGN §7).
+  const profile = mkdtempSync(join(tmpdir(), 'cgm-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${baseURL ?? ''}/cgm`);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(async () => {
+        const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+        return installabilityErrors.map((error) => error.errorId);
+      })
+      .toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('a new build is offered by the update prompt, and taking it reloads into the new version', async ({
+  page,
+}, testInfo) => {
+  const server = await startOwnServer(e2ePort + 20 + testInfo.parallelIndex);
+  try {
+    await page.goto(`${server.url}/cgm`);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect(page.getByText('A new version of the application is available.')).toHaveCount(0);
+
+    // Deploy a new build: any change to the worker makes it a new version.
+    appendFileSync(join(server.clientDir, 'sw.js'), '\n// next build\n');
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+
+    const prompt = page.getByRole('alertdialog');
+    await expect(prompt).toContainText('A new version of the application is available.');
+    await prompt.getByRole('button', { name: 'Reload now' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    // The new worker is the one in charge; none is left waiting.
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: registration?.waiting !== null, controlled: navigator.serviceWorker.controller !== null };
+      }),
+    ).toEqual({ waiting: false, controlled: true });
+  } finally {
+    await server.stop();
+  }
+});
