@@ -1,0 +1,121 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { TechnicianProfile } from '../../shared/api/contract';
+import { ApiError, type HttpClient } from '../../shared/api/http';
+import { SessionStore } from '../../shared/auth/session-store';
+import { authResult } from '../../shared/testing/factories';
+import { renderApp } from '../../shared/testing/render';
+import { AddTechnicianDialog } from './staff-pages';
+import { testReferences, testRules } from '../../shared/testing/profile-fixtures';
+
+function copsSession(): SessionStore {
+  const store = new SessionStore(window.sessionStorage, 'cgm');
+  store.signIn(
+    authResult({
+      user: { role: 'Provider Service Administrator', healthcareProfileId: null },
+      entitlements: ['listTechnicians', 'addTechnician'],
+      providerServices: testReferences.providerServices.map(({ id, provider, service }) => ({ id, provider, service })),
+    }),
+  );
+  return store;
+}
+
+function http(post: HttpClient['post']): HttpClient {
+  return {
+    get: vi.fn((path: string) =>
+      Promise.resolve(path === '/api/rules' ? testRules : testReferences),
+    ) as unknown as HttpClient['get'],
+    post,
+    put: vi.fn(),
+  };
+}
+
+const routes = [
+  { path: '/cgm/manage/technicians/add', element: <AddTechnicianDialog /> },
+  { path: '/cgm/manage/technician/:technicianId', element: <h1>Technician profile</h1> },
+];
+
+/** Pasting is as real as typing for these fields and keeps the test quick on a busy machine. */
+async function fill(user: ReturnType<typeof renderApp>['user'], field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function fillForm(user: ReturnType<typeof renderApp>['user']) {
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Provider service' }), '2');
+  await fill(user, screen.getByRole('textbox', { name: 'First name' }), 'Tess');
+  await fill(user, screen.getByRole('textbox', { name: 'Last name' }), 'Lane');
+  await fill(user, screen.getByRole('textbox', { name: 'Email' }), 'clinician@demo.test');
+}
+
+describe('the Add Technician dialog (spec §2, §6, §7)', () => {
+  it('flags the email field when the server says the email is already in use, keeping what was typed', async () => {
+    const post = vi.fn(() =>
+      Promise.reject(
+        new ApiError({
+          status: 400,
+          code: 'EMAIL_IN_USE',
+          serverMessage: 'This email address already in use',
+          fields: [{ path: 'email', message: 'VALID_EMAIL_ALREADY_IN_USE' }],
+          path: '/api/profile/technicians',
+        }),
+      ),
+    );
+    const { user } = renderApp(routes, {
+      store: copsSession(),
+      http: http(post),
+      initialEntries: ['/cgm/manage/technicians/add'],
+    });
+    expect(await screen.findByRole('dialog', { name: 'Add Technician' })).toBeInTheDocument();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(await screen.findAllByText('Email already in use')).not.toHaveLength(0);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveValue('clinician@demo.test');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Tess');
+    expect(post).toHaveBeenCalledWith(
+      '/api/profile/technicians',
+      expect.objectContaining({
+        providerService: { id: 2 },
+        address: expect.objectContaining({ state: null, country: { code: 'US' } }) as unknown,
+      }),
+      expect.anything(),
+    );
+  }, 20_000);
+
+  it('makes cops choose a provider service, then opens the new profile once saved', async () => {
+    const saved: TechnicianProfile = {
+      id: 77,
+      firstName: 'Tess',
+      middleInitial: '',
+      lastName: 'Lane',
+      shortName: 'Tess Lane',
+      name: 'Tess Lane',
+      email: 'tess@example.test',
+      phone: '',
+      isDisabled: false,
+      address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
+      providerServices: [],
+      firstTimeAccountSetupComplete: false,
+    };
+    const post = vi.fn(() => Promise.resolve(saved));
+    const { user, router } = renderApp(routes, {
+      store: copsSession(),
+      http: http(post as unknown as HttpClient['post']),
+      initialEntries: ['/cgm/manage/technicians/add'],
+    });
+    await fill(user, await screen.findByRole('textbox', { name: 'First name' }), 'Tess');
+    await fill(user, screen.getByRole('textbox', { name: 'Last name' }), 'Lane');
+    await fill(user, screen.getByRole('textbox', { name: 'Email' }), 'tess@example.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Provider service is required')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Provider service' }), '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Technician profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cgm/manage/technician/77');
+  }, 20_000);
+});
