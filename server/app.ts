@@ -13,12 +13,14 @@ import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
 import { devopsRoutes } from './routes/devops';
 import { loginRoutes } from './routes/login';
+import { providerServiceRoutes } from './routes/provider-services';
+import { referenceRoutes } from './routes/references';
+import { resourcesRoutes } from './routes/resources';
 import { accountAdminRoutes } from './routes/account-admin';
 import { passwordRoutes } from './routes/passwords';
 import { patientRoutes } from './routes/patients';
 import { profileReferenceRoutes } from './routes/profile-references';
 import { staffProfileRoutes } from './routes/staff-profiles';
-import { resourcesRoutes } from './routes/resources';
 import type { RouteDeps } from './routes/route-deps';
 
 export interface BuildAppOptions {
@@ -117,13 +119,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const deps: RouteDeps = { db: options.db, product, sessionMinutes };
   void app.register(loginRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(devopsRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(providerServiceRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(referenceRoutes, { ...deps, prefix: '/api/references' });
+  void app.register(contactRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(resourcesRoutes, { staticHost: config.staticHost });
   void app.register(patientRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(passwordRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(profileReferenceRoutes, deps);
-  void app.register(contactRoutes, { ...deps, prefix: `/api/${product}` });
-  void app.register(resourcesRoutes, { staticHost: config.staticHost });
   if (options.demo) {
     void app.register(devRoutes, deps);
   }

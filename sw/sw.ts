@@ -25,15 +25,14 @@ registerRoute(
   new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 4 }),
 );
 
+// A worker only activates when the person accepted the update (or on first install); it then takes over open
+// pages, so even a page opened before any worker existed reloads into the new version.
+clientsClaim();
 // The resource config holds no patient data either; with its last copy the Resources page opens offline.
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === '/resources-config.json',
   new NetworkFirst({ cacheName: 'resource-config', networkTimeoutSeconds: 4 }),
 );
-
-// A worker only activates when the person accepted the update (or on first install); it then takes over open
-// pages, so even a page opened before any worker existed reloads into the new version.
-clientsClaim();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;

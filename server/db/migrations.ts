@@ -319,6 +319,18 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    // Issue #6 range 20-29. More localities, so a provider service can offer languages beyond the demo's two.
+    version: 20,
+    name: 'provider-service localities',
+    statements: [
+      `INSERT INTO localities (id, name, display_order) VALUES
+        ('fr-FR', 'France - French', 3),
+        ('fr-CA', 'Canada - French', 4),
+        ('en-GB', 'United Kingdom - English', 5)
+        ON CONFLICT (id) DO NOTHING`,
+    ],
+  },
+  {
     version: 30,
     name: 'contact messages',
     statements: [

@@ -6,7 +6,7 @@ import type { Entitlement, Role } from '../shared/api/contract';
 import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout } from '../shell/app-layout';
-import { ManageHome, ManageLayout } from '../shell/manage-layout';
+import { ManageLayout } from '../shell/manage-layout';
 
 /** A lazily loaded page: its feature's code downloads only when the route is first opened. */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
@@ -29,15 +29,21 @@ const dialog = (path: string, entitlement: Entitlement | null, load: () => Promi
 
 const patients = () => import('../features/patients');
 const profiles = () => import('../features/profiles');
+const providerServices = () => import('../features/provider-services');
 
 /** Spec §2 /{product}/manage/*: the management pages, under the Manage tabs. */
 function manageRoutes(): RouteObject[] {
   return [
-    { index: true, element: <ManageHome /> },
-    onlyFor(
-      ['cops'],
-      [{ path: 'cops', ...page(async () => (await import('../features/provider-services')).ProviderServicesPage) }],
-    ),
+    // /{product}/manage?providerserviceid=…: set the current provider service, then the role's home.
+    { index: true, ...page(async () => (await providerServices()).ManageHomePage) },
+    onlyFor(['cops'], [{ path: 'cops', ...page(async () => (await providerServices()).ProviderServicesPage) }]),
+    needs('editProviderService', [
+      { path: 'addproviderservice', ...page(async () => (await providerServices()).AddProviderServicePage) },
+      {
+        path: 'editproviderservice/:providerServiceId',
+        ...page(async () => (await providerServices()).EditProviderServicePage),
+      },
+    ]),
     needs('listPatients', [
       {
         path: 'patients',
@@ -158,6 +164,12 @@ export function routes(product: string): RouteObject[] {
                 onlyFor(
                   ['clinician', 'technician', 'cops'],
                   [
+                    {
+                      path: 'providerservice/:providerServiceId',
+                      lazy: async () => ({
+                        Component: (await import('../features/provider-services')).ProviderServiceSwitchPage,
+                      }),
+                    },
                     {
                       path: 'setupaccountchangepassword',
                       ...page(async () => (await import('../features/password')).ChangePasswordPage),

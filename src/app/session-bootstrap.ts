@@ -1,6 +1,6 @@
 import { isApiError } from '../shared/api/http';
 import type { AuthApi } from '../shared/auth/auth-api';
-import type { SessionStore } from '../shared/auth/session-store';
+import { messageAfter401, type SessionStore } from '../shared/auth/session-store';
 import { createTokenChecker } from '../shared/auth/token-checker';
 
 export const urlTokenParam = 'authToken';
@@ -18,6 +18,11 @@ export function takeTokenFromUrl(location: Location, history: History): string |
   return token.trim() === '' ? null : token;
 }
 
+/** The tab's token was refused at start: not signed in yet, but the 401 message rule still applies. */
+function refused(store: SessionStore): void {
+  store.signOut(messageAfter401(store.getSnapshot(), false));
+}
+
 /** Spec §4 Login: a token from the URL or from this tab's storage is refreshed first. */
 export async function resumeSession(store: SessionStore, api: AuthApi, urlToken: string | null): Promise<void> {
   const token = urlToken ?? store.storedToken();
@@ -25,11 +30,11 @@ export async function resumeSession(store: SessionStore, api: AuthApi, urlToken:
   try {
     const result = await api.refresh(token);
     if (result.success) store.signIn(result);
-    else store.handleUnauthorized(false);
+    else refused(store);
   } catch (error) {
     // DESIGN §3: only a refusal ends the session. No answer, or a server fault, leaves this tab's session as it
     // was; the token checker tries again, and a refused token then logs out.
-    if (isApiError(error) && error.status === 401) store.handleUnauthorized(false);
+    if (isApiError(error) && error.status === 401) refused(store);
     else store.resumeOffline();
   }
 }

@@ -1,17 +1,26 @@
 import { AppShell, Loader, Center } from '@mantine/core';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
+import { usePaths } from '../shared/lib/runtime-config';
 import { BusyIndicator } from './busy-indicator';
 import { Footer } from './footer';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
 import { UpdatePrompt } from './update-prompt';
 
+// Only signed-in staff on the manage pages need the header (and the provider-service code behind it).
+const ProviderServiceHeader = lazy(async () => ({
+  default: (await import('./provider-service-header')).ProviderServiceHeader,
+}));
+
 export function AppLayout() {
   const { t } = useTranslation('shell');
   const session = useSession();
+  const paths = usePaths();
+  const onManagePage = useMatch(`${paths.manage}/*`) !== null;
+  const withProviderServiceHeader = onManagePage && session.isLoggedIn && session.userRole !== 'patient';
   // Spec §2: patients see no top bar.
   const withHeader = session.userRole !== 'patient';
   return (
@@ -27,6 +36,11 @@ export function AppLayout() {
       <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
         <OfflineBanner />
         <BusyIndicator />
+        {withProviderServiceHeader && (
+          <Suspense fallback={null}>
+            <ProviderServiceHeader />
+          </Suspense>
+        )}
         <div style={{ flex: 1 }}>
           <Suspense
             fallback={

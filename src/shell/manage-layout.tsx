@@ -1,8 +1,7 @@
 import { Button, Group, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
-import { roleHome } from '../shared/lib/paths';
 import { usePaths } from '../shared/lib/runtime-config';
 import { isTabActive, manageTabsFor } from './manage-tabs';
 
@@ -44,11 +43,4 @@ export function ManageLayout() {
       <Outlet />
     </Stack>
   );
-}
-
-/** /{product}/manage itself: the management home is the role's own landing page (spec §6). */
-export function ManageHome() {
-  const session = useSession();
-  const paths = usePaths();
-  return <Navigate to={session.userRole ? roleHome(paths, session.userRole) : paths.home} replace />;
 }

@@ -205,6 +205,14 @@ describe('SessionStore', () => {
     expect(store.storedToken()).toBeNull();
   });
 
+  it("keeps 'you are now logged out' when a call still in flight after logout is answered 401", () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult());
+    store.signOut('TEXT_YOU_ARE_NOW_LOGGED_OUT');
+    store.handleUnauthorized(false);
+    expect(store.getSnapshot().loginMessageKey).toBe('TEXT_YOU_ARE_NOW_LOGGED_OUT');
+  });
+
   it('tells subscribers about every change until they unsubscribe', () => {
     const store = new SessionStore(window.sessionStorage, 'cgm');
     const listener = vi.fn<() => void>();

@@ -186,6 +186,9 @@ export class SessionStore {
 
   /** A 401 from any call ends the session with the message of spec §4. */
   handleUnauthorized(wasLogoutCall: boolean): void {
+    // A call still in flight when the person logged out is answered 401: that must not turn 'you are now
+    // logged out' into 'your session has expired'.
+    if (!this.status.isLoggedIn) return;
     this.signOut(messageAfter401(this.status, wasLogoutCall));
   }
 

@@ -20,6 +20,10 @@ export function appPaths(product: string) {
     resources: `${base}/resources`,
     manage,
     cops: `${manage}/cops`,
+    addProviderService: `${manage}/addproviderservice`,
+    editProviderService: (id: number) => `${manage}/editproviderservice/${String(id)}`,
+    /** Sets the current provider service, then goes to the management home (spec §2). */
+    providerService: (id: number) => `${base}/providerservice/${String(id)}`,
     patients: `${manage}/patients`,
     patientsResults: `${manage}/patientsresults`,
     patientsOrders: `${manage}/patientsorders`,

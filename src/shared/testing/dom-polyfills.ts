@@ -41,4 +41,10 @@ export function installDomPolyfills(): void {
       value: { addEventListener: (): void => undefined, removeEventListener: (): void => undefined },
     });
   }
+  // Mantine's combobox scrolls the selected option into view; jsdom has no layout, so there is nothing to scroll.
+  if (typeof Element.prototype.scrollIntoView !== 'function') {
+    Element.prototype.scrollIntoView = function scrollIntoView(): void {
+      return undefined;
+    };
+  }
 }

@@ -3,15 +3,12 @@ import { notifications } from '@mantine/notifications';
 /** Spec §2/§9: errors top-right, others bottom-right, hidden after 4 s. */
 export const toastAutoCloseMs = 4_000;
 
-/** The accessible name of a toast's close button (an icon only); set in the interface language at start-up. */
+/** The close button of a toast needs an accessible name (axe button-name); set once the language is known. */
 let closeLabel = 'Close';
 export function setToastCloseLabel(label: string): void {
   closeLabel = label;
 }
-
-function closeButtonProps() {
-  return { 'aria-label': closeLabel };
-}
+const closeButtonProps = () => ({ 'aria-label': closeLabel });
 
 export const toast = {
   error(message: string, title?: string): void {

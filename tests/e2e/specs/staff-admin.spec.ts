@@ -34,7 +34,7 @@ test('an administrator adds a clinician at a chosen provider service, who is sen
   await dialog.save();
 
   await expect(page.getByRole('heading', { level: 1, name: `Imogen ${lastName}` })).toBeVisible();
-  await expect(page.getByText('Lakeside Primary Care -- Geriatrics')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Lakeside Primary Care -- Geriatrics' })).toBeVisible();
   await expect(page.getByText('WI-123-45')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend account setup link' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send reset password link' })).toHaveCount(0);

@@ -1,0 +1,126 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import {
+  batteryListSchema,
+  localityListSchema,
+  providerServiceListSchema,
+  providerServiceRefListSchema,
+  providerServiceSchema,
+  reportTypeListSchema,
+  type ProviderService,
+  type ProviderServiceInput,
+  type ProviderServiceListQuery,
+  type ProviderServiceRef,
+} from '../../shared/api/contract';
+import type { HttpClient } from '../../shared/api/http';
+import { useHttp } from '../../shared/api/http-context';
+import { useSession } from '../../shared/auth/session-context';
+import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+
+/** Query keys from generic to specific, so one invalidation of `all` refreshes every provider-service view. */
+export const providerServiceKeys = {
+  all: ['provider-services'] as const,
+  lists: () => [...providerServiceKeys.all, 'list'] as const,
+  list: (query: ProviderServiceListQuery) => [...providerServiceKeys.lists(), query] as const,
+  detail: (id: number) => [...providerServiceKeys.all, 'detail', id] as const,
+  visible: () => [...providerServiceKeys.all, 'visible'] as const,
+  references: ['references'] as const,
+};
+
+function toSearch(query: ProviderServiceListQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query) as [string, string | number | undefined][]) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+/** The one queryOptions factory of this feature (DESIGN §2 rule 4). */
+export function providerServiceQueries(http: HttpClient, product: string) {
+  const base = `/api/${product}/providerservices`;
+  return {
+    list: (query: ProviderServiceListQuery) =>
+      queryOptions({
+        queryKey: providerServiceKeys.list(query),
+        queryFn: ({ signal }) => http.get(`${base}?${toSearch(query)}`, providerServiceListSchema, { signal }),
+      }),
+    detail: (id: number) =>
+      queryOptions({
+        queryKey: providerServiceKeys.detail(id),
+        queryFn: ({ signal }) => http.get(`${base}/${String(id)}`, providerServiceSchema, { signal }),
+      }),
+    /** The provider services the user may choose now (cops: all, including ones added after sign-in). */
+    visible: () =>
+      queryOptions({
+        queryKey: providerServiceKeys.visible(),
+        queryFn: async ({ signal }) =>
+          (await http.get(`${base}/updatedproviderservices`, providerServiceRefListSchema, { signal })).dataList,
+        meta: { persist: true },
+      }),
+    // Reference data rarely changes and a clinic tablet needs it offline (DESIGN §3).
+    localities: () =>
+      queryOptions({
+        queryKey: [...providerServiceKeys.references, 'localities'] as const,
+        queryFn: async ({ signal }) =>
+          (await http.get('/api/references/localities', localityListSchema, { signal })).dataList,
+        staleTime: 3_600_000,
+        meta: { persist: true },
+      }),
+    reportTypes: () =>
+      queryOptions({
+        queryKey: [...providerServiceKeys.references, 'reporttypes'] as const,
+        queryFn: async ({ signal }) =>
+          (await http.get('/api/references/reporttypes', reportTypeListSchema, { signal })).dataList,
+        staleTime: 3_600_000,
+        meta: { persist: true },
+      }),
+    batteries: () =>
+      queryOptions({
+        queryKey: [...providerServiceKeys.references, 'batteries'] as const,
+        queryFn: async ({ signal }) =>
+          (await http.get('/api/references/batteries', batteryListSchema, { signal })).dataList,
+        staleTime: 3_600_000,
+        meta: { persist: true },
+      }),
+  };
+}
+export type ProviderServiceQueries = ReturnType<typeof providerServiceQueries>;
+
+export function useProviderServiceQueries(): ProviderServiceQueries {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  return useMemo(() => providerServiceQueries(http, product), [http, product]);
+}
+
+/**
+ * The provider services this user may see. Until the server answers (or when it cannot be reached) the list
+ * from sign-in stands in, so an offline tablet still shows its own provider service.
+ */
+export function useVisibleProviderServices() {
+  const queries = useProviderServiceQueries();
+  const session = useSession();
+  const query = useQuery({ ...queries.visible(), placeholderData: [...session.userProviderServices] });
+  const list: readonly ProviderServiceRef[] = query.data ?? session.userProviderServices;
+  return { list, isPlaceholderData: query.isPlaceholderData, isFetching: query.isFetching, isError: query.isError };
+}
+
+/** POST (id null) or PUT a provider service; the form shows its own 400 and 409 messages. */
+export function useSaveProviderService(id: number | null) {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  const queryClient = useQueryClient();
+  const queries = useProviderServiceQueries();
+  const base = `/api/${product}/providerservices`;
+  return useMutation({
+    mutationFn: (input: ProviderServiceInput): Promise<ProviderService> =>
+      id === null
+        ? http.post(base, input, providerServiceSchema)
+        : http.put(`${base}/${String(id)}`, input, providerServiceSchema),
+    meta: { handlesBadRequest: true },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queries.detail(saved.id).queryKey, saved);
+      // Not awaited: the form moves on at once; lists and the header refetch when next shown.
+      void queryClient.invalidateQueries({ queryKey: providerServiceKeys.all });
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import { Alert, Anchor, Center, Loader } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { Page } from '../../shared/ui/page';
+import { useProviderServiceQueries } from './api';
+import { ProviderServiceForm } from './provider-service-form';
+import { emptyFormValues, formValuesOf } from './provider-service-form-schema';
+
+function Loading() {
+  const { t } = useTranslation('provider-services');
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+function LoadFailed({ messageKey }: { messageKey: string }) {
+  const { t } = useTranslation('provider-services');
+  const paths = usePaths();
+  return (
+    <Alert color="red" role="alert" title={t(messageKey)}>
+      <Anchor component={Link} to={paths.cops}>
+        {t('backToList')}
+      </Anchor>
+    </Alert>
+  );
+}
+
+/** Localities, report types and batteries: what every add or edit form chooses from. */
+function useReferences() {
+  const queries = useProviderServiceQueries();
+  const [localities, reportTypes, batteries] = useQueries({
+    queries: [queries.localities(), queries.reportTypes(), queries.batteries()],
+  });
+  if (localities.isError || reportTypes.isError || batteries.isError) return { state: 'error' as const };
+  if (!localities.data || !reportTypes.data || !batteries.data) return { state: 'pending' as const };
+  return {
+    state: 'ready' as const,
+    localities: localities.data,
+    reportTypes: reportTypes.data,
+    batteries: batteries.data,
+  };
+}
+
+/** /{product}/manage/addproviderservice (needs editProviderService). */
+export function AddProviderServicePage() {
+  const { t } = useTranslation('provider-services');
+  const references = useReferences();
+  return (
+    <Page title={t('addTitle')}>
+      {references.state === 'pending' && <Loading />}
+      {references.state === 'error' && <LoadFailed messageKey="TEXT_PROVIDER_SERVICE_ERROR_FETCHING" />}
+      {references.state === 'ready' && (
+        <ProviderServiceForm
+          providerServiceId={null}
+          defaultValues={emptyFormValues(references.localities)}
+          reportTypes={references.reportTypes}
+          batteries={references.batteries}
+        />
+      )}
+    </Page>
+  );
+}
+
+/** /{product}/manage/editproviderservice/{providerServiceId}: the provider card (needs editProviderService). */
+export function EditProviderServicePage() {
+  const { t } = useTranslation('provider-services');
+  const { providerServiceId } = useParams();
+  const id = Number(providerServiceId);
+  const validId = Number.isInteger(id) && id > 0;
+  const queries = useProviderServiceQueries();
+  const references = useReferences();
+  const detail = useQuery({ ...queries.detail(id), enabled: validId });
+  return (
+    <Page title={t('editTitle')}>
+      {(!validId || detail.isError || references.state === 'error') && (
+        <LoadFailed messageKey="TEXT_PROVIDER_SERVICE_ERROR_FETCHING" />
+      )}
+      {validId && !detail.isError && references.state !== 'error' && (
+        <>
+          {(detail.isPending || references.state === 'pending') && <Loading />}
+          {detail.data && references.state === 'ready' && (
+            <ProviderServiceForm
+              // A fresh form per provider service: default values are read once.
+              key={detail.data.id}
+              providerServiceId={detail.data.id}
+              defaultValues={formValuesOf(detail.data, references.localities)}
+              reportTypes={references.reportTypes}
+              batteries={references.batteries}
+            />
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  deliveryMethodSchema,
+  maxFieldLength,
+  type ProviderService,
+  type ProviderServiceInput,
+} from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+import { hasDefaultLocality, hasSelectedLocality, initialLocalityChoices, type LocalityChoice } from './locality-rules';
+
+const localityChoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  selected: z.boolean(),
+  isDefaultLocality: z.boolean(),
+  previouslyAdded: z.boolean(),
+});
+
+/** Spec §5 Provider service; messages are translation keys of the 'provider-services' namespace. */
+export const providerServiceFormSchema = z.object({
+  providerName: z
+    .string()
+    .trim()
+    .min(1, 'VALID_PROVIDER_NAME_IS_REQUIRED')
+    .max(maxFieldLength, 'VALID_PROVIDER_NAME_TOO_LONG'),
+  serviceName: z
+    .string()
+    .trim()
+    .min(1, 'VALID_SERVICE_NAME_IS_REQUIRED')
+    .max(maxFieldLength, 'VALID_SERVICE_NAME_TOO_LONG'),
+  reportTypeId: z
+    .string()
+    .nullable()
+    .refine((value) => value !== null && value !== '', 'VALID_REPORT_TYPE_IS_REQUIRED'),
+  deliveryMethod: deliveryMethodSchema,
+  batteryCodes: z.array(z.string()).min(1, 'VALID_BATTERY_TYPE_REQUIRED'),
+  localities: z
+    .array(localityChoiceSchema)
+    .refine(hasSelectedLocality, 'VALID_LANGUAGE_IS_REQUIRED')
+    .refine(hasDefaultLocality, 'VALID_DEFAULT_LANGUAGE_IS_REQUIRED'),
+});
+export type ProviderServiceFormValues = z.input<typeof providerServiceFormSchema>;
+
+export function emptyFormValues(localities: readonly { id: string; name: string }[]): ProviderServiceFormValues {
+  return {
+    providerName: '',
+    serviceName: '',
+    reportTypeId: null,
+    deliveryMethod: 'BOTH',
+    batteryCodes: [],
+    localities: initialLocalityChoices(localities),
+  };
+}
+
+export function formValuesOf(
+  saved: ProviderService,
+  localities: readonly { id: string; name: string }[],
+): ProviderServiceFormValues {
+  return {
+    providerName: saved.provider.name,
+    serviceName: saved.service.name,
+    reportTypeId: String(saved.reportType.id),
+    deliveryMethod: saved.deliveryMethod,
+    batteryCodes: saved.supportedBatteryTypes.map((battery) => battery.code),
+    localities: initialLocalityChoices(localities, saved.supportedAssessmentLanguages),
+  };
+}
+
+/** The request body for POST and PUT. */
+export function toProviderServiceInput(values: ProviderServiceFormValues): ProviderServiceInput {
+  const chosen: LocalityChoice[] = values.localities.filter((locality) => locality.selected);
+  return {
+    providerName: values.providerName.trim(),
+    serviceName: values.serviceName.trim(),
+    reportTypeId: Number(values.reportTypeId),
+    deliveryMethod: values.deliveryMethod,
+    batteryCodes: [...values.batteryCodes],
+    localities: chosen.map((locality) => ({ localityId: locality.id, isDefault: locality.isDefaultLocality })),
+  };
+}
+
+/** What to show after a failed save; `message` is shown as is, `key` is translated. */
+export type SaveFailure = { message: string } | { key: string };
+
+/**
+ * Spec §8: the server's message when it gives one, else TEXT_PROVIDER_SERVICES_ERROR_SAVING. A server fault
+ * (5xx) says nothing useful to the user, and offline nothing was sent at all.
+ */
+export function saveFailure(error: unknown): SaveFailure {
+  if (!isApiError(error)) return { key: 'TEXT_PROVIDER_SERVICES_ERROR_SAVING' };
+  if (error.isNetworkError) return { key: 'common:ERROR_OFFLINE_NOTHING_SENT' };
+  if (error.status >= 500) return { key: 'TEXT_PROVIDER_SERVICES_ERROR_SAVING' };
+  // A validation answer carries its reasons per field; those are the useful part of its message.
+  if (error.status === 400 && error.fields.length > 0) {
+    return { message: error.fields.map((field) => field.message).join('. ') };
+  }
+  return error.serverMessage ? { message: error.serverMessage } : { key: 'TEXT_PROVIDER_SERVICES_ERROR_SAVING' };
+}
+
+/** Form fields the server may name in a 400 or 409, mapped to the form's own field names. */
+export function formFieldOf(path: string): 'providerName' | 'serviceName' | 'reportTypeId' | 'deliveryMethod' | null {
+  const head = path.split('.')[0] ?? '';
+  switch (head) {
+    case 'providerName':
+    case 'serviceName':
+    case 'reportTypeId':
+    case 'deliveryMethod':
+      return head;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,223 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ProviderService } from '../../shared/api/contract';
+import { AddProviderServicePage, EditProviderServicePage } from './provider-service-edit-pages';
+import { apiError, renderFeature, withReferences, type HttpCall } from './testing';
+
+// Mantine forms in jsdom are slow on a busy machine; these tests wait on behaviour, not on time.
+vi.setConfig({ testTimeout: 30_000 });
+
+const listPage = { path: '/cgm/manage/cops', element: <h1>Provider Services</h1> };
+
+function renderAdd(answer: (call: HttpCall) => unknown) {
+  return renderFeature([{ path: '/cgm/manage/addproviderservice', element: <AddProviderServicePage /> }, listPage], {
+    initialPath: '/cgm/manage/addproviderservice',
+    script: withReferences(answer),
+  });
+}
+
+const saved: ProviderService = {
+  id: 9,
+  provider: { id: 4, name: 'Harbor Clinic' },
+  service: { id: 5, name: 'Memory' },
+  reportType: { id: 1, name: 'Standard cognitive report' },
+  deliveryMethod: 'SITE',
+  supportedAssessmentOrderTypes: [{ id: 'SITE', name: 'In-Clinic', isDefault: true, displayOrder: 2 }],
+  supportedAssessmentLanguages: [
+    { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: false },
+    { id: 'fr-FR', localityId: 'fr-FR', name: 'France - French', isDefault: true },
+  ],
+  defaultAssessmentLanguage: 'fr-FR',
+  supportedBatteryTypes: [{ code: 'FullCBB', name: 'Full assessment', isDefault: true }],
+  configurationsToggledBatteryTypes: { 'Full assessment': true, 'Memory assessment': false },
+};
+
+async function fillValidAdd(user: ReturnType<typeof userEvent.setup>) {
+  // Pasted, not typed key by key: the same change for the form, and fast in jsdom.
+  await user.click(await screen.findByRole('textbox', { name: 'Provider name' }));
+  await user.paste('Harbor Clinic');
+  await user.click(screen.getByRole('textbox', { name: 'Service name' }));
+  await user.paste('Memory');
+  await user.click(screen.getByRole('combobox', { name: 'Report type' }));
+  await user.click(await screen.findByRole('option', { name: 'Standard cognitive report', hidden: true }));
+  await user.click(screen.getByRole('radio', { name: 'In clinic' }));
+  await user.click(screen.getByRole('checkbox', { name: /Full assessment/ }));
+  await user.click(screen.getByRole('checkbox', { name: 'United States - English' }));
+  await user.click(screen.getByRole('checkbox', { name: 'France - French' }));
+  await user.click(screen.getByRole('radio', { name: 'Default language: France - French' }));
+}
+
+describe('AddProviderServicePage', () => {
+  it('keeps Save disabled, saying why, until a language, a default and a battery are chosen', async () => {
+    const user = userEvent.setup();
+    renderAdd(() => saved);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(screen.getByText('Select at least one language to save.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'United States - Spanish' }));
+    expect(screen.getByText('Select at least one battery to save.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /Memory assessment/ }));
+    expect(save).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /Memory assessment/ }));
+    expect(save).toBeDisabled();
+  });
+
+  it("toggles every language with 'All languages' and keeps one default", async () => {
+    const user = userEvent.setup();
+    renderAdd(() => saved);
+    await user.click(await screen.findByRole('checkbox', { name: 'All languages' }));
+    for (const name of ['United States - English', 'United States - Spanish', 'France - French']) {
+      expect(screen.getByRole('checkbox', { name })).toBeChecked();
+    }
+    expect(screen.getByRole('radio', { name: 'Default language: United States - English' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'United States - English' }));
+    // The default moves to the first selected language.
+    expect(screen.getByRole('radio', { name: 'Default language: United States - Spanish' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Default language: United States - English' })).toBeDisabled();
+  });
+
+  it('sends what was chosen, then returns to the list', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderAdd(() => saved);
+    await fillValidAdd(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/cgm/manage/cops');
+    });
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/cgm/providerservices',
+      body: {
+        providerName: 'Harbor Clinic',
+        serviceName: 'Memory',
+        reportTypeId: 1,
+        deliveryMethod: 'SITE',
+        batteryCodes: ['FullCBB'],
+        localities: [
+          { localityId: 'en-US', isDefault: false },
+          { localityId: 'fr-FR', isDefault: true },
+        ],
+      },
+    });
+  });
+
+  it("shows the server's message for a duplicate pair, flags both names and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    renderAdd((call) => {
+      if (call.method === 'POST') {
+        throw apiError(
+          409,
+          'DUPLICATE_PROVIDER_SERVICE',
+          'The provider service "Harbor Clinic -- Memory" already exists.',
+        );
+      }
+      return saved;
+    });
+    await fillValidAdd(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert', { name: 'Not saved' });
+    expect(alert).toHaveTextContent('The provider service "Harbor Clinic -- Memory" already exists.');
+    expect(screen.getAllByText('This provider already offers this service')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Provider name' })).toHaveValue('Harbor Clinic');
+    expect(screen.getByRole('checkbox', { name: 'France - French' })).toBeChecked();
+  });
+
+  it('falls back to TEXT_PROVIDER_SERVICES_ERROR_SAVING when the server gives no message', async () => {
+    const user = userEvent.setup();
+    renderAdd((call) => {
+      if (call.method === 'POST') throw apiError(500, 'INTERNAL', 'Something went wrong on the server');
+      return saved;
+    });
+    await fillValidAdd(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert', { name: 'Not saved' })).toHaveTextContent(
+      'The provider service could not be saved. Please try again.',
+    );
+  });
+
+  it('disables Save while saving', async () => {
+    const user = userEvent.setup();
+    let release: (value: unknown) => void = () => undefined;
+    renderAdd((call) =>
+      call.method === 'POST'
+        ? new Promise((resolve) => {
+            release = resolve;
+          })
+        : saved,
+    );
+    await fillValidAdd(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    });
+    expect(screen.getByText('Saving…')).toBeInTheDocument();
+    release(saved);
+  });
+
+  it('shows the required-field messages when names and report type are missing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdd(() => saved);
+    await user.click(await screen.findByRole('checkbox', { name: /Full assessment/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'United States - English' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Provider name is required')).toBeInTheDocument();
+    expect(screen.getByText('Service name is required')).toBeInTheDocument();
+    expect(screen.getByText('Report type is required')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+});
+
+describe('EditProviderServicePage', () => {
+  function renderEdit(answer: (call: HttpCall) => unknown) {
+    return renderFeature(
+      [{ path: '/cgm/manage/editproviderservice/:providerServiceId', element: <EditProviderServicePage /> }, listPage],
+      { initialPath: '/cgm/manage/editproviderservice/9', script: withReferences(answer) },
+    );
+  }
+
+  it('locks the languages added before and lets new ones be added', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderEdit(() => saved);
+    expect(await screen.findByRole('textbox', { name: 'Provider name' })).toHaveValue('Harbor Clinic');
+    const english = screen.getByRole('checkbox', { name: 'United States - English' });
+    expect(english).toBeChecked();
+    expect(english).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Default language: France - French' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'United States - Spanish' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(calls.some((call) => call.method === 'PUT')).toBe(true);
+    });
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/api/cgm/providerservices/9',
+      body: {
+        localities: [
+          { localityId: 'en-US', isDefault: false },
+          { localityId: 'es-US', isDefault: false },
+          { localityId: 'fr-FR', isDefault: true },
+        ],
+      },
+    });
+  });
+
+  it('disables Save when every battery is unticked', async () => {
+    const user = userEvent.setup();
+    renderEdit(() => saved);
+    await user.click(await screen.findByRole('checkbox', { name: /Full assessment/ }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('says the provider service could not be loaded when the fetch fails', async () => {
+    renderEdit(() => {
+      throw apiError(404, 'NOT_FOUND', 'Provider service not found');
+    });
+    expect(await screen.findByText('The provider service could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the provider services' })).toHaveAttribute(
+      'href',
+      '/cgm/manage/cops',
+    );
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { Group, Paper, Select, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  providerServiceName,
+  truncateProviderServiceName,
+  useVisibleProviderServices,
+} from '../features/provider-services';
+import { useAuth, useSession } from '../shared/auth/session-context';
+
+/** Select values are strings; this one stands for 'no provider service chosen: all of them'. */
+const allValue = 'all';
+
+/**
+ * Spec §2/§6: the provider-service header of the manage pages. Cops choose the current provider service that
+ * the lists are scoped to (kept for the session, cleared on logout); staff see their own provider and service,
+ * read-only.
+ */
+export function ProviderServiceHeader() {
+  const { t } = useTranslation('provider-services');
+  const session = useSession();
+  const { store } = useAuth();
+  const visible = useVisibleProviderServices();
+  const currentId = session.currentProviderServiceId;
+
+  if (session.userRole === 'cops') {
+    const options = [
+      { value: allValue, label: t('header.all') },
+      ...visible.list.map((ref) => ({
+        value: String(ref.id),
+        label: truncateProviderServiceName(providerServiceName(ref)),
+      })),
+    ];
+    return (
+      <Paper withBorder p="xs" mb="md" component="section" aria-label={t('header.region')}>
+        <Select
+          label={t('header.label')}
+          data={options}
+          value={currentId === null ? allValue : String(currentId)}
+          onChange={(value) => {
+            store.setCurrentProviderService(value === null || value === allValue ? null : Number(value));
+          }}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage={t('header.nothingFound')}
+          error={visible.isError ? t('header.ERROR_LOADING_PROVIDERS') : undefined}
+          maw={640}
+        />
+      </Paper>
+    );
+  }
+
+  const own = visible.list.find((ref) => ref.id === currentId) ?? visible.list[0];
+  if (!own) return null;
+  return (
+    <Paper withBorder p="xs" mb="md" component="section" aria-label={t('header.region')}>
+      <Group gap="xl">
+        <Text size="sm">
+          <Text span fw={700}>
+            {t('header.provider')}
+          </Text>{' '}
+          {own.provider.name}
+        </Text>
+        <Text size="sm">
+          <Text span fw={700}>
+            {t('header.service')}
+          </Text>{' '}
+          {own.service.name}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
