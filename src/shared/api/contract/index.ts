@@ -9,3 +9,4 @@ export * from './licenses';
 export * from './lists';
 export * from './profiles';
 export * from './passwords';
+export * from './orders';

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { refineConfirmation } from '../../lib/validation/confirm';
+import { isValidEmail, maxEmailLength } from '../../lib/validation/email';
+import { validationMessages } from '../../lib/validation/messages';
+import { providerServiceRefSchema } from './auth';
+import { idNameSchema } from './profiles';
+import { assessmentOrderTypeIdSchema } from './provider-services';
+import { listResponseSchema } from './lists';
+
+/** Spec §3 Order status: SCHD scheduled, FINI finished. Other values are never shown (spec §4). */
+export const orderStatusIdSchema = z.enum(['SCHD', 'FINI']);
+export type OrderStatusId = z.infer<typeof orderStatusIdSchema>;
+
+/** Spec §9 Battery ids. */
+export const batteryCodeSchema = z.enum(['FullCBB', 'MemOnlyCBB']);
+export type BatteryCode = z.infer<typeof batteryCodeSchema>;
+
+/** Spec §4 On-site test flow: the error codes a workflow runner returns with. */
+export const runnerErrorCodeSchema = z.enum([
+  'cbbversionfailure',
+  'agefailure',
+  'cbbbrowsercheckfailure',
+  'workflowerror',
+]);
+export type RunnerErrorCode = z.infer<typeof runnerErrorCodeSchema>;
+
+/**
+ * Spec §3 Assessment order, as every order call answers it. Dates are ISO date-times. `orderedBy` is whoever
+ * placed the order (the 'ordered by' column of spec §2); `prescriber` is set only when a clinician ordered (§6).
+ */
+export const assessmentOrderSchema = z.object({
+  id: z.number().int(),
+  patient: idNameSchema,
+  assessmentOrderEmail: z.string(),
+  assessmentOrderType: z.object({ id: assessmentOrderTypeIdSchema, name: z.string() }),
+  batteryTypeCode: z.string(),
+  batteryType: z.object({ code: z.string(), name: z.string(), description: z.string() }),
+  scheduleDateTime: z.string(),
+  orderDate: z.string(),
+  completedDateTime: z.string().nullable(),
+  prescriber: idNameSchema.nullable(),
+  orderedBy: idNameSchema.nullable(),
+  assessmentOrderStatus: z.object({ id: orderStatusIdSchema, name: z.string() }),
+  providerService: providerServiceRefSchema,
+  /** Locality id (e.g. 'es-US') of the last time the test was begun, null when never begun. */
+  assessmentOrderLastStartedUsingLanguage: z.string().nullable(),
+  /** The runner error code of the last failed attempt, null when none. */
+  lastErrorCode: z.string().nullable(),
+});
+export type AssessmentOrder = z.infer<typeof assessmentOrderSchema>;
+
+export const assessmentOrderListSchema = listResponseSchema(assessmentOrderSchema);
+export type AssessmentOrderList = z.infer<typeof assessmentOrderListSchema>;
+
+/** Translation keys of the order rules (spec §5 Single order, Mass order; §8). */
+export const orderMessages = {
+  typeRequired: 'VALID_ASSESSMENT_TYPE_REQUIRED',
+  batteryRequired: 'VALID_BATTERY_TYPE_REQUIRED',
+  massTypeRequired: 'ERROR_ASSESSMENT_TYPE_IS_REQUIRED',
+  massBatteryRequired: 'ERROR_BATTERY_TYPE_IS_REQUIRED',
+} as const;
+
+/**
+ * POST /api/{product}/assessmentorders (spec §5 Single order). HOME needs an email and its matching repeat; SITE
+ * ignores both. Whether the battery is required depends on the provider service, so the server checks that rule.
+ */
+export const assessmentOrderInputSchema = z
+  .object({
+    patientId: z.number().int().positive(),
+    assessmentOrderType: assessmentOrderTypeIdSchema,
+    batteryTypeCode: batteryCodeSchema.nullable(),
+    assessmentOrderEmail: z.string().trim().max(maxEmailLength, validationMessages.emailInvalid).default(''),
+    confirmAssessmentOrderEmail: z.string().trim().max(maxEmailLength, validationMessages.emailInvalid).default(''),
+    updatePatientDefaultEmailToAssessmentOrderEmail: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (value.assessmentOrderType !== 'HOME') return;
+    if (value.assessmentOrderEmail === '') {
+      ctx.addIssue({ code: 'custom', path: ['assessmentOrderEmail'], message: validationMessages.emailRequired });
+    } else if (!isValidEmail(value.assessmentOrderEmail)) {
+      ctx.addIssue({ code: 'custom', path: ['assessmentOrderEmail'], message: validationMessages.emailInvalid });
+    } else {
+      refineConfirmation(
+        'assessmentOrderEmail',
+        'confirmAssessmentOrderEmail',
+        validationMessages.emailMismatch,
+      )(value, ctx);
+    }
+  });
+export type AssessmentOrderInput = z.input<typeof assessmentOrderInputSchema>;
+
+/** Spec §3 Mass order payload (POST /api/{product}/assessmentorders/bulk). */
+export const massOrderInputSchema = z.object({
+  assessmentOrderType: assessmentOrderTypeIdSchema,
+  batteryTypeCode: batteryCodeSchema,
+  patientIds: z.array(z.number().int().positive()).min(1).max(10_000),
+});
+export type MassOrderInput = z.infer<typeof massOrderInputSchema>;
+
+/** Why a patient of a mass order got no order. */
+export const massOrderSkipReasonSchema = z.enum(['noEmail', 'deactivated']);
+export type MassOrderSkipReason = z.infer<typeof massOrderSkipReasonSchema>;
+
+/** The outcome per patient of a mass order, all written in one transaction. */
+export const massOrderResultSchema = z.object({
+  ordered: z.array(z.object({ patientId: z.number().int(), assessmentOrderId: z.number().int() })),
+  skipped: z.array(z.object({ patientId: z.number().int(), reason: massOrderSkipReasonSchema })),
+});
+export type MassOrderResult = z.infer<typeof massOrderResultSchema>;
+
+export const assessmentOrderIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const patientAssessmentParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  assessmentId: z.coerce.number().int().positive(),
+});
