@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '../shared/api/contract';
@@ -9,6 +10,7 @@ import { setToastCloseLabel, toast } from '../shared/ui/toast';
 import { initI18n } from './i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
+import { persistQueriesPerUser } from './query-persistence';
 import { createAppRouter } from './router';
 import { loadRuntimeConfig } from './runtime-config';
 import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstrap';
@@ -48,6 +50,10 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     },
   });
 
+  // TanStack Query assumes it starts online and only follows later events; a tablet reloaded in a dead spot must
+  // pause its fetches instead, so that coming back online refetches what is on screen.
+  onlineManager.setOnline(navigator.onLine);
+
   // Whatever was cached for one person must not survive into the next session (DESIGN §3).
   let wasLoggedIn = false;
   session.subscribe(() => {
@@ -57,6 +63,8 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   });
 
   await resumeSession(session, authApi, urlToken);
+  // The cached lists of this tab's user are restored before the first render, so an offline reload shows them.
+  await persistQueriesPerUser(session, queryClient, config.product).ready;
   watchSession(session, authApi);
 
   createRoot(rootElement).render(

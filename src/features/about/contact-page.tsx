@@ -9,6 +9,7 @@ import { isApiError } from '../../shared/api/http';
 import { Page } from '../../shared/ui/page';
 import { useSendContactMessage } from './api';
 import { contactFieldMax, contactFormSchema, contactMessageMax, isContactField } from './contact-schema';
+import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 
 type Outcome = 'sent' | 'notSent' | 'notSentOffline';
 
@@ -54,12 +55,13 @@ export function ContactForm() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isDirty },
   } = useForm<ContactMessage>({
     resolver: zodResolver(contactFormSchema),
     mode: 'onTouched',
     defaultValues: emptyMessage,
   });
+  useUnsavedChanges(isDirty);
   const message = useWatch({ control, name: 'message' });
   // Field messages are keys of the contact form, or of 'common' for the shared email messages.
   const errorText = (key: string | undefined) => (key ? t([`contact.${key}`, `common:${key}`]) : undefined);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { passwordErrorCodes } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { maxPasswordLength, requiresCurrentPassword, type PasswordMode } from '../../shared/lib/validation/password';
+import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { toast } from '../../shared/ui/toast';
 import { autofocusDelayMs, isTouchDevice } from '../../shared/ui/use-delayed-autofocus';
@@ -65,7 +66,7 @@ export function PasswordForm({
     setError,
     setFocus,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<PasswordPageForm>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -75,6 +76,7 @@ export function PasswordForm({
       confirmPassword: '',
     },
   });
+  useUnsavedChanges(isDirty);
   const newPassword = useWatch({ control, name: 'newPassword' });
   const typedEmail = useWatch({ control, name: 'userEmail' });
   const firstField: PasswordPageField =

@@ -35,6 +35,7 @@ import {
   type PatientFormOutput,
   type PatientFormValues,
 } from './patient-form-schema';
+import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 
 interface PatientFormProps {
   mode: 'add' | 'edit';
@@ -109,8 +110,9 @@ function PatientFormFields({
     setError,
     setValue,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
+  useUnsavedChanges(isDirty);
   const [chosenServiceId, dateOfBirth, email] = useWatch({
     control,
     name: ['providerServiceId', 'dateOfBirth', 'email'],

@@ -65,6 +65,7 @@ export const referenceQueries = {
       queryKey: ['references', 'rules'] as const,
       queryFn: ({ signal }) => http.get('/api/rules', rulesSchema, { signal }),
       staleTime: 10 * 60_000,
+      meta: { persist: true },
     }),
 };
 

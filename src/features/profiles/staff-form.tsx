@@ -20,6 +20,7 @@ import {
   type StaffFormOutput,
   type StaffFormValues,
 } from './staff-form-schema';
+import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 
 export type StaffFormMode = 'add' | 'edit' | 'my';
 
@@ -92,8 +93,9 @@ function StaffFormFields({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
+  useUnsavedChanges(isDirty);
 
   const fixedServices = profile
     ? profile.providerServices

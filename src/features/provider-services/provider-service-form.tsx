@@ -21,6 +21,7 @@ import {
   type SaveFailure,
 } from './provider-service-form-schema';
 import { providerServiceName } from './provider-service-name';
+import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 
 export interface ProviderServiceFormProps {
   /** null: add a new provider service; a number: edit that one. */
@@ -65,8 +66,9 @@ export function ProviderServiceForm({
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(providerServiceFormSchema), defaultValues });
+  useUnsavedChanges(isDirty);
 
   const [batteryCodes, localities] = useWatch({ control, name: ['batteryCodes', 'localities'] });
   const blocker = saveBlocker(mode, { batteryCodes, localities }, online);

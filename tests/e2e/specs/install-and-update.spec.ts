@@ -70,3 +70,42 @@ test('a new build is offered by the update prompt, and taking it reloads into th
     await server.stop();
   }
 });
+
+test('the update prompt waits while a form holds unsaved input, and comes once the input is gone', async ({
+  page,
+}, testInfo) => {
+  const server = await startOwnServer(e2ePort + 30 + testInfo.parallelIndex);
+  try {
+    await page.goto(`${server.url}/about/contact`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Half-written question about the memory test');
+
+    appendFileSync(join(server.clientDir, 'sw.js'), '\n// next build\n');
+    const waiting = page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+      // Resolves once the new worker is installed and waiting: the prompt would show now if it were allowed to.
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (registration?.waiting) resolve();
+          else setTimeout(check, 50);
+        };
+        check();
+      });
+    });
+    await waiting;
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
+      'Half-written question about the memory test',
+    );
+
+    // The person clears what they typed: nothing is left to lose, so the new version is offered.
+    await page.getByRole('textbox', { name: 'Message' }).fill('');
+    await expect(page.getByRole('alertdialog')).toContainText('A new version of the application is available.');
+  } finally {
+    await server.stop();
+  }
+});

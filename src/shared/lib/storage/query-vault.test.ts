@@ -51,6 +51,16 @@ describe('the encrypted query vault', () => {
     expect(clinician).toBe(await vaultName('cgm', 2, 'clinician'));
   });
 
+  it('leaves no database behind when a save was still running as the vault was destroyed (logout)', async () => {
+    const name = await vaultName('cgm', 2, 'clinician');
+    const vault = createQueryVault(name);
+    const saving = vault.persister.persistClient(client);
+    await vault.destroy();
+    await saving;
+    await vault.persister.persistClient(client);
+    expect(await databaseNames()).not.toContain(name);
+  });
+
   it('restores what it persisted', async () => {
     const vault = createQueryVault(await vaultName('cgm', 2, 'clinician'));
     await vault.persister.persistClient(client);

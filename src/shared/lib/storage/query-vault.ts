@@ -50,24 +50,39 @@ export function createQueryVault(name: string): { persister: Persister; destroy:
     return keyPromise;
   }
 
+  // Writes run one after another; once the vault is destroyed none may start, and destroy waits for the one
+  // running, or a save that began just before logout would recreate the database after it was deleted.
+  let destroyed = false;
+  let writes: Promise<void> = Promise.resolve();
+  function write(step: () => Promise<void>): Promise<void> {
+    writes = writes.then(() => (destroyed ? undefined : step())).catch(() => undefined);
+    return writes;
+  }
+
   const persister: Persister = {
-    persistClient: async (client: PersistedClient) => {
-      await set('client', await seal(await key(), client), store);
-    },
+    persistClient: (client: PersistedClient) =>
+      write(async () => {
+        const sealed = await seal(await key(), client);
+        if (!destroyed) await set('client', sealed, store);
+      }),
     restoreClient: async () => {
+      if (destroyed) return undefined;
       const sealed = await get<unknown>('client', store);
       if (!isSealed(sealed)) return undefined;
       // A tampered or foreign entry fails authentication: treat it as nothing cached.
       return (await unseal(await key(), sealed).catch(() => undefined)) as PersistedClient | undefined;
     },
-    removeClient: async () => {
-      await del('client', store);
-    },
+    removeClient: () =>
+      write(async () => {
+        await del('client', store);
+      }),
   };
 
   return {
     persister,
     destroy: async () => {
+      destroyed = true;
+      await writes;
       keyPromise = null;
       await deleteDatabase(name);
     },

@@ -1,0 +1,134 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoAccounts, demoPassword } from '../fixtures/demo';
+import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
+import { GeneralList, ManageTabs, ProfileDialog, uniqueName } from '../pages/manage';
+
+/** A prompt-style worker does not control the page that installed it: wait for it, then reload once. */
+async function letServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** The names of this origin's IndexedDB databases that hold cached queries. */
+async function vaults(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((database) => database.name ?? '')
+      .filter((name) => name.startsWith('cgm-vault-')),
+  );
+}
+
+/** A Northside patient added behind the tablet's back, as a colleague on another device would. */
+async function addPatientElsewhere(request: APIRequestContext, lastName: string): Promise<void> {
+  const login = await request.post('/api/cgm/login', {
+    data: { userName: demoAccounts.clinician.email, password: demoPassword },
+  });
+  const { authToken } = (await login.json()) as { authToken: string };
+  const response = await request.post('/api/profile/patients', {
+    headers: { authToken },
+    data: {
+      firstName: 'Ada',
+      middleInitial: '',
+      lastName,
+      dateOfBirth: '1950-02-03',
+      gender: 'M',
+      email: '',
+      phone: '',
+      address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
+      defaultLanguage: 'en-US',
+      providerService: { id: 1 },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test('a clinician’s patient list and patient stay on screen after an offline reload, writes wait, and the list refreshes back online', async ({
+  page,
+  context,
+  loginPage,
+  request,
+}) => {
+  await loginPage.signInAs('clinician');
+  await letServiceWorkerControl(page);
+  const patients = new GeneralList(page, 'Patients');
+  await expect(patients.link(/./).first()).toBeVisible();
+  const firstShown = (await patients.link(/./).first().innerText()).trim();
+  // The add form was opened once while online, so the tablet has what the form chooses from.
+  await page.getByRole('link', { name: 'Add Patient' }).click();
+  await expect(new ProfileDialog(page).textbox('First name')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await patients.searchNow('Alvarez');
+  await patients.link(/Rosa .*Alvarez/).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Rosa .*Alvarez/ })).toBeVisible();
+  await expect(page.getByText('May 17, 1948')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Rosa .*Alvarez/ })).toBeVisible();
+  await expect(page.getByText('May 17, 1948')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await new ManageTabs(page).open('Patients');
+  await expect(patients.link(firstShown)).toBeVisible();
+
+  // Writing waits for the network, and says why.
+  await page.getByRole('link', { name: 'Add Patient' }).click();
+  const dialog = new ProfileDialog(page);
+  await expect(dialog.dialog().getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(dialog.dialog().getByRole('status')).toContainText('You are offline: saving is not possible');
+  await dialog.textbox('First name').fill('Typed offline');
+  await dialog.dialog().getByRole('button', { name: 'Cancel' }).click();
+
+  // Meanwhile a colleague adds a patient who sorts first; back online the list shows them without a reload.
+  const lastName = uniqueName('Aaaa');
+  await addPatientElsewhere(request, lastName);
+  await context.setOffline(false);
+  await expect(page.getByText('You are offline', { exact: true })).toBeHidden();
+  await expect(patients.link(`Ada ${lastName}`)).toBeVisible();
+});
+
+test('after logout no cached patient data or token is left, and the next user on the tablet sees nothing of the first', async ({
+  page,
+  context,
+  loginPage,
+  shell,
+}) => {
+  await loginPage.signInAs('clinician');
+  await letServiceWorkerControl(page);
+  const patients = new GeneralList(page, 'Patients');
+  await patients.searchNow('Alvarez');
+  await patients.link(/Rosa .*Alvarez/).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Rosa .*Alvarez/ })).toBeVisible();
+  const rosaPath = new URL(page.url()).pathname;
+  // The list and the patient are kept, encrypted, for this user.
+  await expect.poll(() => vaults(page)).toHaveLength(1);
+
+  await shell.choose('Logout');
+  await expect(page.getByText('You are now logged out.')).toBeVisible();
+  await expect.poll(() => vaults(page)).toEqual([]);
+  const stored = await page.evaluate(() =>
+    [window.sessionStorage, window.localStorage]
+      .flatMap((storage) => Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`))
+      .join('\n'),
+  );
+  expect(stored).not.toMatch(/storetoken|Alvarez/);
+
+  // A Lakeside clinician signs in on the same tablet, which then loses the network: nothing of Rosa shows.
+  await loginPage.signInAs('clinician2');
+  await expect(page.getByRole('region', { name: 'Patients' })).toBeVisible();
+  await context.setOffline(true);
+  await page.goto(rosaPath);
+  // The shell comes from the service worker; the patient could only come from a cache, and there is none.
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Rosa .*Alvarez/)).toHaveCount(0);
+  await context.setOffline(false);
+  await page.goto('/cgm/manage/patients');
+  await patients.searchNow('Alvarez');
+  await expect(patients.region().getByText('No records found.')).toBeVisible();
+  await expect(page.getByText(/Rosa .*Alvarez/)).toHaveCount(0);
+});
