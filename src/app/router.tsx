@@ -5,7 +5,7 @@ import { PrivacyPolicyGate } from '../features/privacy-policy';
 import type { Entitlement, Role } from '../shared/api/contract';
 import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
 import { appPaths } from '../shared/lib/paths';
-import { AppLayout } from '../shell/app-layout';
+import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { ManageLayout } from '../shell/manage-layout';
 
 /** A lazily loaded page: its feature's code downloads only when the route is first opened. */
@@ -120,6 +120,7 @@ export function routes(product: string): RouteObject[] {
     { path: '/', element: <Navigate to={paths.home} replace /> },
     {
       element: <AppLayout />,
+      hydrateFallbackElement: <RouteLoading />,
       children: [
         { path: paths.logout, ...page(async () => (await import('../features/auth')).LogoutPage) },
         // Spec §2: the About area is anonymous: /about, /about/{subPage}, /about/index/{index}.

@@ -15,6 +15,16 @@ const ProviderServiceHeader = lazy(async () => ({
   default: (await import('./provider-service-header')).ProviderServiceHeader,
 }));
 
+/** Shown while the first page's code loads (before that the router has nothing to render). */
+export function RouteLoading() {
+  const { t } = useTranslation('shell');
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
 export function AppLayout() {
   const { t } = useTranslation('shell');
   const session = useSession();
@@ -42,13 +52,7 @@ export function AppLayout() {
           </Suspense>
         )}
         <div style={{ flex: 1 }}>
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader aria-label={t('loading')} />
-              </Center>
-            }
-          >
+          <Suspense fallback={<RouteLoading />}>
             <Outlet />
           </Suspense>
         </div>
