@@ -21,6 +21,7 @@ interface PatientSnapshot {
 const snapshotSql = `SELECT id, first_name AS "firstName", last_name AS "lastName", date_of_birth AS "dateOfBirth"
                      FROM patients ORDER BY id`;
 
+// Four PGlite starts, two of them cold on disk: seconds each, and more on a busy machine.
 it('keeps everything across two starts on the same data folder, and the seed is deterministic', async () => {
   const first = await createDb({ dataDir });
   expect(await seedDemoData(first)).toEqual({ seeded: true });
@@ -42,7 +43,7 @@ it('keeps everything across two starts on the same data folder, and the seed is 
   await seedDemoData(fresh);
   expect(await fresh.query<PatientSnapshot>(snapshotSql)).toEqual(firstPatients);
   await fresh.close();
-});
+}, 120_000);
 
 it('rolls a transaction back when its function throws', async () => {
   const db = await createDb();

@@ -46,6 +46,9 @@ export function createQueryClient(handlers: GlobalErrorHandlers): QueryClient {
         staleTime: 30_000,
         // A tablet coming back from a dead spot refreshes what it shows, however fresh the copy looked (DESIGN §3).
         refetchOnReconnect: 'always',
+        // Offline, a query still tries once: the service worker answers documents and configuration from its
+        // cache. A failed try then waits for the network instead of counting as an error.
+        networkMode: 'offlineFirst',
         // Kept as long as the persisted copy may live, so what a tablet showed is still there after a sleep.
         gcTime: 10 * 60 * 60 * 1000,
         // Only a missing answer or a server fault is worth another try; a refusal will not change.

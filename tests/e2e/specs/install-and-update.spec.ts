@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startOwnServer } from '../fixtures/own-server';
+import { serviceWorkerReady } from '../fixtures/service-worker';
 import { expect, test } from '../fixtures/test';
 
 const e2ePort = Number(process.env.E2E_PORT ?? 4180);
@@ -19,9 +20,7 @@ test('Chromium finds nothing that stops the app from being installed', async ({ 
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${baseURL ?? ''}/cgm`);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await serviceWorkerReady(page);
     const cdp = await context.newCDPSession(page);
     await expect
       .poll(async () => {
@@ -42,9 +41,7 @@ test('a new build is offered by the update prompt, and taking it reloads into th
   try {
     await page.goto(`${server.url}/cgm`);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await serviceWorkerReady(page);
     await expect(page.getByText('A new version of the application is available.')).toHaveCount(0);
 
     // Deploy a new build: any change to the worker makes it a new version.
@@ -78,9 +75,7 @@ test('the update prompt waits while a form holds unsaved input, and comes once t
   try {
     await page.goto(`${server.url}/about/contact`);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await serviceWorkerReady(page);
     await page.getByRole('textbox', { name: 'Message' }).fill('Half-written question about the memory test');
 
     appendFileSync(join(server.clientDir, 'sw.js'), '\n// next build\n');

@@ -1,16 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
+import { letServiceWorkerControl } from '../fixtures/service-worker';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { GeneralList, ManageTabs, ProfileDialog, uniqueName } from '../pages/manage';
-
-/** A prompt-style worker does not control the page that installed it: wait for it, then reload once. */
-async function letServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** The names of this origin's IndexedDB databases that hold cached queries. */
 async function vaults(page: Page): Promise<string[]> {

@@ -1,15 +1,11 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { letServiceWorkerControl } from '../fixtures/service-worker';
 import { expect, test } from '../fixtures/test';
 
 test('after one visit the login page loads offline from the service worker', async ({ page, context, loginPage }) => {
   await loginPage.open();
-  // A prompt-style worker does not control the page that installed it: wait for it, then reload once.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
+  await letServiceWorkerControl(page);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -53,12 +49,8 @@ test('after one online visit, a user manual and a resources PDF open offline', a
   shell,
 }) => {
   await loginPage.signInAs('clinician');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
   // Once the worker controls the page, the footer's read of the resource config leaves a copy for offline use.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await letServiceWorkerControl(page);
   await expect(shell.footer()).toContainText('© 2022 Cognitive Assessment');
 
   await context.setOffline(true);
