@@ -16,6 +16,7 @@ export const namespaces = [
   'resources',
   'assessments',
   'about',
+  'orders',
 ] as const;
 
 /** Translation files are fetched per language from the static path (spec §1), so they stay out of the bundle. */
