@@ -18,7 +18,7 @@ export function OfflineWriteReason() {
   const { blocked, reasonId } = useWritesBlocked();
   if (!blocked) return null;
   return (
-    <Text id={reasonId} size="sm" c="orange.9" role="note">
+    <Text id={reasonId} size="sm" fw={500} role="note">
       {t('OFFLINE_WRITES_DISABLED')}
     </Text>
   );

@@ -46,27 +46,34 @@ test('a clinician’s patient list and patient stay on screen after an offline r
   await loginPage.signInAs('clinician');
   await letServiceWorkerControl(page);
   const patients = new GeneralList(page, 'Patients');
-  await expect(patients.link(/./).first()).toBeVisible();
-  const firstShown = (await patients.link(/./).first().innerText()).trim();
+  const firstLink = patients.region().getByRole('listitem').first().getByRole('link').first();
+  await expect(firstLink).toBeVisible();
+  const firstShown = (await firstLink.innerText()).trim();
   // The add form was opened once while online, so the tablet has what the form chooses from.
   await page.getByRole('link', { name: 'Add Patient' }).click();
   await expect(new ProfileDialog(page).textbox('First name')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   await patients.searchNow('Alvarez');
-  await patients.link(/Rosa .*Alvarez/).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Rosa .*Alvarez/ })).toBeVisible();
+  await patients.link(/^Rosa M\. Alvarez$/).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rosa M. Alvarez' })).toBeVisible();
   await expect(page.getByText('May 17, 1948')).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: /Rosa .*Alvarez/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rosa M. Alvarez' })).toBeVisible();
   await expect(page.getByText('May 17, 1948')).toBeVisible();
+  // Her orders are kept too, and ordering waits for the network with the reason beside it.
+  await expect(page.getByRole('table', { name: /Assessment orders/i }).getByRole('row')).not.toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Order new assessment' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Order new assessment' })).toHaveAccessibleDescription(
+    /You are offline: saving and ordering are turned off/,
+  );
   await expectNoSeriousA11yViolations(page);
 
   await new ManageTabs(page).open('Patients');
-  await expect(patients.link(firstShown)).toBeVisible();
+  await expect(patients.region().getByRole('link', { name: firstShown, exact: true })).toBeVisible();
 
   // Writing waits for the network, and says why.
   await page.getByRole('link', { name: 'Add Patient' }).click();
@@ -81,7 +88,7 @@ test('a clinician’s patient list and patient stay on screen after an offline r
   await addPatientElsewhere(request, lastName);
   await context.setOffline(false);
   await expect(page.getByText('You are offline', { exact: true })).toBeHidden();
-  await expect(patients.link(`Ada ${lastName}`)).toBeVisible();
+  await expect(patients.region().getByRole('link', { name: `Ada ${lastName}`, exact: true })).toBeVisible();
 });
 
 test('after logout no cached patient data or token is left, and the next user on the tablet sees nothing of the first', async ({
@@ -94,8 +101,8 @@ test('after logout no cached patient data or token is left, and the next user on
   await letServiceWorkerControl(page);
   const patients = new GeneralList(page, 'Patients');
   await patients.searchNow('Alvarez');
-  await patients.link(/Rosa .*Alvarez/).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Rosa .*Alvarez/ })).toBeVisible();
+  await patients.link(/^Rosa M\. Alvarez$/).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rosa M. Alvarez' })).toBeVisible();
   const rosaPath = new URL(page.url()).pathname;
   // The list and the patient are kept, encrypted, for this user.
   await expect.poll(() => vaults(page)).toHaveLength(1);
