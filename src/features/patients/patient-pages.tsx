@@ -85,16 +85,17 @@ function usePatientName(): (patient: PatientProfile, size?: 'sm' | 'md') => Reac
   };
 }
 
-const listTitles: Readonly<Record<PatientListKind, string>> = {
+// `as const satisfies`: the keys keep their literal types, so the translation check can see them.
+const listTitles = {
   all: 'patientsTitle',
   withResults: 'resultsTitle',
   outstandingOrders: 'ordersTitle',
-};
-const listErrors: Readonly<Record<PatientListKind, string>> = {
+} as const satisfies Readonly<Record<PatientListKind, string>>;
+const listErrors = {
   all: 'ERROR_LOADING_PATIENTS',
   withResults: 'ERROR_LOADING_PATIENTS_WITH_RESULTS',
   outstandingOrders: 'ERROR_LOADING_PATIENTS',
-};
+} as const satisfies Readonly<Record<PatientListKind, string>>;
 
 export interface PatientListPageProps {
   kind: PatientListKind;

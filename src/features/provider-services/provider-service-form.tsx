@@ -37,7 +37,7 @@ function saveBlocker(
   mode: 'add' | 'edit',
   values: Pick<ProviderServiceFormValues, 'batteryCodes' | 'localities'>,
   online: boolean,
-): string | null {
+): 'form.offlineCannotSave' | 'form.needLanguage' | 'form.needDefaultLanguage' | 'form.needBattery' | null {
   if (!online) return 'form.offlineCannotSave';
   if (mode === 'add' && !hasSelectedLocality(values.localities)) return 'form.needLanguage';
   if (mode === 'add' && !hasDefaultLocality(values.localities)) return 'form.needDefaultLanguage';
