@@ -53,8 +53,9 @@ describe('handleApiError', () => {
 
   it("shows a 400 with the server's detail", () => {
     const h = handlers();
-    handleApiError(apiError(400, { serverMessage: 'email: not valid' }), h);
-    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith('email: not valid');
+    const error = apiError(400, { serverMessage: 'email: not valid' });
+    handleApiError(error, h);
+    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith(error);
   });
 
   it('leaves a 400 to a form that handles it', () => {

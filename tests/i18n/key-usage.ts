@@ -43,7 +43,7 @@ export interface UsageOptions {
 }
 
 /** Spec §8 keys: the client and the server pass them around as data. */
-export const dataKeyShape = /^(VALID|ERROR|TEXT)_[A-Z0-9_]+$/;
+export const dataKeyShape = /^(VALID|ERROR|TEXT)_[A-Z0-9_]*[A-Z0-9]$/;
 /** Names of properties, attributes and parameters whose string is a translation key. */
 export const keyHolderName = /^(i18nKey|keyPath|(label|message|title|text|description|hint|notice|heading)Key)$/;
 

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { PatientProfile } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useCurrentProviderServiceId, useEntitlement } from '../../shared/auth/session-context';
+import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
 import { GeneralList, type GeneralListColumn, type GeneralListSelection } from '../../shared/ui/general-list';
@@ -25,13 +25,10 @@ import {
 import { patientQueries, usePatientListSource, type PatientListKind } from './api';
 import { PatientForm } from './patient-form';
 
-/** Dates are shown as 'MMM dd, yyyy' (spec §1); ISO dates and date-times both read correctly. */
-export function showDate(iso: string | null): string {
-  return iso ? format(parseISO(iso), 'MMM dd, yyyy') : '';
-}
-
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: showDate } = useFormatters();
   const name = usePatientName();
   const columns: GeneralListColumn<PatientProfile>[] = [
     { accessor: 'name', title: t('fields.name'), sortable: true, render: (patient) => name(patient, 'sm') },
@@ -109,6 +106,8 @@ export interface PatientListPageProps {
 /** Spec §2: the patient lists (home of clinicians and technicians), in card mode unless the person chose another. */
 export function PatientListPage({ kind, massOrder }: PatientListPageProps) {
   const { t } = useTranslation('patients');
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: showDate } = useFormatters();
   const paths = usePaths();
   const source = usePatientListSource(kind);
   const providerServiceId = useCurrentProviderServiceId();
@@ -190,6 +189,8 @@ function usePatientIdParam(): number | null {
 /** Spec §2 patient profile; the assessment-orders table of the ordering feature goes in its section. */
 export function PatientProfilePage() {
   const { t } = useTranslation('patients');
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: showDate } = useFormatters();
   const http = useHttp();
   const paths = usePaths();
   const id = usePatientIdParam();

@@ -31,6 +31,8 @@ export interface ProviderServiceFormProps {
 }
 
 const deliveryMethods = ['SITE', 'HOME', 'BOTH'] as const;
+/** Where the server's field messages (translation keys) are looked up. */
+const keyNamespaces = ['provider-services', 'common'];
 
 /** Why Save is disabled, as a translation key; null when it is enabled (spec §4). */
 function saveBlocker(
@@ -52,7 +54,7 @@ export function ProviderServiceForm({
   reportTypes,
   batteries,
 }: ProviderServiceFormProps) {
-  const { t } = useTranslation('provider-services');
+  const { t, i18n } = useTranslation('provider-services');
   const paths = usePaths();
   const navigate = useNavigate();
   const { online } = useNetwork();
@@ -192,7 +194,13 @@ export function ProviderServiceForm({
 
         {failure && (
           <Alert color="red" role="alert" title={t('form.saveFailedTitle')}>
-            {'message' in failure ? failure.message : t(failure.key)}
+            {'message' in failure
+              ? failure.message
+              : 'keys' in failure
+                ? failure.keys
+                    .map((key) => (i18n.exists(key, { ns: keyNamespaces }) ? t(key, { ns: keyNamespaces }) : key))
+                    .join(' ')
+                : t(failure.key)}
           </Alert>
         )}
 
