@@ -110,6 +110,8 @@ describe('createQueryClient', () => {
 
     const plain = client.getMutationCache().build(client, { mutationFn: fail });
     await expect(plain.execute(undefined)).rejects.toMatchObject({ status: 400 });
-    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith('bad');
+    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ status: 400, serverMessage: 'bad' }),
+    );
   });
 });
