@@ -147,13 +147,8 @@ export const providerServiceRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     const kept = new Set(write.localities.map((locality) => locality.localityId));
     const removed = previous.supportedAssessmentLanguages.filter((language) => !kept.has(language.localityId));
     if (removed.length > 0) {
-      throw validationFailed(
-        removed.map((language) => ({
-          path: 'localities',
-          // A translation key: the client shows it in the interface language.
-          message: 'VALID_LANGUAGE_CANNOT_BE_REMOVED',
-        })),
-      );
+      // A translation key, once: the client shows it in the interface language.
+      throw validationFailed([{ path: 'localities', message: 'VALID_LANGUAGE_CANNOT_BE_REMOVED' }]);
     }
     await checkReferences(db, write);
     try {
