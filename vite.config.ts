@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { generateDocuments, type GeneratedFile } from './server/documents/generate-pdf';
 import { collectLicenses } from './server/documents/licenses';
 import { browserNotSupportedPath } from './src/app/browser-support';
+import { interfaceLanguages } from './src/shared/lib/i18n/languages';
 
 const localesDir = join(import.meta.dirname, 'locales');
 
@@ -140,39 +141,52 @@ interface BrowserNotSupportedTexts {
 }
 
 /**
- * The browser-not-supported page is static HTML with no script (the browser that sees it may run none), in
- * the fallback language, its texts read from the locale file at build time.
+ * The browser-not-supported page is static HTML with no script (the browser that sees it may run none). It cannot
+ * know the configured language, so it says everything in each interface language (en-US first), each part marked
+ * with its lang; the texts are read from the locale files at build time.
  */
 function browserNotSupportedPage(): string {
-  const shell = JSON.parse(readFileSync(join(localesDir, 'en-US/shell.json'), 'utf8')) as {
-    productName: string;
-    browserNotSupported: BrowserNotSupportedTexts;
-  };
-  const texts = shell.browserNotSupported;
+  const texts = interfaceLanguages.map((language) => {
+    const shell = JSON.parse(readFileSync(join(localesDir, `${language}/shell.json`), 'utf8')) as {
+      productName: string;
+      browserNotSupported: BrowserNotSupportedTexts;
+    };
+    return { language, productName: shell.productName, ...shell.browserNotSupported };
+  });
+  const [first] = texts;
+  if (!first) throw new Error('no interface language');
+  const sections = texts
+    .map(
+      (part, index) => `<section lang="${part.language}">
+<h${index === 0 ? '1' : '2'}>${escapeHtml(part.title)}</h${index === 0 ? '1' : '2'}>
+<p>${escapeHtml(part.text)}</p>
+<h${index === 0 ? '2' : '3'}>${escapeHtml(part.supportedTitle)}</h${index === 0 ? '2' : '3'}>
+<ul>
+${part.browsers.map((browser) => `<li>${escapeHtml(browser)}</li>`).join('\n')}
+</ul>
+<p>${escapeHtml(part.action)}</p>
+</section>`,
+    )
+    .join('\n<hr>\n');
   return `<!doctype html>
-<html lang="en-US">
+<html lang="${first.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(texts.title)} · ${escapeHtml(shell.productName)}</title>
+<title>${escapeHtml(first.title)} · ${escapeHtml(first.productName)}</title>
 <style>
   body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 0; color: #1a1a1a; }
   header { background: #1c4e80; color: #fff; padding: 0.9rem 1rem; font-weight: 700; }
   main { max-width: 40rem; margin: 0 auto; padding: 1rem; line-height: 1.5; }
-  h1 { font-size: 1.6rem; color: #1c4e80; }
+  h1, h2 { color: #1c4e80; }
+  h1 { font-size: 1.6rem; }
 </style>
 </head>
 <body>
-<header>${escapeHtml(shell.productName)}</header>
+<header>${escapeHtml(first.productName)}</header>
 <main>
-<h1>${escapeHtml(texts.title)}</h1>
-<p>${escapeHtml(texts.text)}</p>
-<h2>${escapeHtml(texts.supportedTitle)}</h2>
-<ul>
-${texts.browsers.map((browser) => `<li>${escapeHtml(browser)}</li>`).join('\n')}
-</ul>
-<p>${escapeHtml(texts.action)}</p>
+${sections}
 </main>
 </body>
 </html>

@@ -15,6 +15,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The translation check of `npm test` and its own tests (tests/i18n/).
+          name: 'tools',
+          environment: 'node',
+          include: ['tests/i18n/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],

@@ -317,9 +317,7 @@ describe('PUT /api/cgm/providerservices/{id}', () => {
     });
     expect(response.statusCode).toBe(400);
     const body = apiErrorBodySchema.parse(response.json());
-    expect(body.fields).toEqual([
-      { path: 'localities', message: 'The language "France - French" was added earlier and cannot be removed' },
-    ]);
+    expect(body.fields).toEqual([{ path: 'localities', message: 'VALID_LANGUAGE_CANNOT_BE_REMOVED' }]);
   });
 
   it('refuses to rename into an existing provider and service pair with 409', async () => {

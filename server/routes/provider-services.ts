@@ -49,8 +49,8 @@ function maySee(auth: AuthContext, providerServiceId: number): boolean {
 
 const duplicateConflict = (mergedName: string): HttpError =>
   new HttpError(409, 'DUPLICATE_PROVIDER_SERVICE', `The provider service "${mergedName}" already exists.`, [
-    { path: 'providerName', message: 'This provider already offers this service' },
-    { path: 'serviceName', message: 'This provider already offers this service' },
+    { path: 'providerName', message: 'VALID_PROVIDER_SERVICE_EXISTS' },
+    { path: 'serviceName', message: 'VALID_PROVIDER_SERVICE_EXISTS' },
   ]);
 
 /** The ids in the body must name real reference rows; a wrong one is the caller's mistake (400), not a 500. */
@@ -62,16 +62,17 @@ async function checkReferences(db: Db, write: ProviderServiceWrite): Promise<voi
   ];
   const fields: FieldError[] = [];
   if (!reportTypes.some((type) => type.id === write.reportTypeId)) {
-    fields.push({ path: 'reportTypeId', message: 'Unknown report type' });
+    fields.push({ path: 'reportTypeId', message: 'VALID_UNKNOWN_REPORT_TYPE' });
   }
   const batteryCodes = new Set(batteries.map((battery) => battery.code));
   write.batteryCodes.forEach((code, index) => {
-    if (!batteryCodes.has(code)) fields.push({ path: `batteryCodes.${String(index)}`, message: 'Unknown battery' });
+    if (!batteryCodes.has(code))
+      fields.push({ path: `batteryCodes.${String(index)}`, message: 'VALID_UNKNOWN_BATTERY' });
   });
   const localityIds = new Set(localities.map((locality) => locality.id));
   write.localities.forEach((locality, index) => {
     if (!localityIds.has(locality.localityId)) {
-      fields.push({ path: `localities.${String(index)}.localityId`, message: 'Unknown language' });
+      fields.push({ path: `localities.${String(index)}.localityId`, message: 'VALID_UNKNOWN_LANGUAGE' });
     }
   });
   if (fields.length > 0) throw validationFailed(fields);
@@ -107,7 +108,7 @@ export const providerServiceRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     const ownFirst = auth.providerServiceIds === 'all' ? undefined : auth.providerServiceIds[0];
     const providerServiceId = query.providerServiceId ?? ownFirst;
     if (providerServiceId === undefined) {
-      throw validationFailed([{ path: 'query.providerServiceId', message: 'Choose a provider service' }]);
+      throw validationFailed([{ path: 'query.providerServiceId', message: 'VALID_PROVIDER_SERVICE_IS_REQUIRED' }]);
     }
     if (!maySee(auth, providerServiceId)) throw forbidden();
     if (!(await findProviderService(db, providerServiceId))) throw notFound('Provider service not found');
@@ -146,12 +147,8 @@ export const providerServiceRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     const kept = new Set(write.localities.map((locality) => locality.localityId));
     const removed = previous.supportedAssessmentLanguages.filter((language) => !kept.has(language.localityId));
     if (removed.length > 0) {
-      throw validationFailed(
-        removed.map((language) => ({
-          path: 'localities',
-          message: `The language "${language.name}" was added earlier and cannot be removed`,
-        })),
-      );
+      // A translation key, once: the client shows it in the interface language.
+      throw validationFailed([{ path: 'localities', message: 'VALID_LANGUAGE_CANNOT_BE_REMOVED' }]);
     }
     await checkReferences(db, write);
     try {

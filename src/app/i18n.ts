@@ -1,9 +1,11 @@
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { fallbackLanguage, interfaceLanguages } from '../shared/lib/i18n/languages';
 
-export const fallbackLanguage = 'en-US';
-export const supportedLanguages = ['en-US'] as const;
+export { fallbackLanguage };
+export const supportedLanguages = interfaceLanguages;
+/** One namespace per feature (locales/<language>/<namespace>.json); a new one is added here and in every language. */
 export const namespaces = [
   'common',
   'shell',
@@ -18,6 +20,11 @@ export const namespaces = [
   'about',
   'orders',
 ] as const;
+
+/** <html lang> follows the interface language, so screen readers pronounce it and the browser hyphenates it. */
+function syncDocumentLanguage(instance: i18n): void {
+  document.documentElement.lang = instance.resolvedLanguage ?? instance.language;
+}
 
 /** Translation files are fetched per language from the static path (spec §1), so they stay out of the bundle. */
 export async function initI18n(options: { staticHost: string; language: string }): Promise<i18n> {
@@ -36,12 +43,16 @@ export async function initI18n(options: { staticHost: string; language: string }
       fallbackLng: fallbackLanguage,
       supportedLngs: [...supportedLanguages],
       nonExplicitSupportedLngs: false,
+      // The language itself and en-US (missing keys fall back to it); never the bare 'es' or 'fr'.
       load: 'currentOnly',
       ns: [...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-  document.documentElement.lang = instance.resolvedLanguage ?? fallbackLanguage;
+  syncDocumentLanguage(instance);
+  instance.on('languageChanged', () => {
+    syncDocumentLanguage(instance);
+  });
   return instance;
 }

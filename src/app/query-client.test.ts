@@ -53,8 +53,9 @@ describe('handleApiError', () => {
 
   it("shows a 400 with the server's detail", () => {
     const h = handlers();
-    handleApiError(apiError(400, { serverMessage: 'email: not valid' }), h);
-    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith('email: not valid');
+    const error = apiError(400, { serverMessage: 'email: not valid' });
+    handleApiError(error, h);
+    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith(error);
   });
 
   it('leaves a 400 to a form that handles it', () => {
@@ -109,6 +110,8 @@ describe('createQueryClient', () => {
 
     const plain = client.getMutationCache().build(client, { mutationFn: fail });
     await expect(plain.execute(undefined)).rejects.toMatchObject({ status: 400 });
-    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith('bad');
+    expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ status: 400, serverMessage: 'bad' }),
+    );
   });
 });

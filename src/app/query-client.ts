@@ -1,14 +1,14 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { passwordErrorCodes } from '../shared/api/contract';
-import { isApiError } from '../shared/api/http';
+import { isApiError, type ApiError } from '../shared/api/http';
 
 export interface GlobalErrorHandlers {
   /** 401: the session is over (spec §4). */
   onUnauthorized: (wasLogoutCall: boolean) => void;
   /** 403: 'access forbidden' and back to the role home (spec §7). */
   onForbidden: () => void;
-  /** 400: a toast with the server's validation detail (spec §7). */
-  onBadRequest: (detail: string | null) => void;
+  /** 400: a toast with the server's validation detail (spec §7), translated by the handler. */
+  onBadRequest: (error: ApiError) => void;
 }
 
 declare module '@tanstack/react-query' {
@@ -26,7 +26,7 @@ export function handleApiError(error: unknown, handlers: GlobalErrorHandlers, ha
   // Not a missing right: the privacy-policy step is on screen and the call works once the policy is accepted.
   else if (error.status === 403 && error.code === passwordErrorCodes.privacyPolicyNotAccepted) return;
   else if (error.status === 403) handlers.onForbidden();
-  else if (error.status === 400 && !handlesBadRequest) handlers.onBadRequest(error.serverMessage);
+  else if (error.status === 400 && !handlesBadRequest) handlers.onBadRequest(error);
 }
 
 export function createQueryClient(handlers: GlobalErrorHandlers): QueryClient {

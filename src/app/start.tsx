@@ -5,6 +5,8 @@ import type { RuntimeConfig } from '../shared/api/contract';
 import { createHttpClient } from '../shared/api/http';
 import { authApi as createAuthApi } from '../shared/auth/auth-api';
 import { SessionStore } from '../shared/auth/session-store';
+import { readStoredLanguage, startLanguage } from '../shared/lib/i18n/languages';
+import { badRequestMessage } from '../shared/lib/i18n/server-messages';
 import { roleHome, appPaths } from '../shared/lib/paths';
 import { setToastCloseLabel, toast } from '../shared/ui/toast';
 import { initI18n } from './i18n';
@@ -25,8 +27,15 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     await renderStartFailure(rootElement, error);
     return;
   }
-  const i18n = await initI18n({ staticHost: config.staticHost, language: config.currentLocale });
+  // Spec §1: the page configuration's currentLocale, unless this browser's user chose another language.
+  const i18n = await initI18n({
+    staticHost: config.staticHost,
+    language: startLanguage(config.currentLocale, readStoredLanguage()),
+  });
   setToastCloseLabel(i18n.t('common:close'));
+  i18n.on('languageChanged', () => {
+    setToastCloseLabel(i18n.t('common:close'));
+  });
   const paths = appPaths(config.product);
   const session = new SessionStore(window.sessionStorage, config.product);
   const router = createAppRouter(config.product);
@@ -45,8 +54,8 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
       const role = session.getSnapshot().userRole;
       void router.navigate(role ? roleHome(paths, role) : paths.home, { replace: true });
     },
-    onBadRequest: (detail) => {
-      toast.error(detail ?? i18n.t('common:ERROR_FORM_VALIDATION_ERRORS'));
+    onBadRequest: (error) => {
+      toast.error(badRequestMessage(i18n, error));
     },
   });
 
@@ -78,6 +87,6 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
 async function renderStartFailure(rootElement: HTMLElement, error: unknown): Promise<void> {
   console.error('start-up failed: runtime configuration unavailable', error instanceof Error ? error.message : '');
   const { StartFailure } = await import('./start-failure');
-  const i18n = await initI18n({ staticHost: '', language: 'en-US' }).catch(() => null);
+  const i18n = await initI18n({ staticHost: '', language: startLanguage('', readStoredLanguage()) }).catch(() => null);
   createRoot(rootElement).render(<StartFailure i18n={i18n} />);
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
 import { usePaths } from '../shared/lib/runtime-config';
+import { LanguageSwitcher } from '../shared/ui/language-switcher';
 
 // The menu (and its popover code) is only needed once someone is signed in, so the login page skips it.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
@@ -18,6 +19,7 @@ export function TopBar() {
         {t('productName')}
       </Anchor>
       <Group gap="md" wrap="nowrap">
+        <LanguageSwitcher variant="header" />
         <Anchor href={paths.resources} target="_blank" rel="noopener noreferrer" c="white">
           {t('resources')}
           <Text component="span" className="visually-hidden">

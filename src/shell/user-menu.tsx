@@ -28,6 +28,8 @@ export function UserMenu() {
           ) : (
             <Menu.Item key={entry.href} component="a" href={entry.href} target="_blank" rel="noopener noreferrer">
               {t(entry.labelKey)}
+              {/* Issue 10: a document the demo has only in English says so in its label. */}
+              {documents.isFallback && ` (${t('common:documents.inEnglish')})`}
               <Text component="span" className="visually-hidden">
                 {t('opensInNewTab')}
               </Text>

@@ -2,6 +2,7 @@ import { Anchor, Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 import { Page } from '../../shared/ui/page';
 import { useResourceConfig } from '../resources';
 import {
@@ -125,6 +126,7 @@ function LegalLinks() {
       <Title order={2} size="h4">
         {t('index.sections.legal.privacyTitle')}
       </Title>
+      <DocumentLanguageNote />
       {urls ? (
         <List spacing={4}>
           {(

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { AssessmentOrder } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
-import { showDate } from '../../shared/lib/display-date';
+import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
 import { useOrderText } from './order-text';
@@ -75,6 +75,8 @@ export function AssessmentsTable({ patientId, patientName }: { patientId: number
   const http = useHttp();
   const paths = usePaths();
   const text = useOrderText();
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: showDate } = useFormatters();
   const canOpen = useEntitlement('viewAssessmentOrder');
   const query = useQuery(orderQueries.patientOrders(http, patientId));
   const [onlyOutstandingHome, setOnlyOutstandingHome] = useState(false);

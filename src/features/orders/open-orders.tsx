@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { AssessmentOrder, PatientProfile } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
-import { showDate } from '../../shared/lib/display-date';
+import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
 import { useOrderText } from './order-text';
@@ -30,6 +30,8 @@ export function OpenOrders({ patient }: { patient: PatientProfile }) {
   const http = useHttp();
   const paths = usePaths();
   const text = useOrderText();
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: showDate } = useFormatters();
   const canOpen = useEntitlement('viewAssessmentOrder');
   const query = useQuery({
     ...orderQueries.patientOrders(http, patient.id),

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Grid, Group, Loader, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile, ProfileProviderService, ProfileReferences, Rules } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
+import { useFormatters } from '../../shared/lib/i18n/format';
 import {
   defaultMinDate,
   editMinBirthDate,
@@ -143,7 +143,7 @@ function PatientFormFields({
     email: t('fields.email'),
     confirmEmail: t('fields.confirmEmail'),
   };
-  const shownDate = (iso: string) => format(parseISO(iso), 'MMM dd, yyyy');
+  const { formatDate: shownDate } = useFormatters();
 
   return (
     <FormProvider {...form}>

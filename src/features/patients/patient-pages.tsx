@@ -6,7 +6,7 @@ import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { PatientProfile } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useCurrentProviderServiceId, useEntitlement } from '../../shared/auth/session-context';
-import { showDate } from '../../shared/lib/display-date';
+import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
 import { GeneralList, type GeneralListColumn, type GeneralListSelection } from '../../shared/ui/general-list';
@@ -27,6 +27,8 @@ import { PatientForm } from './patient-form';
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: showDate } = useFormatters();
   const name = usePatientName();
   const columns: GeneralListColumn<PatientProfile>[] = [
     { accessor: 'name', title: t('fields.name'), sortable: true, render: (patient) => name(patient, 'sm') },
@@ -88,7 +90,8 @@ function LastResult({ patient }: { patient: PatientProfile }) {
   const { t } = useTranslation('patients');
   const paths = usePaths();
   const canViewReport = useEntitlement('viewReport');
-  const date = showDate(patient.lastAssessmentOrderCompletionDate);
+  const { formatDate } = useFormatters();
+  const date = formatDate(patient.lastAssessmentOrderCompletionDate);
   if (date === '') return null;
   if (!canViewReport) return <>{date}</>;
   return (
@@ -105,16 +108,17 @@ function LastResult({ patient }: { patient: PatientProfile }) {
   );
 }
 
-const listTitles: Readonly<Record<PatientListKind, string>> = {
+// `as const satisfies`: the keys keep their literal types, so the translation check can see them.
+const listTitles = {
   all: 'patientsTitle',
   withResults: 'resultsTitle',
   outstandingOrders: 'ordersTitle',
-};
-const listErrors: Readonly<Record<PatientListKind, string>> = {
+} as const satisfies Readonly<Record<PatientListKind, string>>;
+const listErrors = {
   all: 'ERROR_LOADING_PATIENTS',
   withResults: 'ERROR_LOADING_PATIENTS_WITH_RESULTS',
   outstandingOrders: 'ERROR_LOADING_PATIENTS',
-};
+} as const satisfies Readonly<Record<PatientListKind, string>>;
 
 export interface PatientListPageProps {
   kind: PatientListKind;
@@ -130,6 +134,8 @@ export interface PatientListPageProps {
 /** Spec §2: the patient lists (home of clinicians and technicians), in card mode unless the person chose another. */
 export function PatientListPage({ kind, massOrder, renderOrders }: PatientListPageProps) {
   const { t } = useTranslation('patients');
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: showDate } = useFormatters();
   const paths = usePaths();
   const source = usePatientListSource(kind);
   const providerServiceId = useCurrentProviderServiceId();
@@ -223,6 +229,8 @@ export function PatientProfilePage({
   ordersSection?: (patient: PatientProfile) => ReactNode;
 } = {}) {
   const { t } = useTranslation('patients');
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: showDate } = useFormatters();
   const http = useHttp();
   const paths = usePaths();
   const id = usePatientIdParam();

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/co
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/http';
+import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { useAcceptPrivacyPolicy, usePrivacyPolicyUrl, type StaffPolicyRole } from './api';
@@ -36,6 +37,7 @@ export function PrivacyPolicyStep({ role, load = loadPdfPolicy }: { role: StaffP
           <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
             {t('openPdf', { title })}
           </Anchor>
+          <DocumentLanguageNote />
         </Stack>
       )}
       {failure && (

@@ -7,19 +7,26 @@ const apiError = (status: number, serverMessage: string | null, fields: ApiError
 
 describe('saveFailure (spec §8 provider service)', () => {
   it("shows the server's message when it gives one", () => {
-    expect(saveFailure(apiError(409, 'The provider service "A -- B" already exists.'))).toEqual({
-      message: 'The provider service "A -- B" already exists.',
+    expect(saveFailure(apiError(404, 'Provider service not found'))).toEqual({
+      message: 'Provider service not found',
     });
   });
 
-  it('shows the field reasons of a validation answer', () => {
+  it('shows the field reasons of a validation answer (translation keys), each once', () => {
     expect(
       saveFailure(
         apiError(400, 'Request validation failed', [
-          { path: 'localities', message: 'The language "France - French" was added earlier and cannot be removed' },
+          { path: 'localities', message: 'VALID_LANGUAGE_CANNOT_BE_REMOVED' },
+          { path: 'localities', message: 'VALID_LANGUAGE_CANNOT_BE_REMOVED' },
         ]),
       ),
-    ).toEqual({ message: 'The language "France - French" was added earlier and cannot be removed' });
+    ).toEqual({ keys: ['VALID_LANGUAGE_CANNOT_BE_REMOVED'] });
+  });
+
+  it('says the provider already offers the service on a conflict, in the interface language', () => {
+    expect(saveFailure(apiError(409, 'The provider service "A -- B" already exists.'))).toEqual({
+      key: 'VALID_PROVIDER_SERVICE_EXISTS',
+    });
   });
 
   it('falls back to TEXT_PROVIDER_SERVICES_ERROR_SAVING without a message, for a server fault or another error', () => {

@@ -79,8 +79,11 @@ export function toProviderServiceInput(values: ProviderServiceFormValues): Provi
   };
 }
 
-/** What to show after a failed save; `message` is shown as is, `key` is translated. */
-export type SaveFailure = { message: string } | { key: string };
+/**
+ * What to show after a failed save: `key` is translated; `keys` are the server's field messages, translation keys
+ * of the shared rules, translated where the locale files have them; `message` is the server's own text.
+ */
+export type SaveFailure = { message: string } | { key: string } | { keys: readonly string[] };
 
 /**
  * Spec §8: the server's message when it gives one, else TEXT_PROVIDER_SERVICES_ERROR_SAVING. A server fault
@@ -92,8 +95,9 @@ export function saveFailure(error: unknown): SaveFailure {
   if (error.status >= 500) return { key: 'TEXT_PROVIDER_SERVICES_ERROR_SAVING' };
   // A validation answer carries its reasons per field; those are the useful part of its message.
   if (error.status === 400 && error.fields.length > 0) {
-    return { message: error.fields.map((field) => field.message).join('. ') };
+    return { keys: [...new Set(error.fields.map((field) => field.message))] };
   }
+  if (error.status === 409) return { key: 'VALID_PROVIDER_SERVICE_EXISTS' };
   return error.serverMessage ? { message: error.serverMessage } : { key: 'TEXT_PROVIDER_SERVICES_ERROR_SAVING' };
 }
 

@@ -103,7 +103,7 @@ describe('AddProviderServicePage', () => {
     });
   });
 
-  it("shows the server's message for a duplicate pair, flags both names and keeps what was typed", async () => {
+  it('says (translated, not the server English) that the pair exists, flags both names and keeps what was typed', async () => {
     const user = userEvent.setup();
     renderAdd((call) => {
       if (call.method === 'POST') {
@@ -118,8 +118,9 @@ describe('AddProviderServicePage', () => {
     await fillValidAdd(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert', { name: 'Not saved' });
-    expect(alert).toHaveTextContent('The provider service "Harbor Clinic -- Memory" already exists.');
-    expect(screen.getAllByText('This provider already offers this service')).toHaveLength(2);
+    expect(alert).toHaveTextContent('This provider already offers this service');
+    expect(alert).not.toHaveTextContent('already exists');
+    expect(screen.getAllByText('This provider already offers this service')).toHaveLength(3);
     expect(screen.getByRole('textbox', { name: 'Provider name' })).toHaveValue('Harbor Clinic');
     expect(screen.getByRole('checkbox', { name: 'France - French' })).toBeChecked();
   });

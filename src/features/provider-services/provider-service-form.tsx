@@ -32,13 +32,15 @@ export interface ProviderServiceFormProps {
 }
 
 const deliveryMethods = ['SITE', 'HOME', 'BOTH'] as const;
+/** Where the server's field messages (translation keys) are looked up. */
+const keyNamespaces = ['provider-services', 'common'];
 
 /** Why Save is disabled, as a translation key; null when it is enabled (spec §4). */
 function saveBlocker(
   mode: 'add' | 'edit',
   values: Pick<ProviderServiceFormValues, 'batteryCodes' | 'localities'>,
   online: boolean,
-): string | null {
+): 'form.offlineCannotSave' | 'form.needLanguage' | 'form.needDefaultLanguage' | 'form.needBattery' | null {
   if (!online) return 'form.offlineCannotSave';
   if (mode === 'add' && !hasSelectedLocality(values.localities)) return 'form.needLanguage';
   if (mode === 'add' && !hasDefaultLocality(values.localities)) return 'form.needDefaultLanguage';
@@ -53,7 +55,7 @@ export function ProviderServiceForm({
   reportTypes,
   batteries,
 }: ProviderServiceFormProps) {
-  const { t } = useTranslation('provider-services');
+  const { t, i18n } = useTranslation('provider-services');
   const paths = usePaths();
   const navigate = useNavigate();
   const { online } = useNetwork();
@@ -194,7 +196,13 @@ export function ProviderServiceForm({
 
         {failure && (
           <Alert color="red" role="alert" title={t('form.saveFailedTitle')}>
-            {'message' in failure ? failure.message : t(failure.key)}
+            {'message' in failure
+              ? failure.message
+              : 'keys' in failure
+                ? failure.keys
+                    .map((key) => (i18n.exists(key, { ns: keyNamespaces }) ? t(key, { ns: keyNamespaces }) : key))
+                    .join(' ')
+                : t(failure.key)}
           </Alert>
         )}
 

@@ -1,4 +1,4 @@
-import type { ProfileType, Role, StaffProfileType } from '../api/contract';
+import { documentLanguageFor, type ProfileType, type Role, type StaffProfileType } from '../api/contract';
 
 /** Every route of spec §2 is built here, so no screen writes a path by hand. */
 export function appPaths(product: string) {
@@ -68,13 +68,15 @@ export function roleHome(paths: AppPaths, role: Role): string {
 }
 
 /**
- * Documents the build generates (server/documents/) on the static host. They exist in the fallback language
- * only, so every locale links the en-US file.
+ * Documents the build generates (server/documents/) on the static host, in the interface language where the
+ * demo has that language's copy, else in en-US (`isFallback`: the screens then say the document is in English).
  */
-export function documentPaths(staticHost: string) {
+export function documentPaths(staticHost: string, interfaceLanguage = 'en-US') {
   const host = staticHost.replace(/\/+$/, '');
-  const language = 'en-US';
+  const { language, isFallback } = documentLanguageFor(interfaceLanguage);
   return {
+    language,
+    isFallback,
     /** Spec §2: each role gets its own user manual. */
     userManual: (role: Role) => `${host}/docs/manuals/${role}-${language}.pdf`,
     /** Spec §1: clinicians, technicians and patients each have their own privacy policy. */

@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RuntimeConfig } from '../api/contract';
 import { appPaths, documentPaths, type AppPaths, type DocumentPaths } from './paths';
 
@@ -19,7 +20,10 @@ export function usePaths(): AppPaths {
   return useMemo(() => appPaths(product), [product]);
 }
 
+/** The documents in the interface language where they exist (see documentPaths). */
 export function useDocumentPaths(): DocumentPaths {
   const { staticHost } = useRuntimeConfig();
-  return useMemo(() => documentPaths(staticHost), [staticHost]);
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => documentPaths(staticHost, language), [staticHost, language]);
 }

@@ -10,14 +10,14 @@ test('the patient list with 10,000 patients pages on the server and searches', a
   await loginPage.signIn(userName, 'Demo-Passw0rd!');
   await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
   const patients = new GeneralList(page, 'Patients');
-  await expect(patients.region().getByText('Showing 10 of 10000')).toBeVisible();
+  await expect(patients.region().getByText('Showing 10 of 10,000')).toBeVisible();
   await patients.chooseMode('Grid');
-  await expect(patients.region().getByText('1–25 of 10000')).toBeVisible();
+  await expect(patients.region().getByText('1–25 of 10,000')).toBeVisible();
   await expect(patients.grid().getByRole('row')).toHaveCount(26);
   await patients.region().getByRole('button', { name: 'Next page' }).click();
-  await expect(patients.region().getByText('26–50 of 10000')).toBeVisible();
+  await expect(patients.region().getByText('26–50 of 10,000')).toBeVisible();
   await patients.region().getByRole('button', { name: 'Last page' }).click();
-  await expect(patients.region().getByText('9976–10000 of 10000')).toBeVisible();
+  await expect(patients.region().getByText('9,976–10,000 of 10,000')).toBeVisible();
 
   await patients.region().getByRole('button', { name: 'First page' }).click();
   const firstRow = patients.grid().getByRole('row').nth(1);
@@ -27,7 +27,7 @@ test('the patient list with 10,000 patients pages on the server and searches', a
     .getByRole('button', { name: /^Date of birth/ })
     .click();
   await expect(patients.grid().getByRole('button', { name: /^Date of birth/ })).toHaveAccessibleName(/ascending/);
-  await expect(patients.region().getByText('1–25 of 10000')).toBeVisible();
+  await expect(patients.region().getByText('1–25 of 10,000')).toBeVisible();
   await expect(firstRow.getByRole('link')).not.toHaveText(/Benchmark00001$/);
 
   await patients.searchNow('Benchmark04242');

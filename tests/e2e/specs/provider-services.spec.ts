@@ -87,8 +87,9 @@ test('an administrator adding a provider and service pair that exists is told so
   await providerServices.battery('Full assessment').check();
   await providerServices.language('United States - English').check();
   await providerServices.saveButton().click();
+  // The interface's own words (translated), not the server's English.
   await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText(
-    'The provider service "Northside Memory Clinic -- Neurology" already exists.',
+    'This provider already offers this service',
   );
   await expect(page.getByText('This provider already offers this service').first()).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Provider name' })).toHaveValue('Northside Memory Clinic');

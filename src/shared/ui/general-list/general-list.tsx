@@ -15,7 +15,7 @@ import {
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPageSize, type ListParams } from '../../api/contract';
 import {
@@ -233,11 +233,28 @@ interface GridModeProps<T> extends GeneralListProps<T> {
   onSelectedChange: (selected: readonly T[]) => void;
 }
 
+/** The sort icons' English names (mantine-datatable) replaced by translated ones. */
+export function translateSortIcons(root: ParentNode, names: Readonly<Record<string, string>>): void {
+  for (const [english, translated] of Object.entries(names)) {
+    for (const icon of root.querySelectorAll(`[aria-label="${english}"]`)) icon.setAttribute('aria-label', translated);
+  }
+}
+
 function GridMode<T>(props: GridModeProps<T>) {
   const { t } = useTranslation('common');
   const queryClient = useQueryClient();
   const viewport = useRef<HTMLDivElement | null>(null);
   const { source, params } = props;
+  // mantine-datatable names its sort icons in English and offers no prop for it; rename them after each render.
+  useLayoutEffect(() => {
+    const table = viewport.current?.closest('.mantine-datatable') ?? viewport.current;
+    if (!table) return;
+    translateSortIcons(table, {
+      'Not sorted': t('list.sort.none'),
+      'Sorted ascending': t('list.sort.ascending'),
+      'Sorted descending': t('list.sort.descending'),
+    });
+  });
   const query = useQuery({
     queryKey: source.queryKey(params, 'page'),
     queryFn: ({ signal }) => source.fetchPage(params, signal),

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { formatDisplayDate, formatNumber } from './format';
+import { languageEndonym, readStoredLanguage, startLanguage, storeLanguage, toInterfaceLanguage } from './languages';
+
+describe('interface language', () => {
+  it('reads locales as configurations write them', () => {
+    expect(toInterfaceLanguage('fr-FR')).toBe('fr-FR');
+    expect(toInterfaceLanguage('en_US')).toBe('en-US');
+    expect(toInterfaceLanguage('ES-us')).toBe('es-US');
+    expect(toInterfaceLanguage('es')).toBe('es-US');
+    expect(toInterfaceLanguage('fr-CA')).toBe('fr-FR');
+    expect(toInterfaceLanguage('de-DE')).toBeNull();
+    expect(toInterfaceLanguage('')).toBeNull();
+  });
+
+  it("starts in the person's stored choice, else the page configuration, else en-US", () => {
+    expect(startLanguage('fr-FR', 'es-US')).toBe('es-US');
+    expect(startLanguage('fr-FR', null)).toBe('fr-FR');
+    expect(startLanguage('fr-FR', 'xx-XX')).toBe('fr-FR');
+    expect(startLanguage('de-DE', null)).toBe('en-US');
+  });
+
+  it('remembers the choice and survives a storage that refuses', () => {
+    const values = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+    };
+    storeLanguage('fr-FR', storage);
+    expect(readStoredLanguage(storage)).toBe('fr-FR');
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(() => {
+      storeLanguage('es-US', broken);
+    }).not.toThrow();
+    expect(readStoredLanguage(broken)).toBeNull();
+  });
+
+  it('names each language in itself', () => {
+    expect(languageEndonym('es-US')).toMatch(/^Español/);
+    expect(languageEndonym('fr-FR')).toMatch(/^Français/);
+  });
+});
+
+describe('formats', () => {
+  it("shows dates as 'MMM dd, yyyy' with the month in the interface language", () => {
+    expect(formatDisplayDate('1948-05-17', 'en-US')).toBe('May 17, 1948');
+    expect(formatDisplayDate('1948-05-17', 'fr-FR')).toBe('mai 17, 1948');
+    expect(formatDisplayDate('1948-01-05T10:00:00Z', 'es-US')).toBe('ene 05, 1948');
+    expect(formatDisplayDate(null, 'fr-FR')).toBe('');
+    expect(formatDisplayDate('not a date', 'fr-FR')).toBe('');
+  });
+
+  it('groups numbers the way the language does', () => {
+    expect(formatNumber(10000, 'en-US')).toBe('10,000');
+    expect(formatNumber(10000, 'fr-FR')).toMatch(/^10\s000$/u);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The interface languages (spec §1, issue 10). The interface language is the person's choice for the screens;
+ * the language a patient takes the test in (a provider service's supportedAssessmentLanguages) is a different
+ * thing, chosen per order, and never follows from this one.
+ */
+export const interfaceLanguages = ['en-US', 'es-US', 'fr-FR'] as const;
+export type InterfaceLanguage = (typeof interfaceLanguages)[number];
+
+/** Spec §1, §9: what is shown when the configured or stored language is not one of ours. */
+export const fallbackLanguage: InterfaceLanguage = 'en-US';
+
+/** A language choice is not PHI, so it may outlive the session in localStorage (tokens never do). */
+export const languageStorageKey = 'cgm.interfaceLanguage';
+
+export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {
+  return typeof value === 'string' && (interfaceLanguages as readonly string[]).includes(value);
+}
+
+/**
+ * Reads a locale as configurations write it ('fr-FR', 'fr_FR', 'FR-fr', 'es', 'en_US' as in the spec's patient
+ * dialog default) and gives the interface language it means, or null when there is none.
+ */
+export function toInterfaceLanguage(locale: string | null | undefined): InterfaceLanguage | null {
+  if (!locale) return null;
+  const [language = '', region = ''] = locale.trim().replace('_', '-').split('-');
+  const exact = `${language.toLowerCase()}-${region.toUpperCase()}`;
+  if (isInterfaceLanguage(exact)) return exact;
+  // A bare or other-region language ('es', 'fr-CA') still reads best in our variant of it.
+  return interfaceLanguages.find((candidate) => candidate.startsWith(`${language.toLowerCase()}-`)) ?? null;
+}
+
+/** The person's own earlier choice wins over the page configuration's currentLocale; then the fallback. */
+export function startLanguage(currentLocale: string, stored: string | null): InterfaceLanguage {
+  return toInterfaceLanguage(stored) ?? toInterfaceLanguage(currentLocale) ?? fallbackLanguage;
+}
+
+export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): string | null {
+  try {
+    return storage?.getItem(languageStorageKey) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeLanguage(
+  language: InterfaceLanguage,
+  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
+): void {
+  try {
+    storage?.setItem(languageStorageKey, language);
+  } catch {
+    // Private mode or a full quota: the choice then lasts for this page only.
+  }
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A language's name in that language ('español (Estados Unidos)'), as language pickers show them. */
+export function languageEndonym(language: InterfaceLanguage): string {
+  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
+  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+}
