@@ -10,3 +10,4 @@ export * from './lists';
 export * from './profiles';
 export * from './passwords';
 export * from './orders';
+export * from './assessment-tests';
