@@ -70,13 +70,14 @@ describe('GET /runner/', () => {
   });
 
   it('refuses to return anywhere but its own site, and missing parameters', async () => {
-    for (const overrides of [
+    const cases: Record<string, string | null>[] = [
       { 'redirect[0]': 'https://evil.example/steal' },
       { redirecterror: 'javascript:alert(1)' },
       { endPoint: 'https://evil.example/api' },
       { authToken: null },
       { workflowInstanceId: null },
-    ]) {
+    ];
+    for (const overrides of cases) {
       const response = await testApp.app.inject({
         method: 'GET',
         url: runnerUrl(overrides),
