@@ -15,6 +15,7 @@ export const namespaces = [
   'privacy-policy',
   'resources',
   'assessments',
+  'reports',
   'about',
 ] as const;
 

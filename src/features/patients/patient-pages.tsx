@@ -24,6 +24,7 @@ import {
 } from '../profiles';
 import { patientQueries, usePatientListSource, type PatientListKind } from './api';
 import { PatientForm } from './patient-form';
+import { ReportButton } from '../reports';
 
 /** Dates are shown as 'MMM dd, yyyy' (spec §1); ISO dates and date-times both read correctly. */
 export function showDate(iso: string | null): string {
@@ -239,6 +240,8 @@ export function PatientProfilePage() {
             { label: t('fields.lastResult'), value: showDate(patient.lastAssessmentOrderCompletionDate) },
           ]}
         />
+        {/* Spec §6: with viewReport the report opens from here; without it only the date above is shown. */}
+        <ReportButton patientId={patient.id} hasResults={patient.lastAssessmentOrderCompletionDate !== null} />
       </section>
       <Outlet />
     </Page>

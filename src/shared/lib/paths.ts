@@ -39,6 +39,20 @@ export function appPaths(product: string) {
     profileEdit: (type: ProfileType, id: number) => `${manage}/${type}/${String(id)}/edit`,
     patientHome: `${base}/patient`,
     patientLogin: `${base}/patientlogin`,
+    /** Spec §2 /{product}/patientloginerror/{errorCode} (orderalreadycompleted, templock, unknownerror). */
+    patientLoginError: (code: string) => `${base}/patientloginerror/${encodeURIComponent(code)}`,
+    /** Spec §2 the patient's own test; children /completed and /error/{errorCode}. */
+    selfAssessment: (patientId: number, assessmentId: number) =>
+      `${base}/patient/selfassessment/${String(patientId)}/assessment/${String(assessmentId)}`,
+    selfAssessmentCompleted: (patientId: number, assessmentId: number) =>
+      `${base}/patient/selfassessment/${String(patientId)}/assessment/${String(assessmentId)}/completed`,
+    selfAssessmentError: (patientId: number, assessmentId: number, code: string) =>
+      `${base}/patient/selfassessment/${String(patientId)}/assessment/${String(assessmentId)}/error/${encodeURIComponent(code)}`,
+    /** Spec §2 the on-site (supervised) test a clinician or technician begins. */
+    patientAssessment: (patientId: number, assessmentId: number) =>
+      `${manage}/patientassessment/${String(patientId)}/assessment/${String(assessmentId)}`,
+    /** Spec §2 the embedded cognitive report dialog over the patient profile (needs viewReport). */
+    patientReport: (patientId: number) => `${manage}/patient/${String(patientId)}/cbbreport`,
     changePassword: `${base}/setupaccountchangepassword`,
     changeExpiredPassword: `${base}/setupaccountchangeexpiredpassword`,
     resetPassword: `${base}/setupaccountresetmypassword`,
@@ -64,6 +78,9 @@ export function roleHome(paths: AppPaths, role: Role): string {
  * Documents the build generates (server/documents/) on the static host. They exist in the fallback language
  * only, so every locale links the en-US file.
  */
+/** The languages the build generates documents in (server/documents/catalogue.ts). */
+const documentLanguages: readonly string[] = ['en-US'];
+
 export function documentPaths(staticHost: string) {
   const host = staticHost.replace(/\/+$/, '');
   const language = 'en-US';
@@ -72,6 +89,12 @@ export function documentPaths(staticHost: string) {
     userManual: (role: Role) => `${host}/docs/manuals/${role}-${language}.pdf`,
     /** Spec §1: clinicians, technicians and patients each have their own privacy policy. */
     privacyPolicy: (role: 'clinician' | 'technician' | 'patient') => `${host}/docs/privacy/${role}-${language}.pdf`,
+    /**
+     * Spec §2: the patient's privacy notice is chosen by language; a language without its own document gets the
+     * fallback language's.
+     */
+    patientPrivacyNotice: (wanted: string) =>
+      `${host}/docs/privacy/patient-${documentLanguages.includes(wanted) ? wanted : language}.pdf`,
     licenses: `${host}/licenses.json`,
   } as const;
 }
