@@ -17,6 +17,7 @@ import { providerServiceRoutes } from './routes/provider-services';
 import { referenceRoutes } from './routes/references';
 import { resourcesRoutes } from './routes/resources';
 import { accountAdminRoutes } from './routes/account-admin';
+import { assessmentOrderRoutes, patientAssessmentOrderRoutes } from './routes/assessment-orders';
 import { passwordRoutes } from './routes/passwords';
 import { patientRoutes } from './routes/patients';
 import { profileReferenceRoutes } from './routes/profile-references';
@@ -130,6 +131,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(resourcesRoutes, { staticHost: config.staticHost });
   void app.register(patientRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });
+  void app.register(assessmentOrderRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(patientAssessmentOrderRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(passwordRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(profileReferenceRoutes, deps);

@@ -17,6 +17,7 @@ export const namespaces = [
   'assessments',
   'reports',
   'about',
+  'orders',
 ] as const;
 
 /** Translation files are fetched per language from the static path (spec §1), so they stay out of the bundle. */

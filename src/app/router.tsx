@@ -28,6 +28,8 @@ const dialog = (path: string, entitlement: Entitlement | null, load: () => Promi
     : { path, ...page(load) };
 
 const patients = () => import('../features/patients');
+// The patient lists and profile come through the ordering feature, which adds orders to them (spec §2).
+const orders = () => import('../features/orders');
 const profiles = () => import('../features/profiles');
 const providerServices = () => import('../features/provider-services');
 const assessments = () => import('../features/assessments');
@@ -49,19 +51,21 @@ function manageRoutes(): RouteObject[] {
     needs('listPatients', [
       {
         path: 'patients',
-        ...page(async () => (await patients()).PatientsPage),
+        ...page(async () => (await orders()).PatientsPage),
         children: [dialog('add', 'addPatient', async () => (await patients()).AddPatientDialog)],
       },
-      { path: 'patientsorders', ...page(async () => (await patients()).PatientsOrdersPage) },
+      { path: 'patientsorders', ...page(async () => (await orders()).PatientsOrdersPage) },
       onlyFor(
         ['clinician', 'cops'],
-        [{ path: 'patientsresults', ...page(async () => (await patients()).PatientsResultsPage) }],
+        [{ path: 'patientsresults', ...page(async () => (await orders()).PatientsResultsPage) }],
       ),
       {
         path: 'patient/:patientId',
-        ...page(async () => (await patients()).PatientProfilePage),
+        ...page(async () => (await orders()).PatientProfileWithOrdersPage),
         children: [
           dialog('edit', 'editPatient', async () => (await patients()).EditPatientDialog),
+          // Spec §6: ordering needs addAssessmentOrder; cops lack it and are turned away.
+          dialog('ordernewassessment', 'addAssessmentOrder', async () => (await orders()).NewAssessmentDialog),
           dialog('cbbreport', 'viewReport', async () => (await reports()).ReportDialog),
         ],
       },

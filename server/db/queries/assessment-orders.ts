@@ -113,3 +113,68 @@ export async function listPatientAssessmentOrders(db: Db, patientId: number): Pr
   );
   return rows.map(toAssessmentOrder);
 }
+
+export interface NewAssessmentOrder {
+  patientId: number;
+  providerServiceId: number;
+  orderType: OrderTypeId;
+  batteryCode: string;
+  /** HOME only; a SITE order is never emailed. */
+  email: string | null;
+  prescriberUserId: number | null;
+  orderedByUserId: number | null;
+  /** HOME only: the hash of the patient's login token (the token itself is only ever emailed). */
+  patientLoginTokenHash: string | null;
+  patientLoginTokenHint: string | null;
+}
+
+/** Spec §4: a new order starts scheduled (SCHD), ordered and scheduled now. */
+export async function insertAssessmentOrder(db: Db, order: NewAssessmentOrder): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO assessment_orders (patient_id, provider_service_id, order_type, battery_code, email, status,
+       prescriber_user_id, ordered_by_user_id, patient_login_token_hash, patient_login_token_hint)
+     VALUES ($1, $2, $3, $4, $5, 'SCHD', $6, $7, $8, $9)
+     RETURNING id`,
+    [
+      order.patientId,
+      order.providerServiceId,
+      order.orderType,
+      order.batteryCode,
+      order.email,
+      order.prescriberUserId,
+      order.orderedByUserId,
+      order.patientLoginTokenHash,
+      order.patientLoginTokenHint,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('Assessment order insert returned no row');
+  return row.id;
+}
+
+/** What placing an order needs to know of a patient. */
+export interface OrderablePatient {
+  id: number;
+  providerServiceId: number;
+  email: string;
+  isDisabled: boolean;
+}
+
+/**
+ * The patients among `ids` in the given provider services (null: all), deactivated ones included so a mass order
+ * can say why it skipped them. Ids outside the scope are simply missing from the answer.
+ */
+export async function findOrderablePatients(
+  db: Db,
+  ids: readonly number[],
+  providerServiceIds: readonly number[] | null,
+): Promise<OrderablePatient[]> {
+  if (ids.length === 0) return [];
+  return db.query<OrderablePatient>(
+    `SELECT p.id, p.provider_service_id AS "providerServiceId", coalesce(p.email, '') AS email,
+       p.is_disabled AS "isDisabled"
+     FROM patients p
+     WHERE p.id = ANY($1::int[]) AND ($2::int[] IS NULL OR p.provider_service_id = ANY($2::int[]))`,
+    [[...ids], providerServiceIds === null ? null : [...providerServiceIds]],
+  );
+}

@@ -237,3 +237,8 @@ export async function updatePatient(db: Db, id: number, values: PatientValues): 
 export async function setPatientDisabled(db: Db, id: number, disabled: boolean): Promise<void> {
   await db.query('UPDATE patients SET is_disabled = $2, updated_at = now() WHERE id = $1', [id, disabled]);
 }
+
+/** Spec §3 updatePatientDefaultEmailToAssessmentOrderEmail: an order may make its email the patient's default. */
+export async function setPatientEmail(db: Db, id: number, email: string): Promise<void> {
+  await db.query('UPDATE patients SET email = $2, updated_at = now() WHERE id = $1', [id, email]);
+}

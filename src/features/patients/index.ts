@@ -3,9 +3,6 @@ export {
   EditPatientDialog,
   PatientListPage,
   PatientProfilePage,
-  PatientsOrdersPage,
-  PatientsPage,
-  PatientsResultsPage,
   type PatientListPageProps,
 } from './patient-pages';
 export { patientQueries } from './api';

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { PatientProfile } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useCurrentProviderServiceId, useEntitlement } from '../../shared/auth/session-context';
+import { showDate } from '../../shared/lib/display-date';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
 import { GeneralList, type GeneralListColumn, type GeneralListSelection } from '../../shared/ui/general-list';
@@ -25,11 +25,6 @@ import {
 import { patientQueries, usePatientListSource, type PatientListKind } from './api';
 import { PatientForm } from './patient-form';
 import { ReportButton } from '../reports';
-
-/** Dates are shown as 'MMM dd, yyyy' (spec §1); ISO dates and date-times both read correctly. */
-export function showDate(iso: string | null): string {
-  return iso ? format(parseISO(iso), 'MMM dd, yyyy') : '';
-}
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
@@ -59,7 +54,7 @@ function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProf
       accessor: 'lastAssessmentOrderCompletionDate',
       title: t('fields.lastResult'),
       sortable: true,
-      render: (patient) => showDate(patient.lastAssessmentOrderCompletionDate),
+      render: (patient) => <LastResult patient={patient} />,
     },
   ];
   if (kind === 'outstandingOrders') {
@@ -86,6 +81,29 @@ function usePatientName(): (patient: PatientProfile, size?: 'sm' | 'md') => Reac
   };
 }
 
+/**
+ * The date of the last result opens the patient's report for whoever may view reports; technicians see only the
+ * date (spec §6: the last-order link is disabled for them).
+ */
+function LastResult({ patient }: { patient: PatientProfile }) {
+  const { t } = useTranslation('patients');
+  const paths = usePaths();
+  const canViewReport = useEntitlement('viewReport');
+  const date = showDate(patient.lastAssessmentOrderCompletionDate);
+  if (date === '') return null;
+  if (!canViewReport) return <>{date}</>;
+  return (
+    <Anchor
+      component={Link}
+      to={paths.patientReport(patient.id)}
+      size="sm"
+      aria-label={t('lastResultLink', { date, name: patient.name })}
+    >
+      {date}
+    </Anchor>
+  );
+}
+
 const listTitles: Readonly<Record<PatientListKind, string>> = {
   all: 'patientsTitle',
   withResults: 'resultsTitle',
@@ -104,10 +122,12 @@ export interface PatientListPageProps {
    * ordering feature supplies it.
    */
   massOrder?: GeneralListSelection<PatientProfile>;
+  /** The patient's open orders on their card (spec §2); the ordering feature supplies it. */
+  renderOrders?: (patient: PatientProfile) => ReactNode;
 }
 
 /** Spec §2: the patient lists (home of clinicians and technicians), in card mode unless the person chose another. */
-export function PatientListPage({ kind, massOrder }: PatientListPageProps) {
+export function PatientListPage({ kind, massOrder, renderOrders }: PatientListPageProps) {
   const { t } = useTranslation('patients');
   const paths = usePaths();
   const source = usePatientListSource(kind);
@@ -121,9 +141,6 @@ export function PatientListPage({ kind, massOrder }: PatientListPageProps) {
       `${t('fields.born')} ${showDate(patient.dateOfBirth)}`,
       t(`gender.${patient.gender.id}`),
       patient.openOrdersCount > 0 ? t('openOrdersCount', { count: patient.openOrdersCount }) : '',
-      patient.lastAssessmentOrderCompletionDate
-        ? `${t('fields.lastResult')} ${showDate(patient.lastAssessmentOrderCompletionDate)}`
-        : '',
     ]
       .filter((part) => part !== '')
       .join(' · ');
@@ -153,6 +170,12 @@ export function PatientListPage({ kind, massOrder }: PatientListPageProps) {
             {name(patient)}
             <Text size="sm" c="gray.7">
               {facts(patient)}
+              {patient.lastAssessmentOrderCompletionDate && (
+                <>
+                  {` · ${t('fields.lastResult')} `}
+                  <LastResult patient={patient} />
+                </>
+              )}
             </Text>
           </Group>
         )}
@@ -167,9 +190,14 @@ export function PatientListPage({ kind, massOrder }: PatientListPageProps) {
             {patient.phone && <Text size="sm">{patient.phone}</Text>}
             <Text size="sm" c="gray.7">
               {t('openOrdersCount', { count: patient.openOrdersCount })}
-              {patient.lastAssessmentOrderCompletionDate &&
-                ` · ${t('fields.lastResult')} ${showDate(patient.lastAssessmentOrderCompletionDate)}`}
+              {patient.lastAssessmentOrderCompletionDate && (
+                <>
+                  {` · ${t('fields.lastResult')} `}
+                  <LastResult patient={patient} />
+                </>
+              )}
             </Text>
+            {renderOrders?.(patient)}
           </Stack>
         )}
       />
@@ -178,9 +206,8 @@ export function PatientListPage({ kind, massOrder }: PatientListPageProps) {
   );
 }
 
-export const PatientsPage = () => <PatientListPage kind="all" />;
-export const PatientsResultsPage = () => <PatientListPage kind="withResults" />;
-export const PatientsOrdersPage = () => <PatientListPage kind="outstandingOrders" />;
+// The routed list and profile pages are composed by the ordering feature, which adds its slots (open orders on the
+// cards, mass ordering, the assessments table); these pieces stay free of ordering code.
 
 function usePatientIdParam(): number | null {
   const value = Number(useParams().patientId);
@@ -188,7 +215,12 @@ function usePatientIdParam(): number | null {
 }
 
 /** Spec §2 patient profile; the assessment-orders table of the ordering feature goes in its section. */
-export function PatientProfilePage() {
+export function PatientProfilePage({
+  ordersSection,
+}: {
+  /** The patient's orders (spec §2 Assessments table); the ordering feature supplies it. */
+  ordersSection?: (patient: PatientProfile) => ReactNode;
+} = {}) {
   const { t } = useTranslation('patients');
   const http = useHttp();
   const paths = usePaths();
@@ -242,6 +274,7 @@ export function PatientProfilePage() {
         />
         {/* Spec §6: with viewReport the report opens from here; without it only the date above is shown. */}
         <ReportButton patientId={patient.id} hasResults={patient.lastAssessmentOrderCompletionDate !== null} />
+        {ordersSection?.(patient)}
       </section>
       <Outlet />
     </Page>

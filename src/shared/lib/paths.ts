@@ -37,6 +37,13 @@ export function appPaths(product: string) {
     profileAdd: (type: ProfileType) => `${manage}/${type}s/add`,
     profile: (type: ProfileType, id: number) => `${manage}/${type}/${String(id)}`,
     profileEdit: (type: ProfileType, id: number) => `${manage}/${type}/${String(id)}/edit`,
+    /** Spec §2: the new-assessment dialog over the patient's profile. */
+    orderNewAssessment: (patientId: number) => `${manage}/patient/${String(patientId)}/ordernewassessment`,
+    /** Spec §2: the on-site assessment page of one order (begin, then completed or error). */
+    patientAssessment: (patientId: number, assessmentId: number) =>
+      `${manage}/patientassessment/${String(patientId)}/assessment/${String(assessmentId)}`,
+    /** Spec §2: the embedded cognitive report of a patient (needs viewReport). */
+    patientReport: (patientId: number) => `${manage}/patient/${String(patientId)}/cbbreport`,
     patientHome: `${base}/patient`,
     patientLogin: `${base}/patientlogin`,
     /** Spec §2 /{product}/patientloginerror/{errorCode} (orderalreadycompleted, templock, unknownerror). */
@@ -48,11 +55,6 @@ export function appPaths(product: string) {
       `${base}/patient/selfassessment/${String(patientId)}/assessment/${String(assessmentId)}/completed`,
     selfAssessmentError: (patientId: number, assessmentId: number, code: string) =>
       `${base}/patient/selfassessment/${String(patientId)}/assessment/${String(assessmentId)}/error/${encodeURIComponent(code)}`,
-    /** Spec §2 the on-site (supervised) test a clinician or technician begins. */
-    patientAssessment: (patientId: number, assessmentId: number) =>
-      `${manage}/patientassessment/${String(patientId)}/assessment/${String(assessmentId)}`,
-    /** Spec §2 the embedded cognitive report dialog over the patient profile (needs viewReport). */
-    patientReport: (patientId: number) => `${manage}/patient/${String(patientId)}/cbbreport`,
     changePassword: `${base}/setupaccountchangepassword`,
     changeExpiredPassword: `${base}/setupaccountchangeexpiredpassword`,
     resetPassword: `${base}/setupaccountresetmypassword`,

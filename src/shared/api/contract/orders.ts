@@ -67,8 +67,8 @@ export const orderMessages = {
 export const assessmentOrderInputSchema = z
   .object({
     patientId: z.number().int().positive(),
-    assessmentOrderType: assessmentOrderTypeIdSchema,
-    batteryTypeCode: batteryCodeSchema.nullable(),
+    assessmentOrderType: z.enum(assessmentOrderTypeIdSchema.options, { error: orderMessages.typeRequired }),
+    batteryTypeCode: z.enum(batteryCodeSchema.options, { error: orderMessages.batteryRequired }).nullable(),
     assessmentOrderEmail: z.string().trim().max(maxEmailLength, validationMessages.emailInvalid).default(''),
     confirmAssessmentOrderEmail: z.string().trim().max(maxEmailLength, validationMessages.emailInvalid).default(''),
     updatePatientDefaultEmailToAssessmentOrderEmail: z.boolean().default(false),
@@ -91,8 +91,8 @@ export type AssessmentOrderInput = z.input<typeof assessmentOrderInputSchema>;
 
 /** Spec §3 Mass order payload (POST /api/{product}/assessmentorders/bulk). */
 export const massOrderInputSchema = z.object({
-  assessmentOrderType: assessmentOrderTypeIdSchema,
-  batteryTypeCode: batteryCodeSchema,
+  assessmentOrderType: z.enum(assessmentOrderTypeIdSchema.options, { error: orderMessages.massTypeRequired }),
+  batteryTypeCode: z.enum(batteryCodeSchema.options, { error: orderMessages.massBatteryRequired }),
   patientIds: z.array(z.number().int().positive()).min(1).max(10_000),
 });
 export type MassOrderInput = z.infer<typeof massOrderInputSchema>;

@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  assessmentOrderListSchema,
+  assessmentOrderSchema,
+  massOrderResultSchema,
+  type AssessmentOrder,
+  type AssessmentOrderInput,
+  type MassOrderInput,
+  type MassOrderResult,
+} from '../../shared/api/contract';
+import type { HttpClient } from '../../shared/api/http';
+import { useHttp } from '../../shared/api/http-context';
+import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { patientQueries } from '../patients';
+
+/**
+ * The one key factory of the ordering feature (DESIGN §2 rule 4). A patient's orders are kept for an offline clinic
+ * tablet (meta.persist), like the patient profile they belong to.
+ */
+export const orderQueries = {
+  all: () => ['orders'] as const,
+  patientOrders: (http: HttpClient, patientId: number) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'patient', patientId] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await http.get(`/api/profile/patients/${String(patientId)}/assessmentorders`, assessmentOrderListSchema, {
+            signal,
+          })
+        ).dataList,
+      meta: { persist: true },
+    }),
+};
+
+/**
+ * POST /api/{product}/assessmentorders. The dialog shows the server's 400 reasons on its fields; the patient's open
+ * orders (and maybe default email) change, so their views refresh.
+ */
+export function useCreateOrder() {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AssessmentOrderInput): Promise<AssessmentOrder> =>
+      http.post(`/api/${product}/assessmentorders`, body, assessmentOrderSchema),
+    meta: { handlesBadRequest: true },
+    onSuccess: async (order) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderQueries.patientOrders(http, order.patient.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: patientQueries.all() }),
+      ]);
+    },
+  });
+}
+
+/** POST /api/{product}/assessmentorders/bulk (spec §3 Mass order payload), one transaction on the server. */
+export function useMassOrder() {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MassOrderInput): Promise<MassOrderResult> =>
+      http.post(`/api/${product}/assessmentorders/bulk`, body, massOrderResultSchema),
+    meta: { handlesBadRequest: true },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: patientQueries.all() }),
+      ]);
+    },
+  });
+}

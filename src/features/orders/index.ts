@@ -1,0 +1,8 @@
+export {
+  PatientProfileWithOrdersPage,
+  PatientsOrdersPage,
+  PatientsPage,
+  PatientsResultsPage,
+} from './patient-order-pages';
+export { NewAssessmentDialog } from './new-assessment-dialog';
+export { orderQueries } from './api';

@@ -1,0 +1,261 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { AssessmentOrder, PatientProfile, ProviderService } from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+import { useHttp } from '../../shared/api/http-context';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { RouteDialog } from '../../shared/ui/route-dialog';
+import { toast } from '../../shared/ui/toast';
+import { patientQueries } from '../patients';
+import { ProfileLoadError } from '../profiles';
+import { useProviderServiceQueries } from '../provider-services';
+import { useCreateOrder } from './api';
+import {
+  offeredOrderTypes,
+  orderFormDefaults,
+  orderFormPathOf,
+  orderFormSchema,
+  orderPayload,
+  type OrderFormOutput,
+  type OrderFormValues,
+} from './order-form-schema';
+import { useOrderText } from './order-text';
+
+function usePatientIdParam(): number | null {
+  const value = Number(useParams().patientId);
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * Spec §2 /patient/{patientId}/ordernewassessment: the single-order dialog over the patient's profile, then the
+ * confirmation with its thank-you text. Closing either goes back to the profile.
+ */
+export function NewAssessmentDialog() {
+  const { t } = useTranslation('orders');
+  const http = useHttp();
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const id = usePatientIdParam();
+  const providerServices = useProviderServiceQueries();
+  const patient = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
+  const serviceId = patient.data?.providerServices[0]?.id;
+  const service = useQuery({ ...providerServices.detail(serviceId ?? 0), enabled: serviceId !== undefined });
+  const [placed, setPlaced] = useState<AssessmentOrder | null>(null);
+
+  if (id === null) return null;
+  const back = () => void navigate(paths.profile('patient', id));
+
+  if (placed) return <OrderPlacedDialog order={placed} onClose={back} />;
+
+  let body;
+  if (patient.isError) body = <ProfileLoadError error={patient.error} />;
+  else if (service.isError) body = <Problem message={t('ERROR_LOADING_BATTERIES')} />;
+  else if (!patient.data || !service.data) body = <Loader aria-label={t('loading')} />;
+  else if (patient.data.isDisabled) body = <Problem message={t('ERROR_PATIENT_DEACTIVATED')} />;
+  else if (service.data.supportedBatteryTypes.length === 0)
+    body = <Problem message={t('ERROR_NO_SUPPORTED_BATTERY')} />;
+  else body = <OrderForm patient={patient.data} service={service.data} onPlaced={setPlaced} onCancel={back} />;
+  return (
+    <RouteDialog title={t('newAssessmentTitle')} onClose={back}>
+      {body}
+    </RouteDialog>
+  );
+}
+
+function Problem({ message }: { message: string }) {
+  return (
+    <Alert color="red" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+/** Spec §2: the assessment confirm dialog, thank-you text and Close. */
+function OrderPlacedDialog({ order, onClose }: { order: AssessmentOrder; onClose: () => void }) {
+  const { t } = useTranslation('orders');
+  const text =
+    order.assessmentOrderType.id === 'HOME'
+      ? t('TEXT_ASSESSMENT_ORDERED_HOME', { name: order.patient.name, email: order.assessmentOrderEmail })
+      : t('TEXT_ASSESSMENT_ORDERED_SITE', { name: order.patient.name });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('confirmTitle')}
+      // The Close button below is the one way out besides Escape; a second 'Close' would be ambiguous.
+      withCloseButton={false}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      <Text mb="lg">{text}</Text>
+      <Group justify="flex-end">
+        <Button onClick={onClose} data-autofocus>
+          {t('common:close')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+interface OrderFormProps {
+  patient: PatientProfile;
+  service: ProviderService;
+  onPlaced: (order: AssessmentOrder) => void;
+  onCancel: () => void;
+}
+
+function OrderForm({ patient, service, onPlaced, onCancel }: OrderFormProps) {
+  const { t } = useTranslation('orders');
+  const text = useOrderText();
+  const create = useCreateOrder();
+  const writes = useWritesBlocked();
+  const [failure, setFailure] = useState<string | null>(null);
+  const types = offeredOrderTypes(service);
+  const batteries = service.supportedBatteryTypes;
+  const onlyBattery = batteries.length === 1 ? batteries[0] : undefined;
+  const form = useForm<OrderFormValues, unknown, OrderFormOutput>({
+    resolver: zodResolver(orderFormSchema({ batteryRequired: batteries.length > 1 })),
+    defaultValues: orderFormDefaults(patient, service),
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const type = useWatch({ control, name: 'assessmentOrderType' });
+  const labels = {
+    orderType: t('fields.orderType'),
+    battery: t('fields.battery'),
+    email: t('fields.email'),
+    confirmEmail: t('fields.confirmEmail'),
+  };
+
+  const onValid = async (values: OrderFormOutput) => {
+    setFailure(null);
+    try {
+      onPlaced(await create.mutateAsync(orderPayload(values, patient.id)));
+    } catch (error) {
+      if (!isApiError(error)) setFailure(t('ERROR_SAVING_NEW_PATIENT_ASSESSMENT'));
+      else if (error.isNetworkError) setFailure(t('common:ERROR_OFFLINE_NOTHING_SENT'));
+      else if (error.code === 'PATIENT_DEACTIVATED') setFailure(t('ERROR_PATIENT_DEACTIVATED'));
+      else if (error.code === 'NO_SUPPORTED_BATTERY') setFailure(t('ERROR_NO_SUPPORTED_BATTERY'));
+      else if (error.status === 400 && error.fields.some((field) => field.path in orderFormPathOf)) {
+        for (const field of error.fields) {
+          const path = orderFormPathOf[field.path];
+          if (path) setError(path, { type: 'server', message: field.message });
+        }
+        toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
+      } else setFailure(t('ERROR_SAVING_NEW_PATIENT_ASSESSMENT'));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        void handleSubmit(onValid, () => {
+          toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
+        })(event);
+      }}
+    >
+      <Stack gap="md">
+        <Text>{t('newAssessmentFor', { name: patient.name })}</Text>
+        {failure && <Problem message={failure} />}
+        <Controller
+          control={control}
+          name="assessmentOrderType"
+          render={({ field }) => (
+            <Radio.Group
+              label={labels.orderType}
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              error={text.fieldError(errors.assessmentOrderType, labels.orderType)}
+            >
+              <Stack gap="xs" mt={4}>
+                {types.map((offered) => (
+                  <Radio
+                    key={offered.id}
+                    value={offered.id}
+                    label={text.orderType(offered.id)}
+                    description={t(`orderTypeHint.${offered.id}`)}
+                    onBlur={field.onBlur}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+        />
+        {onlyBattery ? (
+          <Text>{t('fields.onlyBattery', { name: text.battery(onlyBattery.code, onlyBattery.name) })}</Text>
+        ) : (
+          <Controller
+            control={control}
+            name="batteryTypeCode"
+            render={({ field }) => (
+              <Radio.Group
+                label={labels.battery}
+                withAsterisk
+                value={field.value}
+                onChange={field.onChange}
+                error={text.fieldError(errors.batteryTypeCode, labels.battery)}
+              >
+                <Stack gap="xs" mt={4}>
+                  {batteries.map((battery) => (
+                    <Radio
+                      key={battery.code}
+                      value={battery.code}
+                      label={text.battery(battery.code, battery.name)}
+                      onBlur={field.onBlur}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+          />
+        )}
+        {type === 'HOME' && (
+          <>
+            <TextInput
+              label={labels.email}
+              type="email"
+              required
+              maxLength={255}
+              autoComplete="off"
+              description={t('fields.emailHint')}
+              error={text.fieldError(errors.email, labels.email)}
+              {...register('email')}
+            />
+            <TextInput
+              label={labels.confirmEmail}
+              type="email"
+              required
+              maxLength={255}
+              autoComplete="off"
+              error={text.fieldError(errors.confirmEmail, labels.confirmEmail)}
+              {...register('confirmEmail', { deps: ['email'] })}
+            />
+            <Checkbox label={t('fields.makeDefaultEmail')} {...register('makeDefaultEmail')} />
+          </>
+        )}
+        <OfflineWriteReason />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={writes.blocked} aria-describedby={writes.reasonId}>
+            {t('placeOrder')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

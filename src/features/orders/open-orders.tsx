@@ -1,0 +1,78 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AssessmentOrder, PatientProfile } from '../../shared/api/contract';
+import { useHttp } from '../../shared/api/http-context';
+import { useEntitlement } from '../../shared/auth/session-context';
+import { showDate } from '../../shared/lib/display-date';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { orderQueries } from './api';
+import { useOrderText } from './order-text';
+
+/** Spec §9: the patient card shows at most 3 open orders. */
+export const cardOpenOrdersLimit = 3;
+
+/** Spec §2/§4: a card lists only scheduled orders (never FINI), soonest scheduled first, at most three. */
+export function cardOpenOrders(orders: readonly AssessmentOrder[]): { shown: AssessmentOrder[]; more: number } {
+  const open = orders
+    .filter((order) => order.assessmentOrderStatus.id === 'SCHD')
+    .sort((a, b) => Date.parse(a.scheduleDateTime) - Date.parse(b.scheduleDateTime) || a.id - b.id);
+  return { shown: open.slice(0, cardOpenOrdersLimit), more: Math.max(0, open.length - cardOpenOrdersLimit) };
+}
+
+/**
+ * The open orders on a patient's card. Each opens its assessment page, except for cops, who may not open orders
+ * (spec §6). Read only when the patient has open orders, so a page of cards costs few calls.
+ */
+export function OpenOrders({ patient }: { patient: PatientProfile }) {
+  const { t } = useTranslation('orders');
+  const http = useHttp();
+  const paths = usePaths();
+  const text = useOrderText();
+  const canOpen = useEntitlement('viewAssessmentOrder');
+  const query = useQuery({
+    ...orderQueries.patientOrders(http, patient.id),
+    enabled: patient.openOrdersCount > 0,
+  });
+  if (patient.openOrdersCount === 0 || !query.data) return null;
+  const { shown, more } = cardOpenOrders(query.data);
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {t('openOrders.title')}
+      </Text>
+      <Stack
+        component="ul"
+        gap={2}
+        aria-label={t('openOrders.listLabel', { name: patient.shortName })}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {shown.map((order) => {
+          const label = t('openOrders.item', {
+            type: text.orderType(order.assessmentOrderType.id),
+            battery: text.battery(order.batteryType.code, order.batteryType.name),
+            date: showDate(order.scheduleDateTime),
+          });
+          return (
+            <Text component="li" size="sm" key={order.id}>
+              {canOpen ? (
+                <Anchor component={Link} to={paths.patientAssessment(patient.id, order.id)} size="sm">
+                  {label}
+                </Anchor>
+              ) : (
+                label
+              )}
+            </Text>
+          );
+        })}
+      </Stack>
+      {more > 0 && (
+        <Text size="sm" c="gray.7">
+          {t('openOrders.more', { count: more })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

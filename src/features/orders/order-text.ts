@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import type { AssessmentOrderTypeId, OrderStatusId } from '../../shared/api/contract';
+
+/**
+ * The names an order shows in the person's language: order types (spec §9 'Out-Of-Clinic', 'In-Clinic'), batteries
+ * (falling back to the server's name for one this client does not know) and statuses. Field messages are keys of
+ * this feature (the order rules) or the shared ones of common ('{field} should be valid').
+ */
+export function useOrderText() {
+  const { t } = useTranslation('orders');
+  return {
+    orderType: (id: AssessmentOrderTypeId) => t(`orderType.${id}`),
+    battery: (code: string, serverName: string) => t(`battery.${code}`, { defaultValue: serverName }),
+    status: (id: OrderStatusId) => t(`status.${id}`),
+    fieldError: (error: { message?: string } | undefined, label: string): string | undefined =>
+      error?.message ? t(error.message, { ns: ['orders', 'common'], field: label }) : undefined,
+  };
+}
