@@ -67,8 +67,10 @@ export function CompletedNotice({ order }: { order: AssessmentOrderDetail }) {
   const { t } = useTranslation('assessments');
   const language = languageName(order, order.assessmentOrderLastStartedUsingLanguage);
   return (
-    <Alert color="teal" role="status" title={t('TEXT_TEST_ALREADY_COMPLETED')}>
+    <Alert color="teal" role="status">
       <Stack gap={4}>
+        {/* In the body, not the alert's title: a coloured title on the tinted background is too faint (axe). */}
+        <Text fw={700}>{t('TEXT_TEST_ALREADY_COMPLETED')}</Text>
         {order.completedDateTime && <Text>{t('begin.completedOn', { date: showDate(order.completedDateTime) })}</Text>}
         {language && <Text>{t('begin.lastStartedIn', { language })}</Text>}
       </Stack>

@@ -241,11 +241,11 @@ function LogOutLink() {
   );
 }
 
-/** One page per error code of spec §4/§8; the texts are keyed by page. */
+/** One page per error code of spec §4/§8 (the page's heading is the title); the texts are keyed by page. */
 export function ErrorMessage({ page }: { page: ErrorPage | 'unknownerror' }) {
   const { t } = useTranslation('assessments');
   return (
-    <Alert color="red" role="alert" title={t(`errors.${page}.title`)}>
+    <Alert color="red" role="alert">
       {t(`errors.${page}.body`)}
     </Alert>
   );

@@ -1,7 +1,22 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PrivacyPolicyStep } from './privacy-policy';
 
 export const patientNoticeTitle = 'Privacy notice for patients';
+export const patientNoticeBox = 'I have read and accept the privacy notice for patients';
+
+/**
+ * Reads the patient privacy notice to its end as a keyboard user would (focus it, press End) until its box is
+ * enabled: pages still being laid out can grow after the first End, as they would under a reader's finger.
+ */
+export async function readPatientNotice(page: Page): Promise<void> {
+  const viewer = page.getByRole('region', { name: patientNoticeTitle });
+  const box = page.getByRole('checkbox', { name: patientNoticeBox });
+  await expect(viewer.locator('canvas').first()).toBeVisible();
+  await expect(async () => {
+    await viewer.focus();
+    await page.keyboard.press('End');
+    await expect(box).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
+}
 
 /** Spec §2 /{product}/patientlogin: the patient confirms their details and accepts the privacy notice. */
 export class PatientLogin {
@@ -23,14 +38,13 @@ export class PatientLogin {
   }
 
   acceptBox(): Locator {
-    return this.page.getByRole('checkbox', { name: 'I have read and accept the privacy notice for patients' });
+    return this.page.getByRole('checkbox', { name: patientNoticeBox });
   }
 
   /** Reads the notice to its end as a keyboard user would, then ticks the box (the server time is fetched). */
   async acceptNotice(): Promise<void> {
     await expect(this.acceptBox()).toBeDisabled();
-    await new PrivacyPolicyStep(this.page).scrollToEnd(patientNoticeTitle);
-    await expect(this.acceptBox()).toBeEnabled();
+    await readPatientNotice(this.page);
     await this.acceptBox().check();
     await expect(this.acceptBox()).toBeChecked();
   }
