@@ -42,7 +42,8 @@ it('keeps everything across two starts on the same data folder, and the seed is 
   await seedDemoData(fresh);
   expect(await fresh.query<PatientSnapshot>(snapshotSql)).toEqual(firstPatients);
   await fresh.close();
-});
+  // Three database starts (two of them on disk) with the full seed: slow on a busy two-core machine.
+}, 90_000);
 
 it('rolls a transaction back when its function throws', async () => {
   const db = await createDb();

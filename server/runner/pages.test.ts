@@ -157,6 +157,23 @@ describe('GET /report/', () => {
     expect(wrong.body).not.toContain('Tess');
   });
 
+  it("shows the demo's finished orders with the results seeded for them", async () => {
+    const [rosa] = await testApp.db.query<{ id: number }>(
+      `SELECT id FROM patients WHERE first_name = 'Rosa' AND last_name = 'Alvarez'`,
+    );
+    const access = reportAccessSchema.parse(
+      (await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', clinician, { patientId: rosa?.id })).json(),
+    );
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/report/?patientId=${String(rosa?.id)}&token=${access.token}&locale=en-US`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Rosa Alvarez');
+    expect(response.body).toContain('One back (working memory)');
+    expect(response.body).toMatch(/\d of 6 correct/);
+  });
+
   it('shows nothing without a valid token', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/report/?patientId=1&token=nope' });
     expect(response.statusCode).toBe(401);
