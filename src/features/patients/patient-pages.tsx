@@ -97,6 +97,8 @@ function LastResult({ patient }: { patient: PatientProfile }) {
       component={Link}
       to={paths.patientReport(patient.id)}
       size="sm"
+      // Inside a line of text a link must not rely on colour alone (WCAG 1.4.1).
+      underline="always"
       aria-label={t('lastResultLink', { date, name: patient.name })}
     >
       {date}

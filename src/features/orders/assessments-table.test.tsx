@@ -1,0 +1,205 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AssessmentOrder, Entitlement } from '../../shared/api/contract';
+import { SessionStore } from '../../shared/auth/session-store';
+import { authResult } from '../../shared/testing/factories';
+import { renderApp } from '../../shared/testing/render';
+import { AssessmentsTable, isOutstandingHome, sortOrders } from './assessments-table';
+import { cardOpenOrders, OpenOrders } from './open-orders';
+import { ordersHttp, testOrder, testPatient } from './testing';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const scheduledHome = testOrder({ orderDate: '2025-03-04T15:00:00Z', scheduleDateTime: '2025-03-04T15:00:00Z' });
+const scheduledSite = testOrder({
+  orderDate: '2025-02-01T15:00:00Z',
+  scheduleDateTime: '2025-02-01T15:00:00Z',
+  assessmentOrderType: { id: 'SITE', name: 'In-Clinic' },
+  assessmentOrderEmail: '',
+  orderedBy: { id: 3, name: 'Sam Whitfield' },
+  prescriber: null,
+});
+const finished = testOrder({
+  orderDate: '2024-11-20T15:00:00Z',
+  scheduleDateTime: '2024-11-20T15:00:00Z',
+  completedDateTime: '2024-11-23T18:00:00Z',
+  assessmentOrderStatus: { id: 'FINI', name: 'Finished' },
+  batteryType: { code: 'MemOnlyCBB', name: 'Memory assessment', description: '' },
+});
+
+function session(entitlements: Entitlement[], role = 'Healthcare Clinician'): SessionStore {
+  const store = new SessionStore(window.sessionStorage, 'cgm');
+  store.signIn(authResult({ entitlements, user: { role } }));
+  return store;
+}
+
+function renderTable(orders: AssessmentOrder[], store: SessionStore) {
+  const { http } = ordersHttp({
+    '/api/profile/patients/5/assessmentorders': { dataList: orders, count: orders.length },
+  });
+  return renderApp(
+    [{ path: '/cgm/manage/patient/5', element: <AssessmentsTable patientId={5} patientName="Rosa Alvarez" /> }],
+    { store, http, initialEntries: ['/cgm/manage/patient/5'] },
+  );
+}
+
+describe('the assessments table of a patient (spec §2)', () => {
+  it('shows every column, newest order first, each row opening its assessment page', async () => {
+    renderTable([finished, scheduledHome, scheduledSite], session(['listPatients', 'viewAssessmentOrder']));
+    const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent.replace(/[▲▼↕]/g, '').trim());
+    expect(headers).toEqual([
+      'Order date',
+      'Ordered by',
+      'Test type',
+      'Location',
+      'Status',
+      'Order email',
+      'Completed date',
+      'Provider',
+      'Service',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'Mar 04, 2025',
+      'Feb 01, 2025',
+      'Nov 20, 2024',
+    ]);
+    const [home, site, done] = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+    expect(home).toEqual([
+      'Mar 04, 2025',
+      'Elena Park',
+      'Full assessment',
+      'Out-Of-Clinic',
+      'Scheduled',
+      'rosa@example.test',
+      '',
+      'Northside Memory Clinic',
+      'Neurology',
+    ]);
+    expect(site?.slice(1, 5)).toEqual(['Sam Whitfield', 'Full assessment', 'In-Clinic', 'Scheduled']);
+    expect(done?.slice(2, 7)).toEqual([
+      'Memory assessment',
+      'Out-Of-Clinic',
+      'Finished',
+      'rosa@example.test',
+      'Nov 23, 2024',
+    ]);
+    expect(within(table).getByRole('link', { name: 'Open the order of Mar 04, 2025' })).toHaveAttribute(
+      'href',
+      `/cgm/manage/patientassessment/5/assessment/${String(scheduledHome.id)}`,
+    );
+  });
+
+  it('filters to outstanding HOME orders, hides the email column and sorts by date', async () => {
+    const { user } = renderTable([finished, scheduledHome, scheduledSite], session(['viewAssessmentOrder']));
+    const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
+
+    await user.click(screen.getByRole('switch', { name: 'Only outstanding out-of-clinic orders' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByText('Mar 04, 2025')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Show order email' }));
+    expect(within(table).queryByRole('columnheader', { name: 'Order email' })).not.toBeInTheDocument();
+    expect(within(table).queryByText('rosa@example.test')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Only outstanding out-of-clinic orders' }));
+    const orderDate = within(table).getByRole('columnheader', { name: /Order date/ });
+    expect(orderDate).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(orderDate).getByRole('button'));
+    expect(orderDate).toHaveAttribute('aria-sort', 'ascending');
+    const [, firstRow] = within(table).getAllByRole('row');
+    if (!firstRow) throw new Error('no rows');
+    expect(within(firstRow).getByText('Nov 20, 2024')).toBeInTheDocument();
+  });
+
+  it('opens nothing for cops, and says when a patient has no orders', async () => {
+    const cops = renderTable([scheduledHome], session(['listPatients'], 'Provider Service Administrator'));
+    const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
+    expect(within(table).getByText('Mar 04, 2025')).toBeInTheDocument();
+    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+    cops.unmount();
+
+    renderTable([], session(['viewAssessmentOrder']));
+    expect(await screen.findByText('No assessment orders were found for this patient.')).toBeInTheDocument();
+  });
+
+  it('says when the orders cannot be loaded', async () => {
+    renderApp([{ path: '/', element: <AssessmentsTable patientId={5} patientName="Rosa Alvarez" /> }], {
+      store: session(['viewAssessmentOrder']),
+      initialEntries: ['/'],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent("The patient's assessments could not be loaded.");
+  });
+});
+
+describe('order helpers', () => {
+  it('knows an outstanding HOME order', () => {
+    expect([scheduledHome, scheduledSite, finished].map(isOutstandingHome)).toEqual([true, false, false]);
+  });
+
+  it('sorts completion dates with the open orders last either way', () => {
+    const ids = (orders: AssessmentOrder[]) => orders.map((order) => order.id);
+    const all = [scheduledHome, finished, scheduledSite];
+    expect(ids(sortOrders(all, { column: 'completedDateTime', ascending: true }))[0]).toBe(finished.id);
+    expect(ids(sortOrders(all, { column: 'completedDateTime', ascending: false }))[0]).toBe(finished.id);
+  });
+
+  it('puts at most three scheduled orders on the card, soonest first, never a finished one', () => {
+    const later = (day: string) => testOrder({ scheduleDateTime: `2025-04-${day}T10:00:00Z` });
+    const { shown, more } = cardOpenOrders([finished, later('09'), later('02'), later('05'), later('07')]);
+    expect(shown.map((order) => order.scheduleDateTime.slice(8, 10))).toEqual(['02', '05', '07']);
+    expect(more).toBe(1);
+    expect(cardOpenOrders([finished])).toEqual({ shown: [], more: 0 });
+  });
+});
+
+describe('the open orders on a patient card (spec §2)', () => {
+  it('lists the scheduled orders with links for staff and without for cops', async () => {
+    const patient = testPatient({ openOrdersCount: 2 });
+    const orders = [finished, scheduledHome, scheduledSite];
+    const { http } = ordersHttp({ '/api/profile/patients/5/assessmentorders': { dataList: orders, count: 3 } });
+    const staff = renderApp([{ path: '/', element: <OpenOrders patient={patient} /> }], {
+      store: session(['viewAssessmentOrder']),
+      http,
+      initialEntries: ['/'],
+    });
+    const list = await screen.findByRole('list', { name: 'Open orders of Rosa Alvarez' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'In-Clinic, Full assessment, scheduled Feb 01, 2025',
+      'Out-Of-Clinic, Full assessment, scheduled Mar 04, 2025',
+    ]);
+    staff.unmount();
+
+    renderApp([{ path: '/', element: <OpenOrders patient={patient} /> }], {
+      store: session(['listPatients'], 'Provider Service Administrator'),
+      http,
+      initialEntries: ['/'],
+    });
+    const copsList = await screen.findByRole('list', { name: 'Open orders of Rosa Alvarez' });
+    expect(within(copsList).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(copsList).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('asks nothing for a patient without open orders', () => {
+    const { http, post } = ordersHttp({});
+    const get = vi.spyOn(http, 'get');
+    renderApp([{ path: '/', element: <OpenOrders patient={testPatient()} /> }], {
+      store: session(['viewAssessmentOrder']),
+      http,
+      initialEntries: ['/'],
+    });
+    expect(get).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,123 @@
+import { vi } from 'vitest';
+import type { z } from 'zod';
+import type { AssessmentOrder, PatientProfile, ProviderService } from '../../shared/api/contract';
+import { ApiError, type HttpClient } from '../../shared/api/http';
+
+/** Test data of the ordering feature, shaped as the server answers it. */
+export function testPatient(overrides: Partial<PatientProfile> = {}): PatientProfile {
+  return {
+    id: 5,
+    firstName: 'Rosa',
+    middleInitial: '',
+    lastName: 'Alvarez',
+    shortName: 'Rosa Alvarez',
+    name: 'Rosa Alvarez',
+    email: 'rosa@example.test',
+    phone: '',
+    isDisabled: false,
+    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
+    providerServices: [
+      {
+        id: 1,
+        provider: { id: 1, name: 'Northside Memory Clinic' },
+        service: { id: 1, name: 'Neurology' },
+        supportedAssessmentOrderTypes: [
+          { id: 'HOME', name: 'Out-Of-Clinic', isDefault: true, displayOrder: 1 },
+          { id: 'SITE', name: 'In-Clinic', isDefault: false, displayOrder: 2 },
+        ],
+        supportedAssessmentLanguages: [
+          { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: true },
+        ],
+      },
+    ],
+    dateOfBirth: '1948-05-17',
+    age: 77,
+    gender: { id: 'F', name: 'Female' },
+    defaultLanguage: 'en-US',
+    openOrdersCount: 0,
+    lastAssessmentOpenOrderDate: null,
+    lastAssessmentOrderCompletionDate: null,
+    ...overrides,
+  };
+}
+
+export function testProviderService(overrides: Partial<ProviderService> = {}): ProviderService {
+  return {
+    id: 1,
+    provider: { id: 1, name: 'Northside Memory Clinic' },
+    service: { id: 1, name: 'Neurology' },
+    reportType: { id: 1, name: 'Standard cognitive report' },
+    deliveryMethod: 'BOTH',
+    supportedAssessmentOrderTypes: [
+      { id: 'HOME', name: 'Out-Of-Clinic', isDefault: true, displayOrder: 1 },
+      { id: 'SITE', name: 'In-Clinic', isDefault: false, displayOrder: 2 },
+    ],
+    supportedAssessmentLanguages: [
+      { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: true },
+    ],
+    defaultAssessmentLanguage: 'en-US',
+    supportedBatteryTypes: [
+      { code: 'FullCBB', name: 'Full assessment', isDefault: true },
+      { code: 'MemOnlyCBB', name: 'Memory assessment', isDefault: false },
+    ],
+    configurationsToggledBatteryTypes: { 'Full assessment': true, 'Memory assessment': true },
+    ...overrides,
+  };
+}
+
+let nextOrderId = 100;
+export function testOrder(overrides: Partial<AssessmentOrder> = {}): AssessmentOrder {
+  nextOrderId += 1;
+  return {
+    id: nextOrderId,
+    patient: { id: 5, name: 'Rosa Alvarez' },
+    assessmentOrderEmail: 'rosa@example.test',
+    assessmentOrderType: { id: 'HOME', name: 'Out-Of-Clinic' },
+    batteryTypeCode: 'FullCBB',
+    batteryType: { code: 'FullCBB', name: 'Full assessment', description: '' },
+    scheduleDateTime: '2025-03-04T15:00:00.000Z',
+    orderDate: '2025-03-04T15:00:00.000Z',
+    completedDateTime: null,
+    prescriber: { id: 2, name: 'Elena Park' },
+    orderedBy: { id: 2, name: 'Elena Park' },
+    assessmentOrderStatus: { id: 'SCHD', name: 'Scheduled' },
+    providerService: {
+      id: 1,
+      provider: { id: 1, name: 'Northside Memory Clinic' },
+      service: { id: 1, name: 'Neurology' },
+    },
+    assessmentOrderLastStartedUsingLanguage: null,
+    lastErrorCode: null,
+    ...overrides,
+  };
+}
+
+type Answer = (body: unknown) => unknown;
+
+/**
+ * An HttpClient answering GETs by path (a map, or a function for paths with a query) and POSTs by path, parsing with the caller's schema as the real client does; a
+ * thrown ApiError is the server's refusal; anything unknown fails as offline. `post` records what was sent.
+ */
+export function ordersHttp(
+  gets: Record<string, unknown> | ((path: string) => unknown),
+  posts: Record<string, Answer> = {},
+) {
+  const post = vi.fn<(path: string, body: unknown) => void>();
+  const offline = (path: string) =>
+    Promise.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path }));
+  const answerOf = (path: string): unknown => (typeof gets === 'function' ? gets(path) : gets[path]);
+  const http: HttpClient = {
+    get: <S extends z.ZodType>(path: string, schema: S) => {
+      const answer = answerOf(path);
+      return answer === undefined ? offline(path) : Promise.resolve(schema.parse(answer));
+    },
+    put: (path) => offline(path),
+    post: async (path, body, schema) => {
+      post(path, body);
+      const answer = posts[path];
+      if (!answer) return offline(path);
+      return schema.parse(await answer(body));
+    },
+  };
+  return { http, post };
+}

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import type { Entitlement, PatientProfile } from '../../shared/api/contract';
+import type { HttpClient } from '../../shared/api/http';
+import { SessionStore } from '../../shared/auth/session-store';
+import { authResult } from '../../shared/testing/factories';
+import { renderApp } from '../../shared/testing/render';
+import { testReferences } from '../../shared/testing/profile-fixtures';
+import { PatientListPage } from './patient-pages';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const service = testReferences.providerServices[0];
+const patient: PatientProfile = {
+  id: 8,
+  firstName: 'Ada',
+  middleInitial: '',
+  lastName: 'Lowe',
+  shortName: 'Ada Lowe',
+  name: 'Ada Lowe',
+  email: '',
+  phone: '',
+  isDisabled: false,
+  address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
+  providerServices: service ? [service] : [],
+  dateOfBirth: '1950-01-02',
+  age: 75,
+  gender: { id: 'F', name: 'Female' },
+  defaultLanguage: 'en-US',
+  openOrdersCount: 1,
+  lastAssessmentOpenOrderDate: '2025-03-01T10:00:00Z',
+  lastAssessmentOrderCompletionDate: '2025-01-05T10:00:00Z',
+};
+
+function render(role: string, entitlements: Entitlement[]) {
+  const store = new SessionStore(window.sessionStorage, 'cgm');
+  store.signIn(authResult({ entitlements, user: { role } }));
+  const http: HttpClient = {
+    get: <S extends z.ZodType>(_path: string, schema: S) =>
+      Promise.resolve(schema.parse({ dataList: [patient], count: 1 })),
+    post: () => Promise.reject(new Error('no writes here')),
+    put: () => Promise.reject(new Error('no writes here')),
+  };
+  return renderApp(
+    [
+      {
+        path: '/cgm/manage/patients',
+        element: <PatientListPage kind="all" renderOrders={(shown) => <p>orders of {shown.shortName}</p>} />,
+      },
+    ],
+    { store, http, initialEntries: ['/cgm/manage/patients'] },
+  );
+}
+
+describe('the patient card (spec §2, §6)', () => {
+  it("links the last result to the patient's report for a clinician and shows the ordering slot", async () => {
+    render('Healthcare Clinician', ['listPatients', 'viewReport']);
+    const card = (await screen.findByText('orders of Ada Lowe')).closest('li');
+    if (!card) throw new Error('no card');
+    expect(
+      within(card).getByRole('link', { name: 'Last result of Ada Lowe, Jan 05, 2025: open the report' }),
+    ).toHaveAttribute('href', '/cgm/manage/patient/8/cbbreport');
+  });
+
+  it('shows a technician only the date of the last result', async () => {
+    render('Healthcare Technician', ['listPatients']);
+    const card = (await screen.findByText('orders of Ada Lowe')).closest('li');
+    if (!card) throw new Error('no card');
+    expect(within(card).getByText(/Jan 05, 2025/)).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /Last result/ })).not.toBeInTheDocument();
+  });
+});
