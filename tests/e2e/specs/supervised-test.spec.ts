@@ -99,6 +99,7 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
 
   // Cops have no beginSupervisedAssessment: turned away to their home.
   await page.goto('/logout');
+  await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
   await loginPage.signInAs('admin');
   await page.goto(orderPage);
   await expect(page.getByText('Access forbidden')).toBeVisible();
