@@ -121,3 +121,30 @@ test('a date of birth outside 1000-01-01 to today is refused before anything is 
   await expect(page.getByText('The patient privacy notice must be accepted')).toBeVisible();
   await expect(login.mismatchDialog()).toHaveCount(0);
 });
+
+test('when the details cannot be sent at all, the unknown-error page offers to try again', async ({
+  page,
+  request,
+}) => {
+  const lastName = uniqueName('Nonetwork');
+  const { patient, link } = await patientWithHomeOrder(request, lastName);
+  const login = new PatientLogin(page);
+  await login.open(link);
+  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
+  await login.acceptNotice();
+  await page.route('**/api/cgm/login/patient', (route) => route.abort('internetdisconnected'));
+  await login.continue();
+  await expect(page).toHaveURL(/\/cgm\/patientloginerror\/unknownerror$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'An error occurred' })).toBeVisible();
+  await expect(page.getByText('the service could not be reached')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Back on the link's page (the tab still knows the link), with the network back, the details go through.
+  await page.unroute('**/api/cgm/login/patient');
+  await page.getByRole('link', { name: 'Back to confirming your details' }).click();
+  await expect(login.heading()).toBeVisible();
+  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
+  await login.acceptNotice();
+  await login.continue();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
+});
