@@ -85,4 +85,14 @@ export default tseslint.config(
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // The reference runner's browser script is served as it is (no build step), so it is plain JavaScript.
+    files: ['server/runner/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      globals: { ...globals.browser },
+    },
+  },
 );

@@ -23,6 +23,11 @@ import { patientRoutes } from './routes/patients';
 import { profileReferenceRoutes } from './routes/profile-references';
 import { staffProfileRoutes } from './routes/staff-profiles';
 import type { RouteDeps } from './routes/route-deps';
+import { assessmentTestRoutes } from './routes/assessment-tests';
+import { patientLoginRoutes } from './routes/patient-login';
+import { reportRoutes } from './routes/reports';
+import { referencePageRoutes } from './runner/page-routes';
+import { workflowRoutes } from './runner/workflow-routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -131,6 +136,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(passwordRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(profileReferenceRoutes, deps);
+  // Taking the test (issue 5): patient login, begin and callbacks, the runner's calls, report access and pages.
+  void app.register(patientLoginRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(assessmentTestRoutes, deps);
+  void app.register(workflowRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(reportRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(referencePageRoutes, { db: options.db });
   if (options.demo) {
     void app.register(devRoutes, deps);
   }

@@ -53,12 +53,33 @@ export async function successAuthResult(
   };
 }
 
-/** Patient sessions (patient login, added later) answer validate/refresh without a staff user. */
-export function patientSessionAuthResult(session: { token: string; expiresAt: Date }): AuthResult {
+/**
+ * A patient's session (spec §7 login/patient; validate and refresh answer the same): no entitlements, no provider
+ * services, the patient as the user (role 'Patient', userId the patient's id) and the one order it belongs to.
+ */
+export function patientSessionAuthResult(
+  patient: { id: number; firstName: string; lastName: string },
+  assessmentOrderId: number | null,
+  session: { token: string; expiresAt: Date },
+): AuthResult {
   return {
     ...failedAuthResult(),
     success: true,
     authToken: session.token,
     expiresOn: session.expiresAt.toISOString(),
+    user: {
+      role: patientLoginRole,
+      healthcareProfileId: null,
+      userId: patient.id,
+      userName: '',
+      // Patients accept the privacy notice when they confirm their details, before there is a session.
+      acceptedPrivacyPolicy: true,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+    },
+    patientAssessmentId: assessmentOrderId,
   };
 }
+
+/** The role name a patient's session answers; spec §3 maps it to 'patient'. */
+export const patientLoginRole = 'Patient';

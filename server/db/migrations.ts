@@ -358,6 +358,48 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX account_tokens_user_created ON account_tokens (user_id, purpose, created_at)`,
     ],
   },
+  {
+    // Issue #5 range 60-69: taking the test.
+    version: 60,
+    name: 'taking the test: attempts with their runner token, patient privacy acceptance, report access',
+    statements: [
+      // One row per begin (spec §4 On-site test flow, Patient self-assessment). The runner's token is stored only
+      // hashed, belongs to this attempt of this order alone and expires; recording an outcome spends it.
+      `CREATE TABLE assessment_attempts (
+        id serial PRIMARY KEY,
+        assessment_order_id integer NOT NULL REFERENCES assessment_orders (id) ON DELETE CASCADE,
+        workflow_instance_id text NOT NULL UNIQUE,
+        test_token_hash text NOT NULL UNIQUE,
+        test_token_expires_at timestamptz NOT NULL,
+        supervised boolean NOT NULL,
+        started_by_user_id integer NULL REFERENCES users (id) ON DELETE SET NULL,
+        language text NOT NULL REFERENCES localities (id),
+        privacy_client_timestamp text NULL,
+        privacy_server_timestamp timestamptz NULL,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        outcome text NULL CHECK (outcome IN ('COMPLETED', 'ERROR')),
+        error_code text NULL,
+        results jsonb NULL,
+        finished_at timestamptz NULL,
+        CHECK ((outcome IS NULL) = (finished_at IS NULL))
+      )`,
+      `CREATE INDEX assessment_attempts_order ON assessment_attempts (assessment_order_id, started_at)`,
+      // Spec §7 login/patient: when the patient accepted the privacy notice, by their clock (kept as sent, with its
+      // offset) and by the server's.
+      `ALTER TABLE assessment_orders ADD COLUMN patient_privacy_client_timestamp text NULL`,
+      `ALTER TABLE assessment_orders ADD COLUMN patient_privacy_server_timestamp timestamptz NULL`,
+      // The embedded report page cannot send the session header: it gets a short-lived token for one patient.
+      `CREATE TABLE report_tokens (
+        id serial PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        patient_id integer NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX report_tokens_expires_at ON report_tokens (expires_at)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

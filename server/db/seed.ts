@@ -1,6 +1,7 @@
 import type { LoginRole } from '../../src/shared/api/contract';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
+import { seedDemoResults } from '../runner/demo-results';
 import type { Db } from './db';
 
 /** DESIGN §5: the demo data every fresh start gets; end-to-end tests rely on all of it. */
@@ -545,6 +546,8 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
         }
       }
     }
+    // Issue 5: the finished orders get the results a workflow runner would have recorded (their reports).
+    await seedDemoResults(tx);
     return { seeded: true };
   });
 }

@@ -100,7 +100,7 @@ describe('security headers and static serving', () => {
     expect(deepLink.headers['cache-control']).toBe('no-cache');
     expectSecurityHeaders(deepLink);
 
-    for (const url of ['/missing.js', '/runner/', '/report/x', '/locales/fr-FR/common.json', '/dev/nothing']) {
+    for (const url of ['/missing.js', '/runner/x', '/report/x', '/locales/fr-FR/common.json', '/dev/nothing']) {
       const response = await testApp.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expectSecurityHeaders(response);

@@ -10,6 +10,7 @@ import { authTokenFrom } from '../auth/guards';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { endSession, resolveToken, sessionOwnerOf, startSession, type AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
+import { findPatientSummary } from '../db/queries/assessment-tests';
 import { deleteStaleSessions } from '../db/queries/sessions';
 import {
   findUserByEmail,
@@ -30,7 +31,11 @@ const staleSessionDays = 7;
 
 async function resultForSession(db: Db, auth: AuthContext, token: string): Promise<AuthResult> {
   const session = { token, expiresAt: auth.expiresAt };
-  if (auth.userId === null) return patientSessionAuthResult(session);
+  if (auth.userId === null) {
+    const patient = auth.patientId === null ? null : await findPatientSummary(db, auth.patientId);
+    if (!patient) throw unauthorized();
+    return patientSessionAuthResult(patient, auth.assessmentOrderId, session);
+  }
   const user = await findUserById(db, auth.userId);
   if (!user) throw unauthorized();
   return successAuthResult(db, user, session);

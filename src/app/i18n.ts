@@ -17,6 +17,7 @@ export const namespaces = [
   'privacy-policy',
   'resources',
   'assessments',
+  'reports',
   'about',
   'orders',
 ] as const;

@@ -32,6 +32,8 @@ const patients = () => import('../features/patients');
 const orders = () => import('../features/orders');
 const profiles = () => import('../features/profiles');
 const providerServices = () => import('../features/provider-services');
+const assessments = () => import('../features/assessments');
+const reports = () => import('../features/reports');
 
 /** Spec §2 /{product}/manage/*: the management pages, under the Manage tabs. */
 function manageRoutes(): RouteObject[] {
@@ -64,7 +66,15 @@ function manageRoutes(): RouteObject[] {
           dialog('edit', 'editPatient', async () => (await patients()).EditPatientDialog),
           // Spec §6: ordering needs addAssessmentOrder; cops lack it and are turned away.
           dialog('ordernewassessment', 'addAssessmentOrder', async () => (await orders()).NewAssessmentDialog),
+          dialog('cbbreport', 'viewReport', async () => (await reports()).ReportDialog),
         ],
+      },
+    ]),
+    // Spec §2/§6: the on-site test; cops lack beginSupervisedAssessment, so it is closed to them.
+    needs('beginSupervisedAssessment', [
+      {
+        path: 'patientassessment/:patientId/assessment/:assessmentId',
+        ...page(async () => (await assessments()).SupervisedAssessmentPage),
       },
     ]),
     needs('listClinicians', [
@@ -160,6 +170,28 @@ export function routes(product: string): RouteObject[] {
               path: 'setupaccountresetmypassword',
               ...page(async () => (await import('../features/password')).ResetPasswordPage),
             },
+            // Spec §2: the patient's order link and its error pages are anonymous.
+            { path: 'patientlogin', ...page(async () => (await assessments()).PatientLoginPage) },
+            {
+              path: 'patientloginerror/:errorCode',
+              ...page(async () => (await assessments()).PatientLoginErrorPage),
+            },
+            {
+              // Spec §4: a patient's pages; an expired patient session returns to the patient login.
+              path: 'patient',
+              lazy: async () => ({ Component: (await assessments()).PatientSessionGate }),
+              children: [
+                { index: true, ...page(async () => (await assessments()).PatientHomePage) },
+                {
+                  path: 'selfassessment/:patientId/assessment/:assessmentId',
+                  children: [
+                    { index: true, ...page(async () => (await assessments()).SelfAssessmentPage) },
+                    { path: 'completed', ...page(async () => (await assessments()).SelfAssessmentCompletedPage) },
+                    { path: 'error/:errorCode', ...page(async () => (await assessments()).SelfAssessmentErrorPage) },
+                  ],
+                },
+              ],
+            },
             {
               // Spec §1: a clinician or technician accepts the privacy policy before any other signed-in page.
               element: (
@@ -183,10 +215,6 @@ export function routes(product: string): RouteObject[] {
                     },
                     { path: 'manage', element: <ManageLayout />, children: manageRoutes() },
                   ],
-                ),
-                onlyFor(
-                  ['patient'],
-                  [{ path: 'patient', ...page(async () => (await import('../features/assessments')).PatientHomePage) }],
                 ),
               ],
             },

@@ -1,7 +1,7 @@
 import { AppShell, Loader, Center } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatch } from 'react-router';
+import { matchPath, Outlet, useLocation, useMatch } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
 import { usePaths } from '../shared/lib/runtime-config';
 import { BusyIndicator } from './busy-indicator';
@@ -31,8 +31,12 @@ export function AppLayout() {
   const paths = usePaths();
   const onManagePage = useMatch(`${paths.manage}/*`) !== null;
   const withProviderServiceHeader = onManagePage && session.isLoggedIn && session.userRole !== 'patient';
-  // Spec §2: patients see no top bar.
-  const withHeader = session.userRole !== 'patient';
+  const { pathname } = useLocation();
+  // Spec §2: patients see no top bar, nor does anyone on the patient's pages (the link, its errors, the test).
+  const onPatientPage = [paths.patientLogin, `${paths.home}/patientloginerror/*`, `${paths.patientHome}/*`].some(
+    (pattern) => matchPath(pattern, pathname) !== null,
+  );
+  const withHeader = session.userRole !== 'patient' && !onPatientPage;
   return (
     <AppShell header={withHeader ? { height: 56 } : undefined} footer={{ height: 44 }} padding="md">
       <a className="skip-link" href="#main">

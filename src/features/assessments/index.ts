@@ -1,1 +1,10 @@
-export { PatientHomePage } from './patient-home-page';
+export { PatientLoginPage } from './patient-login-page';
+export {
+  PatientHomePage,
+  PatientLoginErrorPage,
+  SelfAssessmentCompletedPage,
+  SelfAssessmentErrorPage,
+  SelfAssessmentPage,
+} from './self-assessment-pages';
+export { PatientSessionGate } from './session-expiry';
+export { SupervisedAssessmentPage } from './supervised-assessment-page';

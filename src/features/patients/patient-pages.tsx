@@ -24,6 +24,7 @@ import {
 } from '../profiles';
 import { patientQueries, usePatientListSource, type PatientListKind } from './api';
 import { PatientForm } from './patient-form';
+import { ReportButton } from '../reports';
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
@@ -281,6 +282,8 @@ export function PatientProfilePage({
             { label: t('fields.lastResult'), value: showDate(patient.lastAssessmentOrderCompletionDate) },
           ]}
         />
+        {/* Spec §6: with viewReport the report opens from here; without it only the date above is shown. */}
+        <ReportButton patientId={patient.id} hasResults={patient.lastAssessmentOrderCompletionDate !== null} />
         {ordersSection?.(patient)}
       </section>
       <Outlet />

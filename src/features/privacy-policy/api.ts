@@ -38,3 +38,22 @@ export function useAcceptPrivacyPolicy() {
     meta: { handlesBadRequest: true },
   });
 }
+
+/**
+ * Spec §2 patient authorization: the patient's privacy notice, chosen by language. The fallback language's notice
+ * is the one the resource config names (a deployment may point elsewhere); other languages get the build's own
+ * document in that language where there is one, else the fallback's.
+ */
+export function usePatientPrivacyNoticeUrl(language: string): string | null {
+  const config = useResourceConfig();
+  const documents = useDocumentPaths();
+  const failed = config.isError;
+  useEffect(() => {
+    if (failed) console.warn('resource config could not be read; using the built-in privacy notice');
+  }, [failed]);
+  const own = documents.patientPrivacyNotice(language);
+  if (own !== documents.privacyPolicy('patient')) return own;
+  if (config.isPending) return null;
+  if (config.isError) return own;
+  return config.data.globalUrls.patientPrivacyPolicy;
+}

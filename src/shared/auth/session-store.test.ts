@@ -58,6 +58,18 @@ describe('statusFromAuthResult', () => {
     expect(staffWithoutProfile.userDatabaseId).toBe(8);
   });
 
+  it("keeps a patient's one order (spec §3 patientAssessmentId), also across a refresh, and none for staff", () => {
+    const patient = statusFromAuthResult(
+      authResult({ user: { role: 'Patient', userId: 4, healthcareProfileId: null }, patientAssessmentId: 9 }),
+      loggedOut,
+    );
+    expect(patient).toMatchObject({ userRole: 'patient', userDatabaseId: 4, patientAssessmentId: 9 });
+    const refreshed = statusFromAuthResult(authResult({ user: { role: 'Patient', userId: 4 } }), patient);
+    expect(refreshed.patientAssessmentId).toBe(9);
+    const staff = statusFromAuthResult(authResult({ patientAssessmentId: 9 }), loggedOut);
+    expect(staff.patientAssessmentId).toBeNull();
+  });
+
   it('keeps the expiry unknown when the answer has none', () => {
     expect(statusFromAuthResult(authResult({ expiresOn: null }), loggedOut).expiresOn).toBeNull();
   });

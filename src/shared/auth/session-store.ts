@@ -82,7 +82,8 @@ export function statusFromAuthResult(result: AuthResult, previous: AuthStatus): 
     userRole: role,
     entitlements: result.entitlements,
     userProviderServices: result.providerServices,
-    patientAssessmentId: previous.patientAssessmentId,
+    // A patient's session belongs to one order (spec §3); staff sessions have none.
+    patientAssessmentId: role === 'patient' ? (result.patientAssessmentId ?? previous.patientAssessmentId) : null,
     previouslySuccessfulLogin: true,
     currentProviderServiceId: keepCurrentProviderService(previous.currentProviderServiceId, role, result),
   };

@@ -46,6 +46,15 @@ export function appPaths(product: string) {
     patientReport: (patientId: number) => `${manage}/patient/${String(patientId)}/cbbreport`,
     patientHome: `${base}/patient`,
     patientLogin: `${base}/patientlogin`,
+    /** Spec §2 /{product}/patientloginerror/{errorCode} (orderalreadycompleted, templock, unknownerror). */
+    patientLoginError: (code: string) => `${base}/patientloginerror/${encodeURIComponent(code)}`,
+    /** Spec §2 the patient's own test; children /completed and /error/{errorCode}. */
+    selfAssessment: (patientId: number, assessmentId: number) =>
+      `${base}/patient/selfassessment/${String(patientId)}/assessment/${String(assessmentId)}`,
+    selfAssessmentCompleted: (patientId: number, assessmentId: number) =>
+      `${base}/patient/selfassessment/${String(patientId)}/assessment/${String(assessmentId)}/completed`,
+    selfAssessmentError: (patientId: number, assessmentId: number, code: string) =>
+      `${base}/patient/selfassessment/${String(patientId)}/assessment/${String(assessmentId)}/error/${encodeURIComponent(code)}`,
     changePassword: `${base}/setupaccountchangepassword`,
     changeExpiredPassword: `${base}/setupaccountchangeexpiredpassword`,
     resetPassword: `${base}/setupaccountresetmypassword`,
@@ -81,6 +90,12 @@ export function documentPaths(staticHost: string, interfaceLanguage = 'en-US') {
     userManual: (role: Role) => `${host}/docs/manuals/${role}-${language}.pdf`,
     /** Spec §1: clinicians, technicians and patients each have their own privacy policy. */
     privacyPolicy: (role: 'clinician' | 'technician' | 'patient') => `${host}/docs/privacy/${role}-${language}.pdf`,
+    /**
+     * Spec §2: the patient's privacy notice is chosen by language; a language without its own document gets the
+     * fallback language's.
+     */
+    patientPrivacyNotice: (wanted: string) =>
+      `${host}/docs/privacy/patient-${documentLanguageFor(wanted).language}.pdf`,
     licenses: `${host}/licenses.json`,
   } as const;
 }

@@ -11,6 +11,9 @@ test('each role sees the Manage tabs it is entitled to; a technician has no Resu
   await expect(tabs.links()).toHaveText(['Patients', 'Orders', 'Technicians', 'Clinicians', 'Profile']);
   await expect(tabs.nav().getByRole('link', { name: 'Patients' })).toHaveAttribute('aria-current', 'page');
   await shell.choose('Logout');
+  await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+  // Signing in again before the logout has finished would reload with the revoked token.
+  await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
 
   await loginPage.signInAs('clinician');
   await expect(tabs.links()).toHaveText(['Patients', 'Results', 'Orders', 'Technicians', 'Clinicians', 'Profile']);

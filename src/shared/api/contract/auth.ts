@@ -92,6 +92,8 @@ export const authResultSchema = z.object({
   accountLockedFailedAuthAttemptsExceeded: z.boolean(),
   failedMessage: z.string().nullable(),
   user: authUserSchema.nullable(),
+  /** A patient's session belongs to one order (spec §3 Auth status patientAssessmentId); absent for staff. */
+  patientAssessmentId: z.number().int().nullable().optional(),
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 

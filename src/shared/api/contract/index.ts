@@ -11,3 +11,4 @@ export * from './profiles';
 export * from './passwords';
 export * from './orders';
 export * from './documents';
+export * from './assessment-tests';

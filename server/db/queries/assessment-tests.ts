@@ -1,0 +1,314 @@
+import type { OrderStatusId, TaskResult } from '../../../src/shared/api/contract';
+import type { Db } from '../db';
+
+/** What the patient login compares and decides on, found by the hash of the link's token. */
+export interface PatientLoginOrderRow {
+  orderId: number;
+  status: OrderStatusId;
+  patientId: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  failedCount: number;
+  lockedUntil: Date | null;
+}
+
+export async function findOrderByPatientLoginToken(db: Db, tokenHash: string): Promise<PatientLoginOrderRow | null> {
+  const rows = await db.query<PatientLoginOrderRow>(
+    `SELECT o.id AS "orderId", o.status, p.id AS "patientId", p.first_name AS "firstName",
+            p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
+            o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil"
+     FROM assessment_orders o JOIN patients p ON p.id = o.patient_id
+     WHERE o.patient_login_token_hash = $1
+     FOR UPDATE OF o`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts a mismatch. A lock that has run out starts the count again; reaching the maximum locks the link until
+ * `lockUntil`. Answers whether the link is now locked.
+ */
+export async function recordFailedPatientLogin(
+  db: Db,
+  orderId: number,
+  now: Date,
+  maxFailures: number,
+  lockUntil: Date,
+): Promise<{ locked: boolean; failedCount: number }> {
+  const rows = await db.query<{ failedCount: number; lockedUntil: Date | null }>(
+    `UPDATE assessment_orders SET
+       failed_patient_login_count = CASE
+         WHEN patient_login_locked_until IS NOT NULL AND patient_login_locked_until <= $2 THEN 1
+         ELSE failed_patient_login_count + 1 END,
+       patient_login_locked_until = CASE
+         WHEN (CASE WHEN patient_login_locked_until IS NOT NULL AND patient_login_locked_until <= $2 THEN 1
+                    ELSE failed_patient_login_count + 1 END) >= $3 THEN $4::timestamptz
+         WHEN patient_login_locked_until IS NOT NULL AND patient_login_locked_until <= $2 THEN NULL
+         ELSE patient_login_locked_until END,
+       updated_at = $2
+     WHERE id = $1
+     RETURNING failed_patient_login_count AS "failedCount", patient_login_locked_until AS "lockedUntil"`,
+    [orderId, now.toISOString(), maxFailures, lockUntil.toISOString()],
+  );
+  const lockedUntil = rows[0]?.lockedUntil ?? null;
+  return { locked: lockedUntil !== null && lockedUntil > now, failedCount: rows[0]?.failedCount ?? 0 };
+}
+
+/** The details matched: the count starts again and the acceptance of the privacy notice is kept. */
+export async function recordSuccessfulPatientLogin(
+  db: Db,
+  orderId: number,
+  acceptance: { clientTimestamp: string; serverTimestamp: string },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE assessment_orders SET failed_patient_login_count = 0, patient_login_locked_until = NULL,
+       patient_privacy_client_timestamp = $2, patient_privacy_server_timestamp = $3, updated_at = $4
+     WHERE id = $1`,
+    [orderId, acceptance.clientTimestamp, acceptance.serverTimestamp, now.toISOString()],
+  );
+}
+
+/** The facts a begin or a callback checks, locked for the rest of the transaction. */
+export interface OrderForTestRow {
+  orderId: number;
+  status: OrderStatusId;
+  patientId: number;
+  patientIsDisabled: boolean;
+  patientFirstName: string;
+  patientLastName: string;
+  providerServiceId: number;
+  batteryCode: string;
+  privacyClientTimestamp: string | null;
+  privacyServerTimestamp: Date | null;
+}
+
+export async function findOrderForTest(db: Db, orderId: number): Promise<OrderForTestRow | null> {
+  const rows = await db.query<OrderForTestRow>(
+    `SELECT o.id AS "orderId", o.status, p.id AS "patientId", p.is_disabled AS "patientIsDisabled",
+            p.first_name AS "patientFirstName", p.last_name AS "patientLastName",
+            o.provider_service_id AS "providerServiceId", o.battery_code AS "batteryCode",
+            o.patient_privacy_client_timestamp AS "privacyClientTimestamp",
+            o.patient_privacy_server_timestamp AS "privacyServerTimestamp"
+     FROM assessment_orders o JOIN patients p ON p.id = o.patient_id
+     WHERE o.id = $1
+     FOR UPDATE OF o`,
+    [orderId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function providerServiceOffersLanguage(db: Db, providerServiceId: number, language: string) {
+  const rows = await db.query<{ found: number }>(
+    'SELECT 1 AS found FROM provider_service_languages WHERE provider_service_id = $1 AND locality_id = $2',
+    [providerServiceId, language],
+  );
+  return rows.length > 0;
+}
+
+export interface NewAttempt {
+  orderId: number;
+  workflowInstanceId: string;
+  testTokenHash: string;
+  testTokenExpiresAt: Date;
+  supervised: boolean;
+  startedByUserId: number | null;
+  language: string;
+  privacyClientTimestamp: string | null;
+  privacyServerTimestamp: string | null;
+}
+
+/**
+ * A new attempt ends the runner tokens of the order's earlier ones (only the newest runner may record), and the
+ * order remembers the language it was last started in (spec §3 assessmentOrderLastStartedUsingLanguage).
+ */
+export async function insertAttempt(db: Db, attempt: NewAttempt, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE assessment_attempts SET test_token_expires_at = $2
+     WHERE assessment_order_id = $1 AND test_token_expires_at > $2`,
+    [attempt.orderId, now.toISOString()],
+  );
+  await db.query(
+    `INSERT INTO assessment_attempts (assessment_order_id, workflow_instance_id, test_token_hash,
+       test_token_expires_at, supervised, started_by_user_id, language, privacy_client_timestamp,
+       privacy_server_timestamp, started_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      attempt.orderId,
+      attempt.workflowInstanceId,
+      attempt.testTokenHash,
+      attempt.testTokenExpiresAt.toISOString(),
+      attempt.supervised,
+      attempt.startedByUserId,
+      attempt.language,
+      attempt.privacyClientTimestamp,
+      attempt.privacyServerTimestamp,
+      now.toISOString(),
+    ],
+  );
+  await db.query('UPDATE assessment_orders SET last_started_language = $2, updated_at = $3 WHERE id = $1', [
+    attempt.orderId,
+    attempt.language,
+    now.toISOString(),
+  ]);
+}
+
+export interface AttemptRow {
+  id: number;
+  orderId: number;
+  workflowInstanceId: string;
+  testTokenExpiresAt: Date;
+  language: string;
+  batteryCode: string;
+  outcome: 'COMPLETED' | 'ERROR' | null;
+  errorCode: string | null;
+  finishedAt: Date | null;
+}
+
+const attemptSelect = `
+  SELECT a.id, a.assessment_order_id AS "orderId", a.workflow_instance_id AS "workflowInstanceId",
+         a.test_token_expires_at AS "testTokenExpiresAt", a.language, o.battery_code AS "batteryCode",
+         a.outcome, a.error_code AS "errorCode", a.finished_at AS "finishedAt"
+  FROM assessment_attempts a JOIN assessment_orders o ON o.id = a.assessment_order_id`;
+
+/** The attempt the runner's token belongs to, whatever its state (the token's expiry is checked by the caller). */
+export async function findAttemptByTestToken(
+  db: Db,
+  workflowInstanceId: string,
+  testTokenHash: string,
+): Promise<AttemptRow | null> {
+  const rows = await db.query<AttemptRow>(
+    `${attemptSelect} WHERE a.workflow_instance_id = $1 AND a.test_token_hash = $2 FOR UPDATE OF a`,
+    [workflowInstanceId, testTokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+/** An order's attempt by its workflow instance id, or its latest one. */
+export async function findOrderAttempt(
+  db: Db,
+  orderId: number,
+  workflowInstanceId: string | undefined,
+): Promise<AttemptRow | null> {
+  const rows = workflowInstanceId
+    ? await db.query<AttemptRow>(
+        `${attemptSelect} WHERE a.assessment_order_id = $1 AND a.workflow_instance_id = $2 FOR UPDATE OF a`,
+        [orderId, workflowInstanceId],
+      )
+    : await db.query<AttemptRow>(
+        `${attemptSelect} WHERE a.assessment_order_id = $1 ORDER BY a.started_at DESC, a.id DESC LIMIT 1
+         FOR UPDATE OF a`,
+        [orderId],
+      );
+  return rows[0] ?? null;
+}
+
+/** The runner finished the test: results kept, token spent. */
+export async function recordAttemptCompleted(
+  db: Db,
+  attemptId: number,
+  results: readonly TaskResult[],
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE assessment_attempts SET outcome = 'COMPLETED', results = $2::jsonb, finished_at = $3,
+       test_token_expires_at = LEAST(test_token_expires_at, $3::timestamptz)
+     WHERE id = $1 AND outcome IS NULL`,
+    [attemptId, JSON.stringify(results), now.toISOString()],
+  );
+}
+
+/** The test ended in an error: the attempt keeps the code and its token is spent. */
+export async function recordAttemptError(db: Db, attemptId: number, errorCode: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE assessment_attempts SET outcome = 'ERROR', error_code = $2, finished_at = $3,
+       test_token_expires_at = LEAST(test_token_expires_at, $3::timestamptz)
+     WHERE id = $1 AND outcome IS NULL`,
+    [attemptId, errorCode, now.toISOString()],
+  );
+}
+
+/** Spec §4: SCHD to FINI, once; a finished order keeps its first completion time. */
+export async function markOrderFinished(db: Db, orderId: number, completedAt: Date): Promise<void> {
+  await db.query(
+    `UPDATE assessment_orders SET status = 'FINI', completed_date_time = $2, last_error_code = NULL, updated_at = $2
+     WHERE id = $1 AND status = 'SCHD'`,
+    [orderId, completedAt.toISOString()],
+  );
+}
+
+/** Spec §4 error callback: the order stays open (it can be begun again) and remembers the code. */
+export async function markOrderError(db: Db, orderId: number, errorCode: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE assessment_orders SET last_error_code = $2, updated_at = $3 WHERE id = $1 AND status = 'SCHD'`,
+    [orderId, errorCode, now.toISOString()],
+  );
+}
+
+export async function insertReportToken(
+  db: Db,
+  values: { tokenHash: string; patientId: number; userId: number; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  // Housekeeping first: report tokens live minutes, nothing is worth keeping once they are past.
+  await db.query('DELETE FROM report_tokens WHERE expires_at < $1', [now.toISOString()]);
+  await db.query('INSERT INTO report_tokens (token_hash, patient_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
+    values.tokenHash,
+    values.patientId,
+    values.userId,
+    values.expiresAt.toISOString(),
+  ]);
+}
+
+/** The patient a live report token opens (null when unknown or expired). */
+export async function findReportTokenPatient(db: Db, tokenHash: string, now: Date): Promise<number | null> {
+  const rows = await db.query<{ patientId: number }>(
+    `SELECT patient_id AS "patientId" FROM report_tokens WHERE token_hash = $1 AND expires_at > $2`,
+    [tokenHash, now.toISOString()],
+  );
+  return rows[0]?.patientId ?? null;
+}
+
+export interface FinishedAssessmentRow {
+  orderId: number;
+  orderType: string;
+  batteryCode: string;
+  batteryName: string;
+  completedDateTime: Date;
+  language: string | null;
+  results: unknown;
+}
+
+/** A patient's finished assessments, oldest first, each with the results of its completed attempt (if any). */
+export async function listFinishedAssessments(db: Db, patientId: number): Promise<FinishedAssessmentRow[]> {
+  return db.query<FinishedAssessmentRow>(
+    `SELECT o.id AS "orderId", o.order_type AS "orderType", o.battery_code AS "batteryCode",
+            b.name AS "batteryName", o.completed_date_time AS "completedDateTime",
+            o.last_started_language AS language,
+            (SELECT a.results FROM assessment_attempts a
+             WHERE a.assessment_order_id = o.id AND a.outcome = 'COMPLETED'
+             ORDER BY a.finished_at DESC LIMIT 1) AS results
+     FROM assessment_orders o JOIN batteries b ON b.code = o.battery_code
+     WHERE o.patient_id = $1 AND o.status = 'FINI'
+     ORDER BY o.completed_date_time, o.id`,
+    [patientId],
+  );
+}
+
+export interface PatientSummaryRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+}
+
+export async function findPatientSummary(db: Db, patientId: number): Promise<PatientSummaryRow | null> {
+  const rows = await db.query<PatientSummaryRow>(
+    `SELECT id, first_name AS "firstName", last_name AS "lastName", date_of_birth AS "dateOfBirth"
+     FROM patients WHERE id = $1`,
+    [patientId],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiErrorBodySchema,
+  assessmentOrderDetailSchema,
+  assessmentOrderSchema,
+  beginTestResultSchema,
+  patientLoginResultSchema,
+  reportAccessSchema,
+  workflowInstanceSchema,
+  type BeginTestResult,
+  type TaskResult,
+} from '../../src/shared/api/contract';
+import { demoAccounts } from '../db/seed';
+import { createTestPatientOrder, type TestOrderOptions } from '../testing/test-orders';
+import { callApi, createTestApp, loginAs, postJson, type TestApp } from '../testing/test-app';
+
+let testApp: TestApp;
+let clinician: string;
+let technician: string;
+let cops: string;
+let otherClinician: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.ready();
+  clinician = await loginAs(testApp.app, demoAccounts.clinician);
+  technician = await loginAs(testApp.app, demoAccounts.technician);
+  cops = await loginAs(testApp.app, demoAccounts.admin);
+  otherClinician = await loginAs(testApp.app, demoAccounts.clinician2);
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+let tokenNumber = 0;
+/** A patient with one order, and (for HOME) that patient's own session. */
+async function patientWithOrder(options: TestOrderOptions = {}) {
+  tokenNumber += 1;
+  const loginToken = `TEST-ORDER-${String(tokenNumber)}`;
+  const order = await createTestPatientOrder(testApp.db, { patientLoginToken: loginToken, ...options });
+  return { ...order, loginToken };
+}
+
+async function patientSession(loginToken: string): Promise<string> {
+  const response = await postJson(testApp.app, '/api/cgm/login/patient', {
+    patientLoginToken: loginToken,
+    firstName: 'Tess',
+    lastName: 'Tester',
+    dateOfBirth: '1950-03-04',
+    acceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
+    acceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
+  });
+  const result = patientLoginResultSchema.parse(response.json());
+  if (!result.auth?.authToken) throw new Error('patient login failed');
+  return result.auth.authToken;
+}
+
+const supervisedBody = (language = 'en-US') => ({
+  AcceptPrivacyPolicyClientBrowserTimestamp: '2025-06-02T09:00:00.000-05:00',
+  AcceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
+  AssessmentOrderTestWillUseLanguage: language,
+});
+
+async function beginSupervised(orderId: number, token = technician): Promise<BeginTestResult> {
+  const response = await callApi(
+    testApp.app,
+    'POST',
+    `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`,
+    token,
+    supervisedBody(),
+  );
+  expect(response.statusCode).toBe(200);
+  return beginTestResultSchema.parse(response.json());
+}
+
+const fullResults: TaskResult[] = [
+  { task: 'detection', trials: 6, correct: 6, meanReactionTimeMs: 420 },
+  { task: 'identification', trials: 6, correct: 5, meanReactionTimeMs: 510 },
+  { task: 'oneCardLearning', trials: 6, correct: 4, meanReactionTimeMs: 900 },
+  { task: 'oneBack', trials: 6, correct: 5, meanReactionTimeMs: 760 },
+];
+
+function runnerCall(begin: BeginTestResult, path: string, body?: unknown, token = begin.authTokenToUseForTest) {
+  return callApi(
+    testApp.app,
+    body === undefined ? 'GET' : 'POST',
+    `/api/cgm/workflow/${begin.workflowInstanceId}${path}`,
+    token,
+    body,
+  );
+}
+
+async function orderStatus(orderId: number) {
+  const [row] = await testApp.db.query<{ status: string; lastErrorCode: string | null; language: string | null }>(
+    `SELECT status, last_error_code AS "lastErrorCode", last_started_language AS language
+     FROM assessment_orders WHERE id = $1`,
+    [orderId],
+  );
+  return row;
+}
+
+describe('GET /api/profile/patients/{id}/assessmentorders/{assessmentId}', () => {
+  it('answers the order with the languages of its provider service to staff of that service', async () => {
+    const { patientId, orderId } = await patientWithOrder();
+    const response = await callApi(
+      testApp.app,
+      'GET',
+      `/api/profile/patients/${String(patientId)}/assessmentorders/${String(orderId)}`,
+      technician,
+    );
+    expect(response.statusCode).toBe(200);
+    const detail = assessmentOrderDetailSchema.parse(response.json());
+    expect(detail).toMatchObject({ id: orderId, patient: { id: patientId }, patientIsDisabled: false });
+    expect(detail.supportedAssessmentLanguages.map((language) => language.localityId)).toEqual(['en-US', 'es-US']);
+  });
+
+  it('is 404 for staff of another provider service and for a mismatched patient, 403 for cops', async () => {
+    const { patientId, orderId } = await patientWithOrder();
+    const path = `/api/profile/patients/${String(patientId)}/assessmentorders/${String(orderId)}`;
+    expect((await callApi(testApp.app, 'GET', path, otherClinician)).statusCode).toBe(404);
+    expect((await callApi(testApp.app, 'GET', path, cops)).statusCode).toBe(403);
+    const wrongPatient = `/api/profile/patients/${String(patientId + 1)}/assessmentorders/${String(orderId)}`;
+    expect((await callApi(testApp.app, 'GET', wrongPatient, clinician)).statusCode).toBe(404);
+    expect((await callApi(testApp.app, 'GET', path, null)).statusCode).toBe(401);
+  });
+
+  it("lets a patient open only their own session's order", async () => {
+    const own = await patientWithOrder();
+    const other = await patientWithOrder();
+    const session = await patientSession(own.loginToken);
+    const mine = await callApi(
+      testApp.app,
+      'GET',
+      `/api/profile/patients/${String(own.patientId)}/assessmentorders/${String(own.orderId)}`,
+      session,
+    );
+    expect(mine.statusCode).toBe(200);
+    const theirs = await callApi(
+      testApp.app,
+      'GET',
+      `/api/profile/patients/${String(other.patientId)}/assessmentorders/${String(other.orderId)}`,
+      session,
+    );
+    expect(theirs.statusCode).toBe(403);
+  });
+});
+
+describe('the supervised test, start to finish', () => {
+  it('begins, lets the runner record with its token, and the callback confirms the order finished', async () => {
+    const { patientId, orderId } = await patientWithOrder({ orderType: 'SITE' });
+    const begin = await beginSupervised(orderId);
+    expect(begin.workflowInstanceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await orderStatus(orderId))?.language).toBe('en-US');
+
+    const instance = workflowInstanceSchema.parse((await runnerCall(begin, '')).json());
+    expect(instance).toMatchObject({ batteryTypeCode: 'FullCBB', localityCode: 'en-US', state: 'open' });
+    expect(instance.tasks).toEqual(['detection', 'identification', 'oneCardLearning', 'oneBack']);
+
+    expect((await runnerCall(begin, '/completed', { results: fullResults })).statusCode).toBe(200);
+    expect((await orderStatus(orderId))?.status).toBe('FINI');
+    // Recording spends the token.
+    expect((await runnerCall(begin, '/completed', { results: fullResults })).statusCode).toBe(409);
+
+    const confirmed = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/testcompleted`,
+      technician,
+      { workflowInstanceId: begin.workflowInstanceId },
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect(assessmentOrderSchema.parse(confirmed.json()).assessmentOrderStatus.id).toBe('FINI');
+
+    // A finished order cannot be begun again: a reason, not a 500.
+    const again = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`,
+      technician,
+      supervisedBody(),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(apiErrorBodySchema.parse(again.json()).code).toBe('ORDER_ALREADY_COMPLETED');
+
+    // The clinician may then open the report: a token for this patient and the baseline.
+    const access = await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', clinician, { patientId });
+    expect(access.statusCode).toBe(200);
+    expect(reportAccessSchema.parse(access.json()).baselineId).toBe(orderId);
+  });
+
+  it('refuses a completion the runner never recorded', async () => {
+    const { orderId } = await patientWithOrder({ orderType: 'SITE' });
+    await beginSupervised(orderId);
+    const response = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/testcompleted`,
+      technician,
+      {},
+    );
+    expect(response.statusCode).toBe(409);
+    expect(apiErrorBodySchema.parse(response.json()).code).toBe('TEST_NOT_COMPLETED');
+    expect((await orderStatus(orderId))?.status).toBe('SCHD');
+  });
+
+  it('keeps the order open with the error code after a runner error, and it can be begun again', async () => {
+    const { orderId } = await patientWithOrder({ orderType: 'SITE' });
+    const begin = await beginSupervised(orderId);
+    expect((await runnerCall(begin, '/error', { errorCode: 'agefailure' })).statusCode).toBe(200);
+    const callback = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/testerror`,
+      technician,
+      { errorCode: 'agefailure', workflowInstanceId: begin.workflowInstanceId },
+    );
+    expect(callback.statusCode).toBe(200);
+    expect(assessmentOrderSchema.parse(callback.json())).toMatchObject({
+      assessmentOrderStatus: { id: 'SCHD' },
+      lastErrorCode: 'agefailure',
+    });
+    await beginSupervised(orderId);
+  });
+
+  it('lets only the newest attempt record: a new begin ends the earlier token', async () => {
+    const { orderId } = await patientWithOrder({ orderType: 'SITE' });
+    const first = await beginSupervised(orderId);
+    const second = await beginSupervised(orderId);
+    expect((await runnerCall(first, '/completed', { results: fullResults })).statusCode).toBe(401);
+    expect((await runnerCall(second, '')).statusCode).toBe(200);
+  });
+
+  it('accepts a test token only for its own workflow instance, and not once it has expired', async () => {
+    const a = await patientWithOrder({ orderType: 'SITE' });
+    const b = await patientWithOrder({ orderType: 'SITE' });
+    const beginA = await beginSupervised(a.orderId);
+    const beginB = await beginSupervised(b.orderId);
+    expect((await runnerCall(beginB, '', undefined, beginA.authTokenToUseForTest)).statusCode).toBe(401);
+    // The test token is not a session either.
+    const asSession = await callApi(testApp.app, 'GET', '/api/profile/patients', beginA.authTokenToUseForTest);
+    expect(asSession.statusCode).toBe(401);
+    await testApp.db.query(
+      `UPDATE assessment_attempts SET test_token_expires_at = now() - interval '1 second' WHERE workflow_instance_id = $1`,
+      [beginA.workflowInstanceId],
+    );
+    expect((await runnerCall(beginA, '')).statusCode).toBe(401);
+  });
+
+  it('checks the results against the battery', async () => {
+    const { orderId } = await patientWithOrder({ orderType: 'SITE', batteryCode: 'MemOnlyCBB' });
+    const begin = await beginSupervised(orderId);
+    expect(workflowInstanceSchema.parse((await runnerCall(begin, '')).json()).tasks).toEqual([
+      'oneCardLearning',
+      'oneBack',
+    ]);
+    expect((await runnerCall(begin, '/completed', { results: fullResults })).statusCode).toBe(400);
+    const overCount = [{ task: 'oneCardLearning', trials: 6, correct: 7, meanReactionTimeMs: 1 }, fullResults[3]];
+    expect((await runnerCall(begin, '/completed', { results: overCount })).statusCode).toBe(400);
+    expect((await runnerCall(begin, '/completed', { results: fullResults.slice(2) })).statusCode).toBe(200);
+  });
+});
+
+describe('begin rules', () => {
+  it('refuses a deactivated patient with a reason', async () => {
+    const { orderId } = await patientWithOrder({ orderType: 'SITE', patientIsDisabled: true });
+    const response = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`,
+      technician,
+      supervisedBody(),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(apiErrorBodySchema.parse(response.json()).code).toBe('PATIENT_DEACTIVATED');
+  });
+
+  it('refuses cops (no beginSupervisedAssessment), staff of another service, and patients', async () => {
+    const { orderId, loginToken } = await patientWithOrder({ orderType: 'SITE' });
+    const path = `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`;
+    expect((await callApi(testApp.app, 'POST', path, cops, supervisedBody())).statusCode).toBe(403);
+    expect((await callApi(testApp.app, 'POST', path, otherClinician, supervisedBody())).statusCode).toBe(404);
+    const session = await patientSession(loginToken);
+    expect((await callApi(testApp.app, 'POST', path, session, supervisedBody())).statusCode).toBe(403);
+  });
+
+  it('refuses a language the provider service does not offer and a server time it did not give', async () => {
+    const { orderId } = await patientWithOrder({ orderType: 'SITE' });
+    const path = `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`;
+    const french = await callApi(testApp.app, 'POST', path, technician, supervisedBody('fr-FR'));
+    expect(french.statusCode).toBe(400);
+    expect(apiErrorBodySchema.parse(french.json()).fields?.[0]?.path).toBe('AssessmentOrderTestWillUseLanguage');
+    const stale = await callApi(testApp.app, 'POST', path, technician, {
+      ...supervisedBody(),
+      AcceptPrivacyPolicyServerTimestamp: '2020-01-01T00:00:00Z',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(apiErrorBodySchema.parse(stale.json()).fields?.[0]?.message).toBe('ERROR_RETRIEVING_SERVER_TIMESTAMP');
+  });
+});
+
+describe('the self-assessment', () => {
+  it('lets the patient begin their own order in a chosen language, and record an error through the callback', async () => {
+    const { orderId, loginToken } = await patientWithOrder();
+    const session = await patientSession(loginToken);
+    const begin = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/begintest`,
+      session,
+      {
+        language: 'es-US',
+      },
+    );
+    expect(begin.statusCode).toBe(200);
+    beginTestResultSchema.parse(begin.json());
+    expect((await orderStatus(orderId))?.language).toBe('es-US');
+
+    const error = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/testerror`,
+      session,
+      { errorCode: 'somethingnew' },
+    );
+    expect(error.statusCode).toBe(200);
+    expect((await orderStatus(orderId))?.lastErrorCode).toBe('somethingnew');
+    const bad = await callApi(testApp.app, 'POST', `/api/cgm/assessmentorders/${String(orderId)}/testerror`, session, {
+      errorCode: '<script>',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("refuses another patient's order and the staff begin route", async () => {
+    const own = await patientWithOrder();
+    const other = await patientWithOrder();
+    const session = await patientSession(own.loginToken);
+    const theirs = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(other.orderId)}/begintest`,
+      session,
+      { language: 'en-US' },
+    );
+    expect(theirs.statusCode).toBe(403);
+    const staff = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(own.orderId)}/begintest`,
+      technician,
+      { language: 'en-US' },
+    );
+    expect(staff.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/cgm/cbbreport/access', () => {
+  it('needs viewReport: technicians are refused', async () => {
+    const { patientId } = await patientWithOrder();
+    const response = await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', technician, { patientId });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('is 404 for a patient of another provider service', async () => {
+    const { patientId } = await patientWithOrder();
+    const response = await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', otherClinician, { patientId });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginCallback } from 'fastify';
+import {
+  assessmentOrderIdParamsSchema,
+  assessmentTestRefusalCodes,
+  beginSupervisedTestRequestSchema,
+  beginTestRequestSchema,
+  patientAssessmentParamsSchema,
+  testCompletedRequestSchema,
+  testErrorRequestSchema,
+  type AssessmentOrder,
+  type AssessmentOrderDetail,
+  type BeginTestResult,
+  type Entitlement,
+} from '../../src/shared/api/contract';
+import { validationMessages } from '../../src/shared/lib/validation/messages';
+import { privacyPolicyNotAccepted } from '../auth/guards';
+import type { AuthContext } from '../auth/session-service';
+import { hashToken, newToken } from '../auth/tokens';
+import type { Db } from '../db/db';
+import { findAssessmentOrder } from '../db/queries/assessment-orders';
+import {
+  findOrderAttempt,
+  findOrderForTest,
+  insertAttempt,
+  markOrderError,
+  markOrderFinished,
+  providerServiceOffersLanguage,
+  recordAttemptError,
+  type OrderForTestRow,
+} from '../db/queries/assessment-tests';
+import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
+import { forbidden, HttpError, notFound } from '../http/errors';
+import { parseBody, parseParams } from '../http/validation';
+import { callerOf, fieldError } from '../profiles/scope';
+import type { RouteDeps } from './route-deps';
+
+/** The runner's token lives long enough for a 15-minute test with breaks, and no longer. */
+export const testTokenLifetimeMinutes = 180;
+/** The server time a privacy acceptance names must be one this server gave out recently (spec §4). */
+const serverTimestampMaxAgeMs = 12 * 3_600_000;
+const clockSlackMs = 5 * 60_000;
+
+const orderNotFound = () => notFound('Assessment order not found');
+const refused = (code: string, message: string) => new HttpError(409, code, message);
+
+/**
+ * Who may touch an order. A patient only their own session's order (spec §2: "visible only if the profile id
+ * equals the logged-in user's id"); staff with the entitlement, within their provider services. Out of scope and
+ * unknown answer alike (404), so an id never tells whether an order exists elsewhere.
+ */
+function checkAccess(
+  auth: AuthContext,
+  order: Pick<OrderForTestRow, 'orderId' | 'patientId' | 'providerServiceId'>,
+  staffNeeds: Entitlement,
+): void {
+  if (auth.role === 'patient') {
+    if (auth.assessmentOrderId !== order.orderId || auth.patientId !== order.patientId) throw forbidden();
+    return;
+  }
+  if (!auth.entitlements.has(staffNeeds)) throw forbidden();
+  if (!auth.acceptedPrivacyPolicy) throw privacyPolicyNotAccepted();
+  if (auth.providerServiceIds !== 'all' && !auth.providerServiceIds.includes(order.providerServiceId)) {
+    throw orderNotFound();
+  }
+}
+
+function checkServerTimestamp(value: string, path: string, now: Date): void {
+  const server = Date.parse(value);
+  if (server > now.getTime() + clockSlackMs || server < now.getTime() - serverTimestampMaxAgeMs) {
+    throw fieldError(path, 'ERROR_RETRIEVING_SERVER_TIMESTAMP');
+  }
+}
+
+/** Spec §4: begin requires an order that is not finished, of a patient who is not deactivated. */
+function checkBeginnable(order: OrderForTestRow): void {
+  if (order.status === 'FINI') {
+    throw refused(assessmentTestRefusalCodes.orderAlreadyCompleted, 'This test is already completed');
+  }
+  if (order.patientIsDisabled) {
+    throw refused(assessmentTestRefusalCodes.patientDeactivated, 'The patient is deactivated');
+  }
+}
+
+async function checkLanguage(db: Db, order: OrderForTestRow, language: string, path: string): Promise<void> {
+  if (!(await providerServiceOffersLanguage(db, order.providerServiceId, language))) {
+    throw fieldError(path, validationMessages.invalid);
+  }
+}
+
+async function beginAttempt(
+  db: Db,
+  order: OrderForTestRow,
+  values: {
+    supervised: boolean;
+    startedByUserId: number | null;
+    language: string;
+    privacyClientTimestamp: string | null;
+    privacyServerTimestamp: string | null;
+  },
+  now: Date,
+): Promise<BeginTestResult> {
+  const token = newToken();
+  const workflowInstanceId = randomUUID();
+  await insertAttempt(
+    db,
+    {
+      orderId: order.orderId,
+      workflowInstanceId,
+      testTokenHash: hashToken(token),
+      testTokenExpiresAt: new Date(now.getTime() + testTokenLifetimeMinutes * 60_000),
+      ...values,
+    },
+    now,
+  );
+  return { authTokenToUseForTest: token, workflowInstanceId };
+}
+
+async function answerOrder(db: Db, id: number): Promise<AssessmentOrder> {
+  const order = await findAssessmentOrder(db, id);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/**
+ * Spec §7: GET /api/profile/patients/{id}/assessmentorders/{assessmentId}; POST
+ * /api/{product}/assessmentorders/{id}/begintest, /beginsupervisedtest, /testerror, /testcompleted.
+ */
+export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product }, done) => {
+  const orders = `/api/${product}/assessmentorders`;
+  const signedIn = { preHandler: app.requireAuth };
+
+  app.get(
+    '/api/profile/patients/:id/assessmentorders/:assessmentId',
+    signedIn,
+    async (request): Promise<AssessmentOrderDetail> => {
+      const { id, assessmentId } = parseParams(patientAssessmentParamsSchema, request);
+      const auth = callerOf(request);
+      const facts = await findOrderForTest(db, assessmentId);
+      if (facts?.patientId !== id) throw orderNotFound();
+      checkAccess(auth, facts, 'viewAssessmentOrder');
+      const order = await answerOrder(db, assessmentId);
+      const services = await loadProfileProviderServices(db, [facts.providerServiceId]);
+      const rows = await db.query<{ defaultLanguage: string }>(
+        'SELECT default_language AS "defaultLanguage" FROM patients WHERE id = $1',
+        [id],
+      );
+      return {
+        ...order,
+        patientIsDisabled: facts.patientIsDisabled,
+        patientDefaultLanguage: rows[0]?.defaultLanguage ?? 'en-US',
+        supportedAssessmentLanguages: services.get(facts.providerServiceId)?.supportedAssessmentLanguages ?? [],
+      };
+    },
+  );
+
+  // The patient's own, unsupervised test: the privacy notice was accepted when they confirmed their details.
+  app.post(`${orders}/:id/begintest`, signedIn, async (request): Promise<BeginTestResult> => {
+    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+    const { language } = parseBody(beginTestRequestSchema, request);
+    const auth = callerOf(request);
+    if (auth.role !== 'patient') throw forbidden();
+    const now = new Date();
+    return db.tx(async (tx) => {
+      const order = await findOrderForTest(tx, id);
+      if (!order) throw orderNotFound();
+      checkAccess(auth, order, 'beginSupervisedAssessment');
+      checkBeginnable(order);
+      await checkLanguage(tx, order, language, 'language');
+      return beginAttempt(
+        tx,
+        order,
+        {
+          supervised: false,
+          startedByUserId: null,
+          language,
+          privacyClientTimestamp: order.privacyClientTimestamp,
+          privacyServerTimestamp: order.privacyServerTimestamp?.toISOString() ?? null,
+        },
+        now,
+      );
+    });
+  });
+
+  app.post(
+    `${orders}/:id/beginsupervisedtest`,
+    { preHandler: app.requireEntitlement('beginSupervisedAssessment') },
+    async (request): Promise<BeginTestResult> => {
+      const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+      const body = parseBody(beginSupervisedTestRequestSchema, request);
+      const auth = callerOf(request);
+      const now = new Date();
+      checkServerTimestamp(body.AcceptPrivacyPolicyServerTimestamp, 'AcceptPrivacyPolicyServerTimestamp', now);
+      return db.tx(async (tx) => {
+        const order = await findOrderForTest(tx, id);
+        if (!order) throw orderNotFound();
+        checkAccess(auth, order, 'beginSupervisedAssessment');
+        checkBeginnable(order);
+        await checkLanguage(tx, order, body.AssessmentOrderTestWillUseLanguage, 'AssessmentOrderTestWillUseLanguage');
+        return beginAttempt(
+          tx,
+          order,
+          {
+            supervised: true,
+            startedByUserId: auth.userId,
+            language: body.AssessmentOrderTestWillUseLanguage,
+            privacyClientTimestamp: body.AcceptPrivacyPolicyClientBrowserTimestamp,
+            privacyServerTimestamp: body.AcceptPrivacyPolicyServerTimestamp,
+          },
+          now,
+        );
+      });
+    },
+  );
+
+  /**
+   * Spec §4 completion callback. The runner records the results with its token (and finishes the order then);
+   * the callback confirms it, and finishes the order if that has not happened yet. Without a completed attempt
+   * there is nothing to confirm: a reason, not a finished order without results.
+   */
+  app.post(`${orders}/:id/testcompleted`, signedIn, async (request): Promise<AssessmentOrder> => {
+    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+    const body = parseBody(testCompletedRequestSchema, request);
+    const auth = callerOf(request);
+    await db.tx(async (tx) => {
+      const order = await findOrderForTest(tx, id);
+      if (!order) throw orderNotFound();
+      checkAccess(auth, order, 'beginSupervisedAssessment');
+      if (order.status === 'FINI') return;
+      const attempt = await findOrderAttempt(tx, id, body.workflowInstanceId);
+      if (attempt?.outcome !== 'COMPLETED' || !attempt.finishedAt) {
+        throw refused(assessmentTestRefusalCodes.testNotCompleted, 'The runner has not recorded a completed test');
+      }
+      await markOrderFinished(tx, id, attempt.finishedAt);
+    });
+    return answerOrder(db, id);
+  });
+
+  /** Spec §4 error callback: the order stays open and keeps the code; the attempt ends if the runner did not. */
+  app.post(`${orders}/:id/testerror`, signedIn, async (request): Promise<AssessmentOrder> => {
+    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+    const body = parseBody(testErrorRequestSchema, request);
+    const auth = callerOf(request);
+    const now = new Date();
+    await db.tx(async (tx) => {
+      const order = await findOrderForTest(tx, id);
+      if (!order) throw orderNotFound();
+      checkAccess(auth, order, 'beginSupervisedAssessment');
+      const attempt = await findOrderAttempt(tx, id, body.workflowInstanceId);
+      if (attempt?.outcome === null) await recordAttemptError(tx, attempt.id, body.errorCode, now);
+      await markOrderError(tx, id, body.errorCode, now);
+    });
+    return answerOrder(db, id);
+  });
+
+  done();
+};

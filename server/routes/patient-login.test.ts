@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiErrorBodySchema,
+  authResultSchema,
+  patientLoginResultSchema,
+  type PatientLoginRequest,
+  type PatientLoginResult,
+} from '../../src/shared/api/contract';
+import { demoPatientTokens } from '../db/seed';
+import { createTestPatientOrder } from '../testing/test-orders';
+import { callApi, createTestApp, postJson, type TestApp } from '../testing/test-app';
+import { maxFailedPatientLogins, sameName } from './patient-login';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.ready();
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+function request(overrides: Partial<PatientLoginRequest> = {}): PatientLoginRequest {
+  const now = new Date();
+  return {
+    patientLoginToken: demoPatientTokens.rosaHome,
+    firstName: 'Rosa',
+    lastName: 'Alvarez',
+    dateOfBirth: '1948-05-17',
+    acceptPrivacyPolicyClientBrowserTimestamp: '2025-06-02T10:15:00.000-04:00',
+    acceptPrivacyPolicyServerTimestamp: now.toISOString(),
+    ...overrides,
+  };
+}
+
+async function patientLogin(body: unknown): Promise<PatientLoginResult> {
+  const response = await postJson(testApp.app, '/api/cgm/login/patient', body);
+  expect(response.statusCode).toBe(200);
+  return patientLoginResultSchema.parse(response.json());
+}
+
+describe('POST /api/cgm/login/patient', () => {
+  it('opens a patient session for the order when the details match, whatever their case and spacing', async () => {
+    const order = await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-MATCH-1' });
+    const result = await patientLogin(
+      request({
+        patientLoginToken: 'TEST-MATCH-1',
+        firstName: '  tess ',
+        lastName: 'TESTER',
+        dateOfBirth: '1950-03-04',
+      }),
+    );
+    expect(result).toMatchObject({
+      success: true,
+      assessmentOrderStatusId: 'SCHD',
+      patientAssessmentId: order.orderId,
+      patientId: order.patientId,
+      orderLockedFailedAuthAttemptsExceeded: false,
+    });
+    expect(result.auth?.user).toMatchObject({ role: 'Patient', userId: order.patientId, firstName: 'Tess' });
+    expect(result.auth?.patientAssessmentId).toBe(order.orderId);
+    expect(result.auth?.entitlements).toEqual([]);
+
+    // The privacy acceptance is kept with the order, the client's time exactly as sent.
+    const [kept] = await testApp.db.query<{ client: string; server: Date }>(
+      `SELECT patient_privacy_client_timestamp AS client, patient_privacy_server_timestamp AS server
+       FROM assessment_orders WHERE id = $1`,
+      [order.orderId],
+    );
+    expect(kept?.client).toBe('2025-06-02T10:15:00.000-04:00');
+    expect(kept?.server).toBeInstanceOf(Date);
+
+    // The session is a real one: validate and refresh answer the patient again (a reload keeps the session).
+    const token = result.auth?.authToken ?? '';
+    const refreshed = authResultSchema.parse(
+      (await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token })).json(),
+    );
+    expect(refreshed.user).toMatchObject({ role: 'Patient', userId: order.patientId });
+    expect(refreshed.patientAssessmentId).toBe(order.orderId);
+  });
+
+  it('gives no staff data to a patient session', async () => {
+    await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-NO-STAFF' });
+    const result = await patientLogin(
+      request({ patientLoginToken: 'TEST-NO-STAFF', firstName: 'Tess', lastName: 'Tester', dateOfBirth: '1950-03-04' }),
+    );
+    const response = await callApi(testApp.app, 'GET', '/api/profile/patients', result.auth?.authToken ?? null);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('says which attempts are left on a mismatch, then locks the link after three', async () => {
+    const order = await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-LOCK-1' });
+    const wrong = request({
+      patientLoginToken: 'TEST-LOCK-1',
+      firstName: 'Tess',
+      lastName: 'Wrong',
+      dateOfBirth: '1950-03-04',
+    });
+    const first = await patientLogin(wrong);
+    expect(first).toMatchObject({ success: false, orderLockedFailedAuthAttemptsExceeded: false, auth: null });
+    expect(first.messageTitle).toBe('Details check unsuccessful');
+    expect(first.failedMessage).toContain('2 attempts are left');
+    const second = await patientLogin(wrong);
+    expect(second.failedMessage).toContain('1 attempt is left');
+    const third = await patientLogin(wrong);
+    expect(third).toMatchObject({ success: false, orderLockedFailedAuthAttemptsExceeded: true });
+    expect(maxFailedPatientLogins).toBe(3);
+
+    // While locked, even the right details are refused.
+    const right = await patientLogin(
+      request({ patientLoginToken: 'TEST-LOCK-1', firstName: 'Tess', lastName: 'Tester', dateOfBirth: '1950-03-04' }),
+    );
+    expect(right).toMatchObject({ success: false, orderLockedFailedAuthAttemptsExceeded: true });
+
+    // Once the lock has run out, the right details work and the count starts again.
+    await testApp.db.query(
+      `UPDATE assessment_orders SET patient_login_locked_until = now() - interval '1 minute' WHERE id = $1`,
+      [order.orderId],
+    );
+    const afterLock = await patientLogin(
+      request({ patientLoginToken: 'TEST-LOCK-1', firstName: 'Tess', lastName: 'Tester', dateOfBirth: '1950-03-04' }),
+    );
+    expect(afterLock.success).toBe(true);
+  });
+
+  it('answers an unknown link like a mismatch, without a count to tell', async () => {
+    const result = await patientLogin(request({ patientLoginToken: 'NO-SUCH-TOKEN' }));
+    expect(result).toMatchObject({ success: false, orderLockedFailedAuthAttemptsExceeded: false, auth: null });
+    expect(result.failedMessage).not.toContain('left');
+  });
+
+  it('says a finished order is finished (after the details match), with no session', async () => {
+    const result = await patientLogin(request({ patientLoginToken: demoPatientTokens.rosaDone }));
+    expect(result).toMatchObject({ success: false, assessmentOrderStatusId: 'FINI', auth: null });
+    const mismatch = await patientLogin(request({ patientLoginToken: demoPatientTokens.rosaDone, firstName: 'Rose' }));
+    expect(mismatch.assessmentOrderStatusId).toBeNull();
+  });
+
+  it('refuses bad input with 400 and the field, never 500', async () => {
+    const cases: unknown[] = [
+      {},
+      request({ dateOfBirth: '17/05/1948' }),
+      request({ dateOfBirth: '0999-12-31' }),
+      request({ dateOfBirth: '1948-02-30' }),
+      request({ dateOfBirth: '2999-01-01' }),
+      request({ firstName: '   ' }),
+      request({ firstName: 'x'.repeat(256) }),
+      request({ acceptPrivacyPolicyClientBrowserTimestamp: 'yesterday' }),
+      request({ acceptPrivacyPolicyServerTimestamp: '2001-01-01T00:00:00Z' }),
+    ];
+    for (const body of cases) {
+      const response = await postJson(testApp.app, '/api/cgm/login/patient', body);
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorBodySchema.parse(response.json()).code).toBe('VALIDATION');
+    }
+  });
+});
+
+describe('sameName', () => {
+  it('ignores case, outer and repeated spaces, but not letters', () => {
+    expect(sameName(' rosa  maria ', 'Rosa Maria')).toBe(true);
+    expect(sameName('José', 'Jose\u0301')).toBe(true);
+    expect(sameName('Rosa', 'Rose')).toBe(false);
+  });
+});

@@ -1,0 +1,136 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { patientLoginRequestSchema, type PatientLoginResult } from '../../src/shared/api/contract';
+import { patientSessionAuthResult } from '../auth/auth-result';
+import { startSession } from '../auth/session-service';
+import { hashToken } from '../auth/tokens';
+import {
+  findOrderByPatientLoginToken,
+  recordFailedPatientLogin,
+  recordSuccessfulPatientLogin,
+  type PatientLoginOrderRow,
+} from '../db/queries/assessment-tests';
+import { HttpError } from '../http/errors';
+import { parseBody } from '../http/validation';
+import type { RouteDeps } from './route-deps';
+
+/** Spec §4 Patient login outcomes: this many mismatches lock the link (templock) for lockMinutes. */
+export const maxFailedPatientLogins = 3;
+export const patientLoginLockMinutes = 15;
+/** The server time the privacy acceptance names must be one this server gave out recently (spec §5). */
+const serverTimestampMaxAgeMs = 12 * 3_600_000;
+const clockSlackMs = 5 * 60_000;
+/** A birthday is a local date: "today" may already be tomorrow somewhere, but no later. */
+const latestTimeZoneOffsetMs = 14 * 3_600_000;
+
+/** Names are compared as people type them: case, accents' composition and extra spaces do not matter. */
+export function sameName(typed: string, stored: string): boolean {
+  const normal = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+  return normal(typed) === normal(stored);
+}
+
+const failed = (fields: Partial<PatientLoginResult>): PatientLoginResult => ({
+  success: false,
+  assessmentOrderStatusId: null,
+  patientAssessmentId: null,
+  patientId: null,
+  orderLockedFailedAuthAttemptsExceeded: false,
+  messageTitle: null,
+  failedMessage: null,
+  auth: null,
+  ...fields,
+});
+
+const detailsTitle = 'Details check unsuccessful';
+
+function mismatch(attemptsLeft: number | null): PatientLoginResult {
+  const left =
+    attemptsLeft === null
+      ? ''
+      : ` ${String(attemptsLeft)} ${attemptsLeft === 1 ? 'attempt is' : 'attempts are'} left before the link is locked for ${String(patientLoginLockMinutes)} minutes.`;
+  return failed({
+    messageTitle: detailsTitle,
+    failedMessage:
+      'The details you entered do not match the ones your clinic has for this link. Check the spelling of your ' +
+      `first and last name and your date of birth, and that you opened the latest link your clinic sent.${left}`,
+  });
+}
+
+function checkTimestamps(serverTimestamp: string, now: Date): void {
+  const server = Date.parse(serverTimestamp);
+  if (server > now.getTime() + clockSlackMs || server < now.getTime() - serverTimestampMaxAgeMs) {
+    throw new HttpError(400, 'VALIDATION', 'Request validation failed', [
+      { path: 'acceptPrivacyPolicyServerTimestamp', message: 'ERROR_RETRIEVING_SERVER_TIMESTAMP' },
+    ]);
+  }
+}
+
+function detailsMatch(order: PatientLoginOrderRow, body: { firstName: string; lastName: string; dateOfBirth: string }) {
+  return (
+    sameName(body.firstName, order.firstName) &&
+    sameName(body.lastName, order.lastName) &&
+    body.dateOfBirth === order.dateOfBirth
+  );
+}
+
+/** POST /api/{product}/login/patient (spec §7): the link's token plus the patient's own details. */
+export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, sessionMinutes }, done) => {
+  app.post('/login/patient', async (request): Promise<PatientLoginResult> => {
+    const body = parseBody(patientLoginRequestSchema, request);
+    const now = new Date();
+    checkTimestamps(body.acceptPrivacyPolicyServerTimestamp, now);
+    const latestToday = new Date(now.getTime() + latestTimeZoneOffsetMs).toISOString().slice(0, 10);
+    if (body.dateOfBirth > latestToday) {
+      throw new HttpError(400, 'VALIDATION', 'Request validation failed', [
+        { path: 'dateOfBirth', message: 'VALID_FIELD_SHOULD_BE_VALID_DATE' },
+      ]);
+    }
+
+    return db.tx(async (tx) => {
+      const order = await findOrderByPatientLoginToken(tx, hashToken(body.patientLoginToken));
+      // An unknown link reads like a mismatch, so a guessed token learns nothing; there is nothing to lock.
+      if (!order) return mismatch(null);
+      // While locked even the right details are refused, otherwise the lock would not slow guessing.
+      if (order.lockedUntil && order.lockedUntil > now) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
+      if (!detailsMatch(order, body)) {
+        const lockUntil = new Date(now.getTime() + patientLoginLockMinutes * 60_000);
+        const outcome = await recordFailedPatientLogin(tx, order.orderId, now, maxFailedPatientLogins, lockUntil);
+        if (outcome.locked) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
+        return mismatch(Math.max(0, maxFailedPatientLogins - outcome.failedCount));
+      }
+      // Only the patient learns that the order is finished: the details are checked first.
+      if (order.status === 'FINI') {
+        return failed({ assessmentOrderStatusId: 'FINI', patientAssessmentId: order.orderId });
+      }
+      await recordSuccessfulPatientLogin(
+        tx,
+        order.orderId,
+        {
+          clientTimestamp: body.acceptPrivacyPolicyClientBrowserTimestamp,
+          serverTimestamp: body.acceptPrivacyPolicyServerTimestamp,
+        },
+        now,
+      );
+      const session = await startSession(
+        tx,
+        { patientId: order.patientId, assessmentOrderId: order.orderId },
+        sessionMinutes,
+        now,
+      );
+      return {
+        success: true,
+        assessmentOrderStatusId: order.status,
+        patientAssessmentId: order.orderId,
+        patientId: order.patientId,
+        orderLockedFailedAuthAttemptsExceeded: false,
+        messageTitle: null,
+        failedMessage: null,
+        auth: patientSessionAuthResult(
+          { id: order.patientId, firstName: order.firstName, lastName: order.lastName },
+          order.orderId,
+          session,
+        ),
+      };
+    });
+  });
+  done();
+};

@@ -1,0 +1,38 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { reportAccessRequestSchema, type ReportAccess } from '../../src/shared/api/contract';
+import { hashToken, newToken } from '../auth/tokens';
+import { findPatient } from '../db/queries/patients';
+import { insertReportToken, listFinishedAssessments } from '../db/queries/assessment-tests';
+import { notFound, unauthorized } from '../http/errors';
+import { parseBody } from '../http/validation';
+import { callerOf, providerServiceScope, seesDisabled } from '../profiles/scope';
+import type { RouteDeps } from './route-deps';
+
+/** Long enough to read a report and reload its frame, short enough that a copied address soon stops working. */
+export const reportTokenMinutes = 15;
+
+/**
+ * POST /api/{product}/cbbreport/access (needs viewReport): the embedded report page (spec §2 Report dialog) cannot
+ * send the session header, so it gets a short-lived token that opens this one patient's report only.
+ */
+export const reportRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
+  app.post(
+    '/cbbreport/access',
+    { preHandler: app.requireEntitlement('viewReport') },
+    async (request): Promise<ReportAccess> => {
+      const { patientId } = parseBody(reportAccessRequestSchema, request);
+      const auth = callerOf(request);
+      if (auth.userId === null) throw unauthorized();
+      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      const patient = await findPatient(db, scope, patientId);
+      if (!patient) throw notFound('Patient not found');
+      const now = new Date();
+      const token = newToken();
+      const expiresAt = new Date(now.getTime() + reportTokenMinutes * 60_000);
+      await insertReportToken(db, { tokenHash: hashToken(token), patientId, userId: auth.userId, expiresAt }, now);
+      const finished = await listFinishedAssessments(db, patientId);
+      return { token, expiresOn: expiresAt.toISOString(), baselineId: finished[0]?.orderId ?? null };
+    },
+  );
+  done();
+};

@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Db } from '../db/db';
+import { renderReportPage } from './report-page';
+import { renderRunnerPage } from './runner-page';
+
+const publicDir = path.join(import.meta.dirname, 'public');
+
+/** The files the pages load; nothing else under public/ is served. */
+const assetTypes: Readonly<Record<string, string>> = {
+  'runner.js': 'text/javascript; charset=utf-8',
+  'pages.css': 'text/css; charset=utf-8',
+};
+
+function sendPage(reply: FastifyReply, page: { status: number; html: string }): FastifyReply {
+  // The runner page holds a test token and the report a patient's results: no cache may keep either.
+  return reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.html);
+}
+
+/**
+ * DESIGN §4: the reference workflow runner (GET /runner/) and the reference report page (GET /report/), at the
+ * addresses the runtime configuration names (workflowRunnerUrl, reportUrl), with their script and style files.
+ */
+export const referencePageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const assets = new Map<string, Buffer>();
+  for (const name of Object.keys(assetTypes)) {
+    assets.set(name, await readFile(path.join(publicDir, name)));
+  }
+
+  app.get('/runner/assets/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const body = assets.get(name);
+    const type = assetTypes[name];
+    if (!body || !type) {
+      reply.callNotFound();
+      return reply;
+    }
+    return reply.type(type).header('cache-control', 'no-cache').send(body);
+  });
+
+  const runner = async (request: Parameters<typeof renderRunnerPage>[0], reply: FastifyReply) =>
+    sendPage(reply, renderRunnerPage(request));
+  app.get('/runner', runner);
+  app.get('/runner/', runner);
+
+  const report = async (request: { query: unknown }, reply: FastifyReply) =>
+    sendPage(reply, await renderReportPage(db, request.query));
+  app.get('/report', report);
+  app.get('/report/', report);
+};

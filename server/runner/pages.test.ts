@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beginTestResultSchema, reportAccessSchema } from '../../src/shared/api/contract';
+import { demoAccounts } from '../db/seed';
+import { contentSecurityPolicy } from '../http/security-headers';
+import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { createTestPatientOrder } from '../testing/test-orders';
+import { escapeHtml, jsonForHtml } from './html';
+import { pickLocale } from './texts';
+
+let testApp: TestApp;
+let technician: string;
+let clinician: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.ready();
+  technician = await loginAs(testApp.app, demoAccounts.technician);
+  clinician = await loginAs(testApp.app, demoAccounts.clinician);
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+const origin = 'http://localhost:80';
+
+function runnerUrl(overrides: Record<string, string | null> = {}): string {
+  const params: Record<string, string | null> = {
+    endPoint: `${origin}/api/cgm`,
+    authToken: 'test-token',
+    workflowInstanceId: '6f1c8a4e-1111-4222-8333-944455556666',
+    localityCode: 'en-US',
+    vertical: 'cgm',
+    cbbVersion: '8.1.3',
+    'redirect[0]': `${origin}/cgm/patient/selfassessment/1/assessment/2?completed=true`,
+    'redirect[997]': `${origin}/cgm/patient/selfassessment/1/assessment/2`,
+    redirecterror: `${origin}/cgm/patient/selfassessment/1/assessment/2?error=true`,
+    ...overrides,
+  };
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== null) search.set(name, value);
+  return `/runner/?${search.toString()}`;
+}
+
+describe('GET /runner/', () => {
+  it('serves the reference runner, saying what it is, with its settings for the script and no cache', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: runnerUrl(), headers: { host: 'localhost:80' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy);
+    expect(response.body).toContain('<html lang="en-US">');
+    expect(response.body).toContain('reference workflow runner of the demo server');
+    expect(response.body).toContain('<script src="/runner/assets/runner.js" defer></script>');
+    expect(response.body).not.toMatch(/<script>(?!\s*$)/);
+    expect(response.body).toContain('"redirects":{"completed":"http://localhost/cgm/patient/selfassessment');
+    for (const code of ['cbbversionfailure', 'agefailure', 'cbbbrowsercheckfailure', 'workflowerror']) {
+      expect(response.body).toContain(`<option value="${code}">`);
+    }
+  });
+
+  it('speaks the locality of the test', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: runnerUrl({ localityCode: 'es-US' }),
+      headers: { host: 'localhost:80' },
+    });
+    expect(response.body).toContain('<html lang="es-US">');
+    expect(response.body).toContain('Ejecutor de referencia');
+  });
+
+  it('refuses to return anywhere but its own site, and missing parameters', async () => {
+    const cases: Record<string, string | null>[] = [
+      { 'redirect[0]': 'https://evil.example/steal' },
+      { redirecterror: 'javascript:alert(1)' },
+      { endPoint: 'https://evil.example/api' },
+      { authToken: null },
+      { workflowInstanceId: null },
+    ];
+    for (const overrides of cases) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: runnerUrl(overrides),
+        headers: { host: 'localhost:80' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).not.toContain('evil.example');
+      expect(response.body).not.toContain('runner.js');
+    }
+  });
+
+  it('serves its script and style files, and nothing else from its folder', async () => {
+    const script = await testApp.app.inject({ method: 'GET', url: '/runner/assets/runner.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body).toContain('/completed');
+    const style = await testApp.app.inject({ method: 'GET', url: '/runner/assets/pages.css' });
+    expect(style.statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url: '/runner/assets/..%2Fpage-routes.ts' })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('GET /report/', () => {
+  it("shows a patient's finished assessments with their task results, given a live token for that patient", async () => {
+    const { patientId, orderId } = await createTestPatientOrder(testApp.db, {
+      orderType: 'SITE',
+      lastName: 'Reportson',
+    });
+    const beginResponse = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`,
+      technician,
+      {
+        AcceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
+        AcceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
+        AssessmentOrderTestWillUseLanguage: 'en-US',
+      },
+    );
+    const begin = beginTestResultSchema.parse(beginResponse.json());
+    await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/workflow/${begin.workflowInstanceId}/completed`,
+      begin.authTokenToUseForTest,
+      {
+        results: [
+          { task: 'detection', trials: 6, correct: 6, meanReactionTimeMs: 410 },
+          { task: 'identification', trials: 6, correct: 3, meanReactionTimeMs: 520 },
+          { task: 'oneCardLearning', trials: 6, correct: 4, meanReactionTimeMs: 880 },
+          { task: 'oneBack', trials: 6, correct: 5, meanReactionTimeMs: 700 },
+        ],
+      },
+    );
+    const access = reportAccessSchema.parse(
+      (await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', clinician, { patientId })).json(),
+    );
+    const url = `/report/?patientId=${String(patientId)}&baselineId=${String(access.baselineId)}&hostEnvironment=demo&locale=fr-FR&token=${access.token}`;
+    const response = await testApp.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain('<html lang="fr-FR">');
+    expect(response.body).toContain('Rapport cognitif');
+    expect(response.body).toContain('Tess Reportson');
+    expect(response.body).toContain('3 sur 6 correctes (50 %)');
+    expect(response.body).toContain('Référence');
+
+    // The token opens this patient's report only.
+    const other = await createTestPatientOrder(testApp.db);
+    const wrong = await testApp.app.inject({
+      method: 'GET',
+      url: `/report/?patientId=${String(other.patientId)}&token=${access.token}`,
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).not.toContain('Tess');
+  });
+
+  it("shows the demo's finished orders with the results seeded for them", async () => {
+    const [rosa] = await testApp.db.query<{ id: number }>(
+      `SELECT id FROM patients WHERE first_name = 'Rosa' AND last_name = 'Alvarez'`,
+    );
+    const access = reportAccessSchema.parse(
+      (await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', clinician, { patientId: rosa?.id })).json(),
+    );
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/report/?patientId=${String(rosa?.id)}&token=${access.token}&locale=en-US`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Rosa Alvarez');
+    expect(response.body).toContain('One back (working memory)');
+    expect(response.body).toMatch(/\d of 6 correct/);
+  });
+
+  it('shows nothing without a valid token', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/report/?patientId=1&token=nope' });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('This report link has expired');
+  });
+});
+
+describe('page helpers', () => {
+  it('escapes text and keeps JSON from closing its script block', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(jsonForHtml({ text: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+
+  it('picks a page locale by exact match, then by language, then en-US', () => {
+    expect(pickLocale('es-US')).toBe('es-US');
+    expect(pickLocale('es_us')).toBe('es-US');
+    expect(pickLocale('fr-CA')).toBe('fr-FR');
+    expect(pickLocale('de-DE')).toBe('en-US');
+    expect(pickLocale(undefined)).toBe('en-US');
+  });
+});

@@ -1,0 +1,100 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  assessmentOrderDetailSchema,
+  assessmentOrderSchema,
+  beginTestResultSchema,
+  devopsSchema,
+  patientLoginResultSchema,
+  type BeginSupervisedTestRequest,
+  type PatientLoginRequest,
+} from '../../shared/api/contract';
+import type { HttpClient } from '../../shared/api/http';
+import { useHttp } from '../../shared/api/http-context';
+import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+
+/** The one key factory of the assessments feature (DESIGN §2 rule 4). */
+export const assessmentQueries = {
+  all: () => ['assessments'] as const,
+  details: () => [...assessmentQueries.all(), 'detail'] as const,
+  /** GET /api/profile/patients/{id}/assessmentorders/{assessmentId}: the order and what its begin page needs. */
+  detail: (http: HttpClient, patientId: number, assessmentId: number) =>
+    queryOptions({
+      queryKey: [...assessmentQueries.details(), patientId, assessmentId] as const,
+      queryFn: ({ signal }) =>
+        http.get(
+          `/api/profile/patients/${String(patientId)}/assessmentorders/${String(assessmentId)}`,
+          assessmentOrderDetailSchema,
+          { signal },
+        ),
+      // The status decides whether the test can begin: always ask the server again when the page opens.
+      staleTime: 0,
+    }),
+};
+
+const ordersPath = (product: string, id: number) => `/api/${product}/assessmentorders/${String(id)}`;
+
+/** Spec §7 login/patient; the page decides what each answer means, so no global 400 toast. */
+export function usePatientLogin() {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  return useMutation({
+    mutationFn: (request: PatientLoginRequest) =>
+      http.post(`/api/${product}/login/patient`, request, patientLoginResultSchema),
+    meta: { handlesBadRequest: true },
+  });
+}
+
+/** GET /api/{product}/devops: the server time a privacy acceptance records (spec §4). */
+export function useServerTime() {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  return useMutation({ mutationFn: () => http.get(`/api/${product}/devops`, devopsSchema) });
+}
+
+/** Spec §7 begintest: the patient's own test in the chosen language. */
+export function useBeginTest(assessmentId: number) {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  return useMutation({
+    mutationFn: (language: string) =>
+      http.post(`${ordersPath(product, assessmentId)}/begintest`, { language }, beginTestResultSchema),
+    meta: { handlesBadRequest: true },
+  });
+}
+
+/** Spec §7 beginsupervisedtest: on site, with both privacy timestamps and the test language. */
+export function useBeginSupervisedTest(assessmentId: number) {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  return useMutation({
+    mutationFn: (request: BeginSupervisedTestRequest) =>
+      http.post(`${ordersPath(product, assessmentId)}/beginsupervisedtest`, request, beginTestResultSchema),
+    meta: { handlesBadRequest: true },
+  });
+}
+
+export type RunnerOutcome = { kind: 'completed' } | { kind: 'error'; errorCode: string };
+
+/** Spec §4 completion and error callbacks; the order then changes, so every view of it is refetched. */
+export function useRecordOutcome(assessmentId: number) {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ outcome, workflowInstanceId }: { outcome: RunnerOutcome; workflowInstanceId: string | null }) => {
+      const attempt = workflowInstanceId ? { workflowInstanceId } : {};
+      return outcome.kind === 'completed'
+        ? http.post(`${ordersPath(product, assessmentId)}/testcompleted`, attempt, assessmentOrderSchema)
+        : http.post(
+            `${ordersPath(product, assessmentId)}/testerror`,
+            { errorCode: outcome.errorCode, ...attempt },
+            assessmentOrderSchema,
+          );
+    },
+    meta: { handlesBadRequest: true },
+    // Patient lists, profiles and order tables of other features all show the order's status and last result:
+    // everything is marked stale (only what is on screen refetches), which also spares the patient's pages from
+    // loading those features.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,206 @@
+import { Alert, Center, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { format, parseISO } from 'date-fns';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import type { AssessmentOrderDetail, BeginTestResult } from '../../shared/api/contract';
+import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { DetailsList } from '../../shared/ui/details-list';
+import { useRecordOutcome } from './api';
+import {
+  buildRunnerUrl,
+  readRunnerReturn,
+  rememberWorkflowInstance,
+  runnerRedirectDelayMs,
+  takeWorkflowInstance,
+  type RunnerReturn,
+} from './runner';
+
+export const showDate = (iso: string | null) => (iso ? format(parseISO(iso), 'MMM dd, yyyy') : '');
+
+/** The two ids of the begin routes; null when either is not a positive whole number. */
+export function useAssessmentParams(): { patientId: number; assessmentId: number } | null {
+  const params = useParams();
+  const patientId = Number(params.patientId);
+  const assessmentId = Number(params.assessmentId);
+  if (!Number.isInteger(patientId) || patientId <= 0 || !Number.isInteger(assessmentId) || assessmentId <= 0) {
+    return null;
+  }
+  return { patientId, assessmentId };
+}
+
+export function languageName(order: AssessmentOrderDetail, localityId: string | null): string {
+  if (!localityId) return '';
+  return order.supportedAssessmentLanguages.find((language) => language.localityId === localityId)?.name ?? localityId;
+}
+
+/** The language the test starts in: the patient's default when the provider service offers it, else its default. */
+export function initialLanguage(order: AssessmentOrderDetail): string {
+  const offered = order.supportedAssessmentLanguages;
+  if (offered.some((language) => language.localityId === order.patientDefaultLanguage)) {
+    return order.patientDefaultLanguage;
+  }
+  return offered.find((language) => language.isDefault)?.localityId ?? offered[0]?.localityId ?? 'en-US';
+}
+
+export function OrderSummary({ order }: { order: AssessmentOrderDetail }) {
+  const { t } = useTranslation('assessments');
+  return (
+    <DetailsList
+      details={[
+        { label: t('begin.patient'), value: order.patient.name },
+        { label: t('begin.battery'), value: order.batteryType.name },
+        { label: t('begin.orderType'), value: order.assessmentOrderType.name },
+        { label: t('begin.orderDate'), value: showDate(order.orderDate) },
+        { label: t('begin.status'), value: t(`begin.statusName.${order.assessmentOrderStatus.id}`) },
+        {
+          label: t('begin.lastStartedLanguage'),
+          value: languageName(order, order.assessmentOrderLastStartedUsingLanguage),
+        },
+      ]}
+    />
+  );
+}
+
+/** Spec §4: a finished order shows 'test already completed', with the last-started language, and nothing to begin. */
+export function CompletedNotice({ order }: { order: AssessmentOrderDetail }) {
+  const { t } = useTranslation('assessments');
+  const language = languageName(order, order.assessmentOrderLastStartedUsingLanguage);
+  return (
+    <Alert color="teal" role="status">
+      <Stack gap={4}>
+        {/* In the body, not the alert's title: a coloured title on the tinted background is too faint (axe). */}
+        <Text fw={700}>{t('TEXT_TEST_ALREADY_COMPLETED')}</Text>
+        {order.completedDateTime && <Text>{t('begin.completedOn', { date: showDate(order.completedDateTime) })}</Text>}
+        {language && <Text>{t('begin.lastStartedIn', { language })}</Text>}
+      </Stack>
+    </Alert>
+  );
+}
+
+export function LanguageSelect({
+  order,
+  value,
+  onChange,
+}: {
+  order: AssessmentOrderDetail;
+  value: string;
+  onChange: (language: string) => void;
+}) {
+  const { t } = useTranslation('assessments');
+  return (
+    <NativeSelect
+      label={t('begin.language')}
+      description={t('begin.languageHint')}
+      value={value}
+      onChange={(event) => {
+        onChange(event.currentTarget.value);
+      }}
+      data={order.supportedAssessmentLanguages.map((language) => ({
+        value: language.localityId,
+        label: language.name,
+      }))}
+      maw={420}
+    />
+  );
+}
+
+/** Where the browser goes; a test replaces it. */
+export type Go = (url: string) => void;
+const goTo: Go = (url) => {
+  window.location.assign(url);
+};
+
+/**
+ * Spec §4/§9: once begun, the page says the test is starting and, 2000 ms later, hands the browser to the workflow
+ * runner with the parameters of spec §7. The workflow instance is remembered in this tab for the callback.
+ */
+export function useRunnerHandoff(assessmentId: number, go: Go = goTo) {
+  const config = useRuntimeConfig();
+  const location = useLocation();
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (target === null) return;
+    const timer = window.setTimeout(() => {
+      go(target);
+    }, runnerRedirectDelayMs);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [target, go]);
+  return {
+    starting: target !== null,
+    start: (begin: BeginTestResult, language: string) => {
+      rememberWorkflowInstance(window.sessionStorage, assessmentId, begin.workflowInstanceId);
+      setTarget(
+        buildRunnerUrl({
+          begin,
+          language,
+          runnerUrl: config.workflowRunnerUrl,
+          apiHost: config.apiHost,
+          product: config.product,
+          returnUrl: location.pathname,
+          origin: window.location.origin,
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Spec §4: the runner came back to this page with completed=true or error=true plus errorCode; the page records it
+ * through the completion or error callback once, then `onRecorded` decides where the person goes.
+ */
+export function useRunnerReturn(
+  assessmentId: number,
+  onRecorded: (outcome: NonNullable<RunnerReturn>, recorded: boolean) => void,
+) {
+  const location = useLocation();
+  const returned = readRunnerReturn(location.search);
+  const record = useRecordOutcome(assessmentId);
+  const sent = useRef(false);
+  const [workflowInstanceId] = useState(() => takeWorkflowInstance(window.sessionStorage, assessmentId));
+
+  const send = (outcome: NonNullable<RunnerReturn>) => {
+    record.mutate(
+      { outcome, workflowInstanceId },
+      {
+        onSuccess: () => {
+          onRecorded(outcome, true);
+        },
+        onError: () => {
+          // An error is shown whether or not it could be recorded (spec §8 ERROR_SETTING_ASSESSMENT_STATUS_ERROR is
+          // said on the way); a completion that was not recorded stays here with a retry.
+          if (outcome.kind === 'error') onRecorded(outcome, false);
+        },
+      },
+    );
+  };
+  const arrived = useEffectEvent(() => {
+    if (returned) send(returned);
+  });
+  const arrival = returned ? `${returned.kind}:${returned.kind === 'error' ? returned.errorCode : ''}` : null;
+  useEffect(() => {
+    // Sent once per arrival, also under StrictMode's double effects.
+    if (arrival === null || sent.current) return;
+    sent.current = true;
+    arrived();
+  }, [arrival]);
+
+  return {
+    returned,
+    failed: returned?.kind === 'completed' && record.isError,
+    retry: () => {
+      if (returned) send(returned);
+    },
+  };
+}
+
+export function PageLoading() {
+  const { t } = useTranslation('assessments');
+  return (
+    <Center py="xl">
+      <Loader role="status" aria-label={t('loading')} />
+    </Center>
+  );
+}

@@ -1,0 +1,196 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useParams } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PatientLoginResult } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/http';
+import { SessionStore } from '../../shared/auth/session-store';
+import { authResult, fakeStaticJson } from '../../shared/testing/factories';
+import { renderApp } from '../../shared/testing/render';
+import type * as PrivacyPolicyModule from '../privacy-policy';
+import { patientLinkTokenKey } from './patient-link-token';
+import { PatientLoginPage } from './patient-login-page';
+import { fakePolicy, readNoticeToEnd, resourceConfig, routedHttp } from './testing';
+
+vi.mock('../privacy-policy', async (importOriginal) => ({
+  ...(await importOriginal<typeof PrivacyPolicyModule>()),
+  loadPdfPolicy: () => Promise.resolve(fakePolicy()),
+}));
+
+const loginPath = 'POST /api/cgm/login/patient';
+const devopsPath = 'GET /api/cgm/devops';
+
+function loginResult(overrides: Partial<PatientLoginResult> = {}): PatientLoginResult {
+  return {
+    success: false,
+    assessmentOrderStatusId: null,
+    patientAssessmentId: null,
+    patientId: null,
+    orderLockedFailedAuthAttemptsExceeded: false,
+    messageTitle: null,
+    failedMessage: null,
+    auth: null,
+    ...overrides,
+  };
+}
+
+function ErrorCode() {
+  return <h1>Error page {useParams().errorCode}</h1>;
+}
+
+function renderLogin(answers: Record<string, (body: unknown) => unknown>, entry = '/cgm/patientlogin?token=LINK-1') {
+  const store = new SessionStore(window.sessionStorage, 'cgm');
+  const { http, calls } = routedHttp({
+    [devopsPath]: () => ({ serverUtcTime: '2025-06-02T14:00:00.000Z' }),
+    ...answers,
+  });
+  const view = renderApp(
+    [
+      { path: '/cgm/patientlogin', element: <PatientLoginPage /> },
+      { path: '/cgm/patientloginerror/:errorCode', element: <ErrorCode /> },
+      { path: '/cgm/patient/selfassessment/:patientId/assessment/:assessmentId', element: <h1>Self assessment</h1> },
+    ],
+    { store, http, staticJson: fakeStaticJson(() => resourceConfig), initialEntries: [entry] },
+  );
+  return { ...view, calls };
+}
+
+async function fillDetails(view: ReturnType<typeof renderLogin>, lastName = 'Alvarez') {
+  await view.user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Rosa');
+  await view.user.type(screen.getByRole('textbox', { name: /Last name/ }), lastName);
+  fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '1948-05-17' } });
+}
+
+async function acceptNotice(view: ReturnType<typeof renderLogin>) {
+  const box = screen.getByRole('checkbox', { name: 'I have read and accept the privacy notice for patients' });
+  expect(box).toBeDisabled();
+  await readNoticeToEnd();
+  expect(box).toBeEnabled();
+  await view.user.click(box);
+  await waitFor(() => {
+    expect(box).toBeChecked();
+  });
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient login)', () => {
+  it('takes the token out of the address, and signs the patient in to their assessment when the details match', async () => {
+    const view = renderLogin({
+      [loginPath]: () =>
+        loginResult({
+          success: true,
+          assessmentOrderStatusId: 'SCHD',
+          patientAssessmentId: 9,
+          patientId: 4,
+          auth: authResult({
+            authToken: 'patient-token',
+            entitlements: [],
+            providerServices: [],
+            user: { role: 'Patient', userId: 4, healthcareProfileId: null, firstName: 'Rosa', lastName: 'Alvarez' },
+            patientAssessmentId: 9,
+          }),
+        }),
+    });
+    await fillDetails(view);
+    await waitFor(() => {
+      expect(view.router.state.location.search).toBe('');
+    });
+    expect(window.sessionStorage.getItem(patientLinkTokenKey('cgm'))).toBe('LINK-1');
+    await acceptNotice(view);
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Self assessment' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/cgm/patient/selfassessment/4/assessment/9');
+    const sent = view.calls.mock.calls.find(([method, path]) => `${method} ${path}` === loginPath)?.[2];
+    expect(sent).toMatchObject({
+      patientLoginToken: 'LINK-1',
+      firstName: 'Rosa',
+      lastName: 'Alvarez',
+      dateOfBirth: '1948-05-17',
+      acceptPrivacyPolicyServerTimestamp: '2025-06-02T14:00:00.000Z',
+    });
+    // The client's time is ISO with its offset (spec §7).
+    expect(
+      (sent as { acceptPrivacyPolicyClientBrowserTimestamp: string }).acceptPrivacyPolicyClientBrowserTimestamp,
+    ).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
+    expect(view.store.getSnapshot()).toMatchObject({ isLoggedIn: true, userRole: 'patient', patientAssessmentId: 9 });
+  });
+
+  it('refuses to go on before the privacy notice is accepted, and sends nothing', async () => {
+    const view = renderLogin({});
+    await fillDetails(view);
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The patient privacy notice must be accepted')).toBeInTheDocument();
+    expect(view.calls).not.toHaveBeenCalledWith('POST', '/api/cgm/login/patient', expect.anything());
+  });
+
+  it("shows 'details check unsuccessful' with the server's message; Try again keeps what was typed", async () => {
+    const view = renderLogin({
+      [loginPath]: () =>
+        loginResult({ messageTitle: 'Details check unsuccessful', failedMessage: 'No match. 2 left.' }),
+    });
+    await fillDetails(view, 'Alvares');
+    await acceptNotice(view);
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Details check unsuccessful' });
+    expect(dialog).toHaveTextContent('No match. 2 left.');
+    await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(screen.getByRole('textbox', { name: /Last name/ })).toHaveValue('Alvares');
+    expect(screen.getByRole('checkbox', { name: /accept the privacy notice/ })).toBeChecked();
+  });
+
+  it.each([
+    [
+      'a finished order',
+      () => loginResult({ assessmentOrderStatusId: 'FINI', patientAssessmentId: 3 }),
+      'orderalreadycompleted',
+    ],
+    ['too many mismatches', () => loginResult({ orderLockedFailedAuthAttemptsExceeded: true }), 'templock'],
+    [
+      'no answer at all',
+      () =>
+        Promise.reject(
+          new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/login/patient' }),
+        ),
+      'unknownerror',
+    ],
+  ])('goes to the error page for %s', async (_name, answer, code) => {
+    const view = renderLogin({ [loginPath]: answer });
+    await fillDetails(view);
+    await acceptNotice(view);
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: `Error page ${code}` })).toBeInTheDocument();
+  });
+
+  it('un-ticks the acceptance and says so when the server time cannot be fetched', async () => {
+    const view = renderLogin({
+      [devopsPath]: () =>
+        Promise.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/devops' })),
+    });
+    await fillDetails(view);
+    await readNoticeToEnd();
+    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
+    await view.user.click(box);
+    expect(
+      await screen.findByText(
+        'The time of the acceptance could not be recorded. Check the connection and tick the box again.',
+      ),
+    ).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+  });
+
+  it('keeps the link in this tab, so a new visit without the token still knows it; without any, says so', async () => {
+    window.sessionStorage.setItem(patientLinkTokenKey('cgm'), 'KEPT-1');
+    const kept = renderLogin({}, '/cgm/patientlogin');
+    expect(await screen.findByRole('textbox', { name: /First name/ })).toBeInTheDocument();
+    kept.unmount();
+    window.sessionStorage.clear();
+    renderLogin({}, '/cgm/patientlogin');
+    expect(await screen.findByText(/This link is incomplete/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,248 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Grid, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { format, parseISO } from 'date-fns';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { PatientLoginResult } from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+import { useAuth, useSession } from '../../shared/auth/session-context';
+import { patientLoginMinDate, todayIso } from '../../shared/lib/validation/dates';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { useFieldError } from '../../shared/ui/form/field-error';
+import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { Page } from '../../shared/ui/page';
+import { usePatientLogin } from './api';
+import { usePatientLinkToken } from './patient-link-token';
+import {
+  patientLoginFormSchema,
+  type PatientLoginFormInput,
+  type PatientLoginFormValues,
+} from './patient-login-schema';
+import { PrivacyNotice, type PrivacyAcceptance } from './privacy-notice';
+import { patientLoginStateSchema } from './session-expiry';
+
+const shownDate = (iso: string) => format(parseISO(iso), 'MMM dd, yyyy');
+
+/** The mismatch dialog's text: the server's message when it gave one (spec §4), else ours. */
+interface Mismatch {
+  message: string | null;
+}
+
+/**
+ * Spec §2/§4/§5 /{product}/patientlogin: the patient opens the link from the order email, confirms first name,
+ * last name and date of birth, reads and accepts the privacy notice, and goes on to the self-assessment.
+ */
+export function PatientLoginPage() {
+  const { t, i18n } = useTranslation('assessments');
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { store } = useAuth();
+  const session = useSession();
+  const token = usePatientLinkToken();
+  const login = usePatientLogin();
+  const { blocked, reasonId } = useWritesBlocked();
+  const fieldError = useFieldError();
+  const [acceptance, setAcceptance] = useState<PrivacyAcceptance | null>(null);
+  const [mismatch, setMismatch] = useState<Mismatch | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const expired = patientLoginStateSchema.safeParse(location.state).data?.expired === true;
+  // This page says why the session ended; the staff login must not say it again later.
+  const staleMessage = !session.isLoggedIn && session.loginMessageKey !== null;
+  useEffect(() => {
+    if (staleMessage) store.clearMessage();
+  }, [staleMessage, store]);
+  const today = todayIso();
+  const schema = useMemo(() => patientLoginFormSchema(today), [today]);
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitted },
+  } = useForm<PatientLoginFormInput, unknown, PatientLoginFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { firstName: '', lastName: '', dateOfBirth: '', privacyAccepted: false },
+  });
+
+  const changeAcceptance = (next: PrivacyAcceptance | null) => {
+    setAcceptance(next);
+    setValue('privacyAccepted', next !== null, { shouldValidate: isSubmitted });
+  };
+
+  const answered = async (result: PatientLoginResult) => {
+    if (result.success && result.auth && result.patientId !== null && result.patientAssessmentId !== null) {
+      store.signIn(result.auth);
+      await navigate(paths.selfAssessment(result.patientId, result.patientAssessmentId), { replace: true });
+    } else if (result.assessmentOrderStatusId === 'FINI') {
+      await navigate(paths.patientLoginError('orderalreadycompleted'), { replace: true });
+    } else if (result.orderLockedFailedAuthAttemptsExceeded) {
+      await navigate(paths.patientLoginError('templock'), { replace: true });
+    } else {
+      setMismatch({ message: result.failedMessage });
+    }
+  };
+
+  const failed = async (error: unknown) => {
+    if (isApiError(error) && error.isNetworkError) {
+      await navigate(paths.patientLoginError('unknownerror'), { replace: true });
+      return;
+    }
+    if (isApiError(error) && error.status === 400) {
+      for (const field of error.fields) {
+        if (field.path === 'acceptPrivacyPolicyServerTimestamp') changeAcceptance(null);
+        if (field.path === 'dateOfBirth') setError('dateOfBirth', { message: field.message });
+        if (field.path === 'firstName' || field.path === 'lastName') setError(field.path, { message: field.message });
+      }
+      if (error.fields.some((field) => field.path.startsWith('acceptPrivacyPolicy'))) {
+        setFailure(t('ERROR_RETRIEVING_SERVER_TIMESTAMP'));
+        return;
+      }
+      if (error.fields.length > 0) return;
+    }
+    setFailure(t('ERROR_CONFIRMING_DETAILS'));
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    if (!token || !acceptance) return;
+    setFailure(null);
+    login.mutate(
+      {
+        patientLoginToken: token,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        dateOfBirth: values.dateOfBirth,
+        acceptPrivacyPolicyClientBrowserTimestamp: acceptance.clientTimestamp,
+        acceptPrivacyPolicyServerTimestamp: acceptance.serverTimestamp,
+      },
+      {
+        onSuccess: (result) => void answered(result),
+        onError: (error) => void failed(error),
+      },
+    );
+  });
+
+  const labels = {
+    firstName: t('login.firstName'),
+    lastName: t('login.lastName'),
+    dateOfBirth: t('login.dateOfBirth'),
+  };
+  const privacyError = errors.privacyAccepted?.message ? t(errors.privacyAccepted.message) : undefined;
+
+  return (
+    <Center py="md">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={760}>
+        <Page title={t('login.title')}>
+          <Text>{t('login.intro')}</Text>
+          {expired && (
+            <Alert color="orange" role="status">
+              {t('login.sessionExpired')}
+            </Alert>
+          )}
+          {!token ? (
+            <Alert color="red" role="alert">
+              {t('login.noToken')}
+            </Alert>
+          ) : (
+            <form
+              noValidate
+              aria-label={t('login.title')}
+              onSubmit={(event) => {
+                void onSubmit(event);
+              }}
+            >
+              <Stack gap="md">
+                <Grid gap="sm">
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput
+                      label={labels.firstName}
+                      required
+                      autoComplete="given-name"
+                      maxLength={255}
+                      error={fieldError(errors.firstName, labels.firstName)}
+                      {...register('firstName')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput
+                      label={labels.lastName}
+                      required
+                      autoComplete="family-name"
+                      maxLength={255}
+                      error={fieldError(errors.lastName, labels.lastName)}
+                      {...register('lastName')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput
+                      label={labels.dateOfBirth}
+                      type="date"
+                      required
+                      autoComplete="bday"
+                      min={patientLoginMinDate}
+                      max={today}
+                      description={t('login.dateRange', { min: shownDate(patientLoginMinDate), max: shownDate(today) })}
+                      error={fieldError(errors.dateOfBirth, labels.dateOfBirth)}
+                      {...register('dateOfBirth')}
+                    />
+                  </Grid.Col>
+                </Grid>
+                <PrivacyNotice
+                  language={i18n.language}
+                  acceptance={acceptance}
+                  onChange={changeAcceptance}
+                  error={privacyError}
+                />
+                {failure && (
+                  <Alert color="red" role="alert">
+                    {failure}
+                  </Alert>
+                )}
+                <OfflineWriteReason />
+                <Group>
+                  <Button
+                    type="submit"
+                    loading={login.isPending}
+                    loaderProps={{ 'aria-hidden': true }}
+                    disabled={blocked}
+                    aria-describedby={reasonId}
+                  >
+                    {t('login.continue')}
+                  </Button>
+                </Group>
+                <Text role="status" aria-live="polite" size="sm">
+                  {login.isPending ? t('login.checking') : ''}
+                </Text>
+              </Stack>
+            </form>
+          )}
+        </Page>
+      </Paper>
+      <Modal
+        opened={mismatch !== null}
+        onClose={() => {
+          setMismatch(null);
+        }}
+        title={t('login.mismatchTitle')}
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        <Stack gap="md">
+          <Text>{mismatch?.message ?? t('login.mismatchText')}</Text>
+          <Group justify="flex-end">
+            <Button
+              data-autofocus
+              onClick={() => {
+                setMismatch(null);
+              }}
+            >
+              {t('login.tryAgain')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Center>
+  );
+}

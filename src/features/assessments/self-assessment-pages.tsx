@@ -1,0 +1,294 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+import { useHttp } from '../../shared/api/http-context';
+import { Forbidden } from '../../shared/auth/guards';
+import { useSession } from '../../shared/auth/session-context';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { OfflineWriteReason, isNothingSent, useWritesBlocked } from '../../shared/ui/offline';
+import { Page } from '../../shared/ui/page';
+import { toast } from '../../shared/ui/toast';
+import { assessmentQueries, useBeginTest } from './api';
+import {
+  CompletedNotice,
+  initialLanguage,
+  LanguageSelect,
+  OrderSummary,
+  PageLoading,
+  useAssessmentParams,
+  useRunnerHandoff,
+  useRunnerReturn,
+  type Go,
+} from './begin-test';
+import { canStartAgain, errorPageOf, type ErrorPage } from './test-errors';
+
+/** Spec §2 /{product}/patient: the patient's home is their one assessment. */
+export function PatientHomePage() {
+  const { t } = useTranslation('assessments');
+  const session = useSession();
+  const paths = usePaths();
+  if (session.userDatabaseId !== null && session.patientAssessmentId !== null) {
+    return <Navigate to={paths.selfAssessment(session.userDatabaseId, session.patientAssessmentId)} replace />;
+  }
+  return (
+    <Page title={t('patientHomeTitle')}>
+      <Text>{t('patientHomeIntro', { name: session.userFullName ?? '' })}</Text>
+    </Page>
+  );
+}
+
+/** Spec §2: the self-assessment is visible only when its ids are the signed-in patient's own. */
+function useOwnAssessment(): { patientId: number; assessmentId: number } | 'invalid' | 'forbidden' {
+  const ids = useAssessmentParams();
+  const session = useSession();
+  if (!ids) return 'invalid';
+  if (ids.patientId !== session.userDatabaseId || ids.assessmentId !== session.patientAssessmentId) return 'forbidden';
+  return ids;
+}
+
+function InvalidOrder() {
+  const { t } = useTranslation('assessments');
+  return (
+    <Page title={t('begin.selfTitle')}>
+      <Alert color="red" role="alert">
+        {t('ERROR_INVALID_ASSESSMENT_ORDER')}
+      </Alert>
+    </Page>
+  );
+}
+
+/** Spec §2 /patient/selfassessment/{patientId}/assessment/{assessmentId}: begin, and the runner's way back. */
+export function SelfAssessmentPage({ go }: { go?: Go }) {
+  const own = useOwnAssessment();
+  if (own === 'invalid') return <InvalidOrder />;
+  if (own === 'forbidden') return <Forbidden />;
+  return <SelfAssessment patientId={own.patientId} assessmentId={own.assessmentId} go={go} />;
+}
+
+function SelfAssessment({
+  patientId,
+  assessmentId,
+  go,
+}: {
+  patientId: number;
+  assessmentId: number;
+  go?: Go | undefined;
+}) {
+  const { t } = useTranslation('assessments');
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const runnerReturn = useRunnerReturn(assessmentId, (outcome, recorded) => {
+    if (outcome.kind === 'completed') {
+      void navigate(paths.selfAssessmentCompleted(patientId, assessmentId), { replace: true });
+      return;
+    }
+    if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
+    void navigate(paths.selfAssessmentError(patientId, assessmentId, outcome.errorCode), { replace: true });
+  });
+
+  if (runnerReturn.returned) {
+    return (
+      <Page title={t('begin.selfTitle')}>
+        {runnerReturn.failed ? (
+          <Stack gap="sm">
+            <Alert color="red" role="alert">
+              {t('ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED')}
+            </Alert>
+            <Group>
+              <Button onClick={runnerReturn.retry}>{t('tryAgain')}</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <>
+            <Text role="status">{t('begin.recording')}</Text>
+            <PageLoading />
+          </>
+        )}
+      </Page>
+    );
+  }
+  return <SelfBegin patientId={patientId} assessmentId={assessmentId} go={go} />;
+}
+
+function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessmentId: number; go?: Go | undefined }) {
+  const { t } = useTranslation('assessments');
+  const http = useHttp();
+  const query = useQuery(assessmentQueries.detail(http, patientId, assessmentId));
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) {
+    return (
+      <Page title={t('begin.selfTitle')}>
+        <Alert color="red" role="alert">
+          {t('ERROR_FETCHING_ASSESSMENT_BEGIN_TEST_PAGE')}
+        </Alert>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => {
+              void query.refetch();
+            }}
+          >
+            {t('tryAgain')}
+          </Button>
+        </Group>
+      </Page>
+    );
+  }
+  return <SelfBeginForm order={query.data} refetch={() => void query.refetch()} go={go} />;
+}
+
+function SelfBeginForm({
+  order,
+  refetch,
+  go,
+}: {
+  order: AssessmentOrderDetail;
+  refetch: () => void;
+  go?: Go | undefined;
+}) {
+  const { t } = useTranslation('assessments');
+  const [language, setLanguage] = useState(() => initialLanguage(order));
+  const begin = useBeginTest(order.id);
+  const handoff = useRunnerHandoff(order.id, go);
+  const { blocked, reasonId } = useWritesBlocked();
+  const finished = order.assessmentOrderStatus.id === 'FINI';
+  const error = begin.error;
+  const refusal = isApiError(error) && error.status === 409 ? error.code : null;
+
+  return (
+    <Page title={t('begin.selfTitle')}>
+      <Text>{t('begin.selfIntro')}</Text>
+      <OrderSummary order={order} />
+      {finished ? (
+        <CompletedNotice order={order} />
+      ) : order.patientIsDisabled ? (
+        <Alert color="orange" role="alert">
+          {t('begin.deactivatedSelf')}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <LanguageSelect order={order} value={language} onChange={setLanguage} />
+          {error && (
+            <Alert color="red" role="alert">
+              {isNothingSent(error)
+                ? t('common:ERROR_OFFLINE_NOTHING_SENT')
+                : refusal === assessmentTestRefusalCodes.patientDeactivated
+                  ? t('begin.deactivatedSelf')
+                  : t('begin.beginFailed')}
+            </Alert>
+          )}
+          <OfflineWriteReason />
+          <Group>
+            <Button
+              disabled={blocked || handoff.starting}
+              loading={begin.isPending}
+              loaderProps={{ 'aria-hidden': true }}
+              aria-describedby={reasonId}
+              onClick={() => {
+                begin.mutate(language, {
+                  onSuccess: (result) => {
+                    handoff.start(result, language);
+                  },
+                  onError: (failure) => {
+                    // Finished or deactivated meanwhile: the page shows it once it has the order again.
+                    if (isApiError(failure) && failure.status === 409) refetch();
+                  },
+                });
+              }}
+            >
+              {t('begin.begin')}
+            </Button>
+          </Group>
+          <Text role="status" aria-live="polite">
+            {handoff.starting ? t('begin.starting') : ''}
+          </Text>
+        </Stack>
+      )}
+    </Page>
+  );
+}
+
+/** Spec §2 /selfassessment/…/completed. */
+export function SelfAssessmentCompletedPage() {
+  const { t } = useTranslation('assessments');
+  const own = useOwnAssessment();
+  if (own === 'invalid') return <InvalidOrder />;
+  if (own === 'forbidden') return <Forbidden />;
+  return (
+    <Page title={t('completed.title')}>
+      <Alert color="teal" role="status">
+        {t('completed.body')}
+      </Alert>
+      <Text>{t('completed.close')}</Text>
+      <LogOutLink />
+    </Page>
+  );
+}
+
+function LogOutLink() {
+  const { t } = useTranslation('assessments');
+  const paths = usePaths();
+  return (
+    <Group>
+      <Button component={Link} to={paths.logout} variant="default">
+        {t('logOut')}
+      </Button>
+    </Group>
+  );
+}
+
+/** One page per error code of spec §4/§8 (the page's heading is the title); the texts are keyed by page. */
+export function ErrorMessage({ page }: { page: ErrorPage | 'unknownerror' }) {
+  const { t } = useTranslation('assessments');
+  return (
+    <Alert color="red" role="alert">
+      {t(`errors.${page}.body`)}
+    </Alert>
+  );
+}
+
+/** Spec §2 /selfassessment/…/error/{errorCode}: the code's page, or the unknown-error page. */
+export function SelfAssessmentErrorPage() {
+  const { t } = useTranslation('assessments');
+  const paths = usePaths();
+  const own = useOwnAssessment();
+  const page = errorPageOf(useParams().errorCode);
+  if (own === 'invalid') return <InvalidOrder />;
+  if (own === 'forbidden') return <Forbidden />;
+  return (
+    <Page title={t(`errors.${page}.title`)}>
+      <ErrorMessage page={page} />
+      {canStartAgain(page) && (
+        <Group>
+          <Button component={Link} to={paths.selfAssessment(own.patientId, own.assessmentId)}>
+            {t('startAgain')}
+          </Button>
+        </Group>
+      )}
+      <LogOutLink />
+    </Page>
+  );
+}
+
+/** Spec §2 /{product}/patientloginerror/{errorCode} (anonymous): orderalreadycompleted, templock, unknownerror. */
+export function PatientLoginErrorPage() {
+  const { t } = useTranslation('assessments');
+  const paths = usePaths();
+  const code = useParams().errorCode;
+  // A network failure while confirming the details says so, rather than blaming the test.
+  const page = code === 'unknownerror' ? 'unknownerror' : errorPageOf(code);
+  return (
+    <Page title={t(`errors.${page}.title`)}>
+      <ErrorMessage page={page} />
+      {page === 'unknownerror' && (
+        <Anchor component={Link} to={paths.patientLogin}>
+          {t('backToPatientLogin')}
+        </Anchor>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,221 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
+import { useHttp } from '../../shared/api/http-context';
+import { useSession } from '../../shared/auth/session-context';
+import { roleHome } from '../../shared/lib/paths';
+import { usePaths } from '../../shared/lib/runtime-config';
+import { OfflineWriteReason, isNothingSent, useWritesBlocked } from '../../shared/ui/offline';
+import { Page } from '../../shared/ui/page';
+import { toast } from '../../shared/ui/toast';
+import { assessmentQueries, useBeginSupervisedTest } from './api';
+import {
+  CompletedNotice,
+  initialLanguage,
+  LanguageSelect,
+  OrderSummary,
+  PageLoading,
+  useAssessmentParams,
+  useRunnerHandoff,
+  useRunnerReturn,
+  type Go,
+} from './begin-test';
+import { PrivacyNotice, type PrivacyAcceptance } from './privacy-notice';
+import { errorPageOf } from './test-errors';
+
+/**
+ * Spec §2/§4 /{product}/manage/patientassessment/{patientId}/assessment/{assessmentId}: a clinician or technician
+ * begins the on-site test (beginSupervisedAssessment; cops never reach it). The patient accepts the privacy notice
+ * on the device, the test language is chosen, and the runner takes over; when it returns, the order is marked and
+ * staff go back to their home.
+ */
+export function SupervisedAssessmentPage({ go }: { go?: Go }) {
+  const { t } = useTranslation('assessments');
+  const ids = useAssessmentParams();
+  if (!ids) {
+    return (
+      <Page title={t('begin.supervisedTitle')}>
+        <Alert color="red" role="alert">
+          {t('ERROR_INVALID_ASSESSMENT_ORDER')}
+        </Alert>
+      </Page>
+    );
+  }
+  return <Supervised patientId={ids.patientId} assessmentId={ids.assessmentId} go={go} />;
+}
+
+function Supervised({ patientId, assessmentId, go }: { patientId: number; assessmentId: number; go?: Go | undefined }) {
+  const { t } = useTranslation('assessments');
+  const session = useSession();
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const home = session.userRole ? roleHome(paths, session.userRole) : paths.home;
+  // Spec §4: after the runner, staff go to their home, told how the test ended.
+  const runnerReturn = useRunnerReturn(assessmentId, (outcome, recorded) => {
+    if (outcome.kind === 'completed') {
+      toast.success(t('supervised.completedToast'));
+    } else {
+      toast.error(t(`errors.${errorPageOf(outcome.errorCode)}.title`), t('supervised.errorToastTitle'));
+      if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
+    }
+    void navigate(home, { replace: true });
+  });
+
+  if (runnerReturn.returned) {
+    return (
+      <Page title={t('begin.supervisedTitle')}>
+        {runnerReturn.failed ? (
+          <Stack gap="sm">
+            <Alert color="red" role="alert">
+              {t('ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED')}
+            </Alert>
+            <Group>
+              <Button onClick={runnerReturn.retry}>{t('tryAgain')}</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <>
+            <Text role="status">{t('begin.recording')}</Text>
+            <PageLoading />
+          </>
+        )}
+      </Page>
+    );
+  }
+  return <SupervisedBegin patientId={patientId} assessmentId={assessmentId} home={home} go={go} />;
+}
+
+function SupervisedBegin({
+  patientId,
+  assessmentId,
+  home,
+  go,
+}: {
+  patientId: number;
+  assessmentId: number;
+  home: string;
+  go?: Go | undefined;
+}) {
+  const { t } = useTranslation('assessments');
+  const http = useHttp();
+  const query = useQuery(assessmentQueries.detail(http, patientId, assessmentId));
+  const failedToLoad = query.isError && !(isApiError(query.error) && query.error.status === 403);
+  // Spec §8 ERROR_FETCHING_ASSESSMENT_DATA, then home (a 403 is handled by the global handler).
+  const told = useRef(false);
+  useEffect(() => {
+    if (failedToLoad && !told.current) {
+      told.current = true;
+      toast.error(t('ERROR_FETCHING_ASSESSMENT_DATA'));
+    }
+  }, [failedToLoad, t]);
+  if (failedToLoad) return <Navigate to={home} replace />;
+  if (query.isPending || query.isError) return <PageLoading />;
+  return <SupervisedBeginForm order={query.data} refetch={() => void query.refetch()} go={go} />;
+}
+
+function SupervisedBeginForm({
+  order,
+  refetch,
+  go,
+}: {
+  order: AssessmentOrderDetail;
+  refetch: () => void;
+  go?: Go | undefined;
+}) {
+  const { t } = useTranslation('assessments');
+  const [language, setLanguage] = useState(() => initialLanguage(order));
+  const [acceptance, setAcceptance] = useState<PrivacyAcceptance | null>(null);
+  const [mustAccept, setMustAccept] = useState(false);
+  const begin = useBeginSupervisedTest(order.id);
+  const handoff = useRunnerHandoff(order.id, go);
+  const { blocked, reasonId } = useWritesBlocked();
+  const finished = order.assessmentOrderStatus.id === 'FINI';
+  const error = begin.error;
+  const refusal = isApiError(error) && error.status === 409 ? error.code : null;
+  const timestampRefused =
+    isApiError(error) && error.status === 400 && error.fields.some((field) => field.path.startsWith('Accept'));
+
+  const onBegin = () => {
+    if (!acceptance) {
+      setMustAccept(true);
+      return;
+    }
+    begin.mutate(
+      {
+        AcceptPrivacyPolicyClientBrowserTimestamp: acceptance.clientTimestamp,
+        AcceptPrivacyPolicyServerTimestamp: acceptance.serverTimestamp,
+        AssessmentOrderTestWillUseLanguage: language,
+      },
+      {
+        onSuccess: (result) => {
+          handoff.start(result, language);
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && failure.status === 409) refetch();
+          // Spec §4: the acceptance needs a server time the server accepts; a refused one is taken back.
+          if (isApiError(failure) && failure.status === 400) setAcceptance(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <Page title={t('begin.supervisedTitle')}>
+      <OrderSummary order={order} />
+      {order.patientIsDisabled && (
+        <Alert color="orange" role="alert">
+          {t('ERROR_PATIENT_DEACTIVATED')}
+        </Alert>
+      )}
+      {finished ? (
+        <CompletedNotice order={order} />
+      ) : (
+        !order.patientIsDisabled && (
+          <Stack gap="md">
+            <PrivacyNotice
+              language={language}
+              acceptance={acceptance}
+              onChange={(next) => {
+                setAcceptance(next);
+                if (next) setMustAccept(false);
+              }}
+              error={mustAccept ? t('TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED') : undefined}
+              intro={t('supervised.handOver')}
+            />
+            <LanguageSelect order={order} value={language} onChange={setLanguage} />
+            {error && (
+              <Alert color="red" role="alert">
+                {isNothingSent(error)
+                  ? t('common:ERROR_OFFLINE_NOTHING_SENT')
+                  : refusal === assessmentTestRefusalCodes.patientDeactivated
+                    ? t('ERROR_PATIENT_DEACTIVATED')
+                    : timestampRefused
+                      ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP')
+                      : t('begin.beginFailed')}
+              </Alert>
+            )}
+            <OfflineWriteReason />
+            <Group>
+              <Button
+                disabled={blocked || handoff.starting}
+                loading={begin.isPending}
+                loaderProps={{ 'aria-hidden': true }}
+                aria-describedby={reasonId}
+                onClick={onBegin}
+              >
+                {t('begin.begin')}
+              </Button>
+            </Group>
+            <Text role="status" aria-live="polite">
+              {handoff.starting ? t('begin.starting') : ''}
+            </Text>
+          </Stack>
+        )
+      )}
+    </Page>
+  );
+}

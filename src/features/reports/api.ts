@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import { reportAccessSchema, type ReportAccess, type RuntimeConfig } from '../../shared/api/contract';
+import type { HttpClient } from '../../shared/api/http';
+
+/** The one key factory of the reports feature (DESIGN §2 rule 4). */
+export const reportQueries = {
+  all: () => ['reports'] as const,
+  /**
+   * POST /api/{product}/cbbreport/access: a short-lived token for the embedded report page. Never kept: each
+   * opening of the report asks for a fresh one (and nothing of it is persisted for offline use).
+   */
+  access: (http: HttpClient, product: string, patientId: number) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'access', patientId] as const,
+      queryFn: () => http.post(`/api/${product}/cbbreport/access`, { patientId }, reportAccessSchema),
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+    }),
+};
+
+/**
+ * Spec §7: the report is an embedded page using patient id, baseline id, host environment and locale (plus the
+ * access token the page checks). The host environment names the API the report reads from.
+ */
+export function reportPageUrl(
+  config: Pick<RuntimeConfig, 'reportUrl' | 'apiHost'>,
+  origin: string,
+  patientId: number,
+  access: ReportAccess,
+  locale: string,
+): string {
+  const url = new URL(config.reportUrl, origin);
+  url.searchParams.set('patientId', String(patientId));
+  if (access.baselineId !== null) url.searchParams.set('baselineId', String(access.baselineId));
+  url.searchParams.set('hostEnvironment', config.apiHost || origin);
+  url.searchParams.set('locale', locale);
+  url.searchParams.set('token', access.token);
+  return url.href;
+}
+
+/** Spec §2: on an iPhone or iPad the report opens in a new tab rather than the embedded dialog. */
+export function isAppleHandheld(navigatorLike: Pick<Navigator, 'userAgent' | 'platform' | 'maxTouchPoints'>): boolean {
+  if (/iPhone|iPad|iPod/.test(navigatorLike.userAgent)) return true;
+  // iPadOS asks for desktop pages and says it is a Mac; only the touch screen tells it apart.
+  return navigatorLike.platform === 'MacIntel' && navigatorLike.maxTouchPoints > 1;
+}

@@ -1,0 +1,2 @@
+export { ReportButton } from './report-button';
+export { ReportDialog } from './report-dialog';

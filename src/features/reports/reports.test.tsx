@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Entitlement } from '../../shared/api/contract';
+import { SessionStore } from '../../shared/auth/session-store';
+import { fakeHttp, serverError } from '../../shared/testing/fake-http';
+import { authResult } from '../../shared/testing/factories';
+import { renderApp } from '../../shared/testing/render';
+import { ReportButton } from './report-button';
+import { ReportDialog } from './report-dialog';
+
+const accessPath = '/api/cgm/cbbreport/access';
+
+function store(entitlements: Entitlement[]): SessionStore {
+  const session = new SessionStore(window.sessionStorage, 'cgm');
+  session.signIn(authResult({ entitlements }));
+  return session;
+}
+
+function renderReport(answer: () => unknown, entitlements: Entitlement[] = ['viewReport']) {
+  const { http, post } = fakeHttp({ [accessPath]: answer });
+  const view = renderApp(
+    [
+      {
+        path: '/cgm/manage/patient/:patientId',
+        element: <h1>Profile</h1>,
+      },
+      { path: '/cgm/manage/patient/:patientId/cbbreport', element: <ReportDialog /> },
+    ],
+    { store: store(entitlements), http, initialEntries: ['/cgm/manage/patient/12/cbbreport'] },
+  );
+  return { ...view, post };
+}
+
+describe('ReportDialog (spec §2 Report dialog)', () => {
+  it('embeds the report page for the patient with a loading indicator until it has loaded; Done closes it', async () => {
+    const view = renderReport(() => ({ token: 'tok', expiresOn: '2025-06-02T10:00:00.000Z', baselineId: 40 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cognitive report' });
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading the report' })).toBeInTheDocument();
+    const frame = await screen.findByTitle('Cognitive report');
+    const src = new URL(frame.getAttribute('src') ?? '');
+    expect(`${src.origin}${src.pathname}`).toBe('https://report.test/');
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({
+      patientId: '12',
+      baselineId: '40',
+      locale: 'en-US',
+      token: 'tok',
+    });
+    expect(view.post).toHaveBeenCalledWith(accessPath, { patientId: 12 });
+    fireEvent.load(frame);
+    await waitFor(() => {
+      expect(screen.queryByRole('status', { name: 'Loading the report' })).not.toBeInTheDocument();
+    });
+    await view.user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/cgm/manage/patient/12');
+  });
+
+  it('closes with Escape', async () => {
+    const view = renderReport(() => ({ token: 'tok', expiresOn: '2025-06-02T10:00:00.000Z', baselineId: null }));
+    await screen.findByRole('dialog', { name: 'Cognitive report' });
+    await view.user.keyboard('{Escape}');
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('says the report is not available when it cannot be loaded (and only logs why)', async () => {
+    renderReport(() =>
+      Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Patient not found' })),
+    );
+    expect(await screen.findByText(/The report is not available right now/)).toBeInTheDocument();
+    expect(screen.queryByTitle('Cognitive report')).not.toBeInTheDocument();
+  });
+});
+
+describe('ReportButton (spec §2 patient report view, §6)', () => {
+  function renderButton(entitlements: Entitlement[], hasResults: boolean) {
+    return renderApp([{ path: '/cgm', element: <ReportButton patientId={12} hasResults={hasResults} /> }], {
+      store: store(entitlements),
+    });
+  }
+
+  it('opens the report dialog with viewReport when there is a result', async () => {
+    renderButton(['viewReport'], true);
+    expect(await screen.findByRole('link', { name: 'View report' })).toHaveAttribute(
+      'href',
+      '/cgm/manage/patient/12/cbbreport',
+    );
+  });
+
+  it('is not there without viewReport (a technician sees only the date) nor without a result', () => {
+    renderButton(['listPatients'], true);
+    expect(screen.queryByRole('link', { name: 'View report' })).not.toBeInTheDocument();
+  });
+
+  it('is not there before the first result', () => {
+    renderButton(['viewReport'], false);
+    expect(screen.queryByRole('link', { name: 'View report' })).not.toBeInTheDocument();
+  });
+});

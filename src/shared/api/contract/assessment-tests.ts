@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { isoDatePattern, isWithin, parseDateInput, patientLoginMinDate } from '../../lib/validation/dates';
+import { validationMessages } from '../../lib/validation/messages';
+import { authResultSchema, maxFieldLength } from './auth';
+import { assessmentOrderSchema, orderStatusIdSchema, runnerErrorCodeSchema } from './orders';
+import { supportedAssessmentLanguageSchema } from './provider-services';
+
+/**
+ * Taking the test (spec §3 Begin-test and Patient login confirm responses, §4 On-site test flow and Patient
+ * self-assessment, §7 login/patient, begintest, beginsupervisedtest, testerror, testcompleted and the runner).
+ */
+
+/** An ISO date-time with a time-zone offset or Z, as the privacy acceptance records it (spec §7). */
+const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** A locality id such as 'en-US' (the assessment language). */
+export const localityIdSchema = z.string().trim().min(2).max(16);
+
+/**
+ * Spec §5 Patient login date of birth: a real ISO date from 1000-01-01 on. "Not after today" depends on the
+ * person's time zone, so the form checks it with its own today and the server allows for any zone.
+ */
+export const patientLoginDateOfBirthSchema = z
+  .string()
+  .trim()
+  .regex(isoDatePattern, validationMessages.invalidDate)
+  .refine((value) => {
+    const date = parseDateInput(value);
+    return date !== null && isWithin(date, { min: patientLoginMinDate, max: '9999-12-31' });
+  }, validationMessages.invalidDate);
+
+/** POST /api/{product}/login/patient (spec §7). */
+export const patientLoginRequestSchema = z.object({
+  patientLoginToken: z.string().trim().min(1).max(512),
+  firstName: z.string().trim().min(1, validationMessages.required).max(maxFieldLength, validationMessages.tooLong),
+  lastName: z.string().trim().min(1, validationMessages.required).max(maxFieldLength, validationMessages.tooLong),
+  dateOfBirth: patientLoginDateOfBirthSchema,
+  acceptPrivacyPolicyClientBrowserTimestamp: isoDateTimeSchema,
+  acceptPrivacyPolicyServerTimestamp: isoDateTimeSchema,
+});
+export type PatientLoginRequest = z.infer<typeof patientLoginRequestSchema>;
+
+/**
+ * Spec §3 Patient login confirm response, plus the patient's session when the details matched (`auth`, the same
+ * Auth result a staff login answers, with role 'Patient'). `success` false with:
+ * - assessmentOrderStatusId 'FINI': the order is finished (orderalreadycompleted);
+ * - orderLockedFailedAuthAttemptsExceeded: too many mismatches, the link is locked for a while (templock);
+ * - otherwise the details did not match: messageTitle and failedMessage say so.
+ */
+export const patientLoginResultSchema = z.object({
+  success: z.boolean(),
+  assessmentOrderStatusId: orderStatusIdSchema.nullable(),
+  patientAssessmentId: z.number().int().nullable(),
+  patientId: z.number().int().nullable(),
+  orderLockedFailedAuthAttemptsExceeded: z.boolean(),
+  messageTitle: z.string().nullable(),
+  failedMessage: z.string().nullable(),
+  auth: authResultSchema.nullable(),
+});
+export type PatientLoginResult = z.infer<typeof patientLoginResultSchema>;
+
+/** Spec §2 /{product}/patientloginerror/{errorCode}. */
+export const patientLoginErrorCodeSchema = z.enum(['orderalreadycompleted', 'templock', 'unknownerror']);
+export type PatientLoginErrorCode = z.infer<typeof patientLoginErrorCodeSchema>;
+
+/** POST /api/{product}/assessmentorders/{id}/begintest: the patient's own, unsupervised test (spec §7). */
+export const beginTestRequestSchema = z.object({ language: localityIdSchema });
+export type BeginTestRequest = z.infer<typeof beginTestRequestSchema>;
+
+/** POST /api/{product}/assessmentorders/{id}/beginsupervisedtest: on site, staff present (spec §7). */
+export const beginSupervisedTestRequestSchema = z.object({
+  AcceptPrivacyPolicyClientBrowserTimestamp: isoDateTimeSchema,
+  AcceptPrivacyPolicyServerTimestamp: isoDateTimeSchema,
+  AssessmentOrderTestWillUseLanguage: localityIdSchema,
+});
+export type BeginSupervisedTestRequest = z.infer<typeof beginSupervisedTestRequestSchema>;
+
+/** Spec §3 Begin-test response: the runner's token (valid for this order only, for a limited time). */
+export const beginTestResultSchema = z.object({
+  authTokenToUseForTest: z.string(),
+  workflowInstanceId: z.string(),
+});
+export type BeginTestResult = z.infer<typeof beginTestResultSchema>;
+
+/** A workflow instance id as the server makes them (a UUID). */
+export const workflowInstanceIdSchema = z.string().trim().min(1).max(64);
+
+/** POST .../{id}/testcompleted: the runner came back with completed=true (the attempt is optional: latest). */
+export const testCompletedRequestSchema = z.object({ workflowInstanceId: workflowInstanceIdSchema.optional() });
+export type TestCompletedRequest = z.infer<typeof testCompletedRequestSchema>;
+
+/**
+ * POST .../{id}/testerror: the runner came back with error=true and a code. Codes beyond the four known ones are
+ * recorded too (the patient then sees the unknown-error page), but only as a short plain word.
+ */
+export const testErrorRequestSchema = z.object({
+  errorCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, validationMessages.invalidFormat),
+  workflowInstanceId: workflowInstanceIdSchema.optional(),
+});
+export type TestErrorRequest = z.infer<typeof testErrorRequestSchema>;
+
+/** Why a begin or a callback was refused (409 codes): never a 500, always a reason the page can show. */
+export const assessmentTestRefusalCodes = {
+  orderAlreadyCompleted: 'ORDER_ALREADY_COMPLETED',
+  patientDeactivated: 'PATIENT_DEACTIVATED',
+  testNotCompleted: 'TEST_NOT_COMPLETED',
+} as const;
+
+/**
+ * GET /api/profile/patients/{id}/assessmentorders/{assessmentId}: the order with what its begin page needs (the
+ * languages the provider service offers, the patient's default language, whether the patient is deactivated).
+ */
+export const assessmentOrderDetailSchema = assessmentOrderSchema.extend({
+  patientIsDisabled: z.boolean(),
+  patientDefaultLanguage: z.string(),
+  supportedAssessmentLanguages: z.array(supportedAssessmentLanguageSchema),
+});
+export type AssessmentOrderDetail = z.infer<typeof assessmentOrderDetailSchema>;
+
+/** The four card tasks of the test (spec §1: about 15 minutes, 4 components). */
+export const cardTaskSchema = z.enum(['detection', 'identification', 'oneCardLearning', 'oneBack']);
+export type CardTask = z.infer<typeof cardTaskSchema>;
+
+/** The tasks of each battery: the memory assessment keeps the learning and working-memory tasks. */
+export const batteryTasks: Readonly<Record<string, readonly CardTask[]>> = {
+  FullCBB: ['detection', 'identification', 'oneCardLearning', 'oneBack'],
+  MemOnlyCBB: ['oneCardLearning', 'oneBack'],
+};
+
+/** One task's outcome as the runner records it. */
+export const taskResultSchema = z.object({
+  task: cardTaskSchema,
+  trials: z.number().int().min(1).max(500),
+  correct: z.number().int().min(0).max(500),
+  meanReactionTimeMs: z.number().int().min(0).max(600_000),
+});
+export type TaskResult = z.infer<typeof taskResultSchema>;
+
+/** GET /api/{product}/workflow/{workflowInstanceId} with the test token: what the runner runs. */
+export const workflowInstanceSchema = z.object({
+  workflowInstanceId: z.string(),
+  batteryTypeCode: z.string(),
+  localityCode: z.string(),
+  tasks: z.array(cardTaskSchema),
+  state: z.enum(['open', 'completed', 'error']),
+});
+export type WorkflowInstance = z.infer<typeof workflowInstanceSchema>;
+
+/** POST /api/{product}/workflow/{workflowInstanceId}/completed with the test token. */
+export const workflowCompletedRequestSchema = z.object({
+  results: z.array(taskResultSchema).min(1).max(4),
+});
+export type WorkflowCompletedRequest = z.infer<typeof workflowCompletedRequestSchema>;
+
+/** POST /api/{product}/workflow/{workflowInstanceId}/error with the test token (spec §4 runner error codes). */
+export const workflowErrorRequestSchema = z.object({ errorCode: runnerErrorCodeSchema });
+export type WorkflowErrorRequest = z.infer<typeof workflowErrorRequestSchema>;
+
+export const workflowOutcomeSchema = z.object({ state: z.enum(['completed', 'error']) });
+export type WorkflowOutcome = z.infer<typeof workflowOutcomeSchema>;
+
+/**
+ * POST /api/{product}/cbbreport/access: a short-lived token that lets the embedded report page (spec §2 Report
+ * dialog) read one patient's results; the page cannot send the session header itself.
+ */
+export const reportAccessRequestSchema = z.object({ patientId: z.number().int().positive() });
+export type ReportAccessRequest = z.infer<typeof reportAccessRequestSchema>;
+
+export const reportAccessSchema = z.object({
+  token: z.string(),
+  expiresOn: z.string(),
+  /** The first finished assessment, the baseline the report compares with; null when none is finished. */
+  baselineId: z.number().int().nullable(),
+});
+export type ReportAccess = z.infer<typeof reportAccessSchema>;

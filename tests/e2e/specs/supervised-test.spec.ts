@@ -1,0 +1,107 @@
+import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
+import { addPatient, apiToken } from '../fixtures/patients';
+import { placeOrder } from '../fixtures/test-orders';
+import { uniqueName } from '../pages/manage';
+import { PatientOrders } from '../pages/orders';
+import { patientNoticeBox, readPatientNotice, ReferenceRunner } from '../pages/test-taking';
+
+test('a technician runs an in-clinic test with the patient, and the order ends finished', async ({
+  page,
+  loginPage,
+  request,
+}) => {
+  const lastName = uniqueName('Sitetest');
+  const clinician = await apiToken(request, 'clinician');
+  const patient = await addPatient(request, clinician, { firstName: 'Oswald', lastName, email: '' });
+  const orderId = await placeOrder(request, clinician, patient, 'SITE');
+  const orderPage = `/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`;
+
+  // The technician opens the order from the patient's assessments.
+  await loginPage.signInAs('technician');
+  await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
+  const orders = new PatientOrders(page, patient.name);
+  await orders.rows().first().getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`${orderPage}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
+  await expect(page.getByText(patient.name)).toBeVisible();
+
+  // Begin needs the privacy notice accepted by the patient on the device.
+  await page.getByRole('button', { name: 'Begin' }).click();
+  await expect(page.getByText('The patient privacy notice must be accepted')).toBeVisible();
+  const acceptBox = page.getByRole('checkbox', { name: patientNoticeBox });
+  await expect(acceptBox).toBeDisabled();
+  await readPatientNotice(page);
+  await acceptBox.check();
+  await expect(acceptBox).toBeChecked();
+  await expect(page.getByText('The patient privacy notice must be accepted')).toHaveCount(0);
+  // Northside offers English and Spanish.
+  const language = page.getByRole('combobox', { name: 'Language of the test' });
+  await expect(language.getByRole('option')).toHaveText(['United States - English', 'United States - Spanish']);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Begin' }).click();
+
+  const runner = new ReferenceRunner(page);
+  await runner.waitUntilReady();
+  await runner.takeTheTest();
+  await runner.finish();
+
+  // Staff come back to their home, told that the test is complete.
+  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
+  await expect(page.getByText('The test is complete and the order is finished.')).toBeVisible();
+
+  // The order now shows 'test already completed', with nothing to begin and the language it was taken in.
+  await page.goto(orderPage);
+  await expect(page.getByText('Test already completed')).toBeVisible();
+  await expect(page.getByText('Last started in United States - English.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Begin' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Language of the test' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // A technician has no viewReport: the profile shows the date of the last result, no report.
+  await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
+  await expect(orders.rows().first().getByRole('cell', { name: 'Finished', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View report' })).toHaveCount(0);
+  await page.goto(`/cgm/manage/patient/${String(patient.id)}/cbbreport`);
+  await expect(page.getByText('Access forbidden')).toBeVisible();
+  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
+});
+
+test('an in-clinic test that ends in an error leaves the order open, and cops cannot begin one', async ({
+  page,
+  loginPage,
+  request,
+}) => {
+  const lastName = uniqueName('Siteerror');
+  const clinician = await apiToken(request, 'clinician');
+  const patient = await addPatient(request, clinician, { firstName: 'Greta', lastName, email: '' });
+  const orderId = await placeOrder(request, clinician, patient, 'SITE');
+  const orderPage = `/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`;
+
+  await loginPage.signInAs('clinician');
+  await page.goto(orderPage);
+  await readPatientNotice(page);
+  await page.getByRole('checkbox', { name: patientNoticeBox }).check();
+  await page.getByRole('combobox', { name: 'Language of the test' }).selectOption('es-US');
+  await page.getByRole('button', { name: 'Begin' }).click();
+
+  // The runner speaks the test's language.
+  await expect(page.getByRole('heading', { level: 1, name: 'Ejecutor de referencia de la prueba' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+  const panel = page.getByRole('region', { name: 'Terminar la prueba con un error' });
+  await panel.getByRole('combobox', { name: 'Error' }).selectOption('cbbbrowsercheckfailure');
+  await panel.getByRole('button', { name: 'Terminar con este error' }).click();
+
+  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
+  await expect(page.getByText('Incompatible browser')).toBeVisible();
+  await page.goto(orderPage);
+  await expect(page.getByRole('button', { name: 'Begin' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'United States - Spanish' })).toBeVisible();
+
+  // Cops have no beginSupervisedAssessment: turned away to their home.
+  await page.goto('/logout');
+  await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+  await loginPage.signInAs('admin');
+  await page.goto(orderPage);
+  await expect(page.getByText('Access forbidden')).toBeVisible();
+  await expect(page).toHaveURL(/\/cgm\/manage\/cops$/);
+});
