@@ -1,9 +1,10 @@
-import { AppShell, Loader, Center } from '@mantine/core';
+import { AppShell, Loader, Center, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Outlet, useLocation, useMatch } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
 import { usePaths } from '../shared/lib/runtime-config';
+import { LanguageSwitcher } from '../shared/ui/language-switcher';
 import { BusyIndicator } from './busy-indicator';
 import { Footer } from './footer';
 import { OfflineBanner } from './offline-banner';
@@ -50,6 +51,12 @@ export function AppLayout() {
       <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
         <OfflineBanner />
         <BusyIndicator />
+        {!withHeader && (
+          // Without the top bar, the patient still chooses the language of the screens here (issue 10).
+          <Group justify="flex-end">
+            <LanguageSwitcher variant="header" />
+          </Group>
+        )}
         {withProviderServiceHeader && (
           <Suspense fallback={null}>
             <ProviderServiceHeader />

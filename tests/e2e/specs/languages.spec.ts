@@ -1,68 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
+import { englishOnly, expectNoEnglish, texts } from '../fixtures/languages';
+import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { uniqueName } from '../pages/manage';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-
-const localesDir = join(import.meta.dirname, '../../../locales');
-
-function leaves(value: unknown, prefix: string, into: Map<string, string>): Map<string, string> {
-  if (typeof value === 'string') into.set(prefix, value);
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) leaves(child, prefix ? `${prefix}.${key}` : key, into);
-  }
-  return into;
-}
-
-function texts(language: string): Map<string, string> {
-  const all = new Map<string, string>();
-  for (const file of readdirSync(join(localesDir, language))) {
-    const content: unknown = JSON.parse(readFileSync(join(localesDir, language, file), 'utf8'));
-    leaves(content, file.replace(/\.json$/, ''), all);
-  }
-  return all;
-}
-
-/**
- * The en-US texts that would betray an untranslated screen: those whose translation differs (a few words are
- * the same in both languages, such as 'PDF'). A text with {{variables}} becomes a pattern.
- */
-function englishOnly(language: string): RegExp[] {
-  const english = texts('en-US');
-  const translated = texts(language);
-  const patterns: RegExp[] = [];
-  for (const [key, text] of english) {
-    if (translated.get(key) === text || text.trim().length < 3) continue;
-    const escaped = text
-      .trim()
-      .split(/\{\{[^}]+\}\}/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.+');
-    patterns.push(new RegExp(`^${escaped}$`));
-  }
-  return patterns;
-}
-
-/** Every text a person or a screen reader meets: visible lines, accessible names and hints, the title. */
-async function shownTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out = new Set<string>(document.body.innerText.split('\n').map((line) => line.trim()));
-    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
-      for (const name of ['aria-label', 'placeholder', 'title']) {
-        const value = element.getAttribute(name);
-        if (value) out.add(value.trim());
-      }
-    }
-    out.add(document.title.split(' · ')[0] ?? '');
-    return [...out].filter((text) => text !== '');
-  });
-}
-
-async function expectNoEnglish(page: Page, patterns: RegExp[]): Promise<void> {
-  const shown = await shownTexts(page);
-  const english = shown.filter((text) => patterns.some((pattern) => pattern.test(text)));
-  expect(english, 'en-US texts on a es-US screen').toEqual([]);
-}
 
 test('a Spanish-speaking user switches the sign-in page to Spanish: no English is left, and the choice is remembered', async ({
   page,
@@ -154,4 +94,74 @@ test('the page configuration decides the language until the person chooses one',
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demoPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Manage' })).toBeVisible();
+});
+
+test('a Spanish-speaking patient takes the home test in Spanish from the emailed link: no English on the screens', async ({
+  browser,
+  request,
+}) => {
+  const english = englishOnly('es-US');
+  const es = texts('es-US');
+  const say = (key: string): string => {
+    const text = es.get(key);
+    if (text === undefined) throw new Error(`no es-US text for ${key}`);
+    return text;
+  };
+  const { link, patient } = await patientWithHomeOrder(request, uniqueName('Espinosa'));
+  const home = await browser.newContext({ locale: 'es-US', timezoneId: 'America/Chicago' });
+  const page = await home.newPage();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your details' })).toBeVisible();
+
+  // No top bar for a patient: the language of the screens is chosen on the page itself.
+  await page.getByRole('combobox', { name: 'Display language' }).selectOption('es-US');
+  await expect(page.getByRole('heading', { level: 1, name: say('assessments.login.title') })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+  await expectNoEnglish(page, english);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('textbox', { name: say('assessments.login.firstName') }).fill(patient.firstName);
+  await page.getByRole('textbox', { name: say('assessments.login.lastName') }).fill(patient.lastName);
+  await page.getByLabel(say('assessments.login.dateOfBirth')).fill(testPatientBirthDate);
+  // Continuing before the notice is accepted: the refusal is Spanish too.
+  await page.getByRole('button', { name: say('assessments.login.continue') }).click();
+  await expect(page.getByText(say('assessments.TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED'))).toBeVisible();
+  await expectNoEnglish(page, english);
+
+  const viewer = page.getByRole('region', { name: say('assessments.privacy.documentTitle') });
+  const box = page.getByRole('checkbox', { name: say('assessments.privacy.accept') });
+  await expect(viewer.locator('canvas').first()).toBeVisible();
+  await expect(async () => {
+    await viewer.focus();
+    await page.keyboard.press('End');
+    await expect(box).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
+  await box.check();
+  await expect(box).toBeChecked();
+  await page.getByRole('button', { name: say('assessments.login.continue') }).click();
+
+  // The self-assessment page: the screens are Spanish, and so is the test, chosen separately.
+  await expect(page.getByRole('heading', { level: 1, name: say('assessments.begin.selfTitle') })).toBeVisible();
+  await page.getByRole('combobox', { name: say('assessments.begin.language') }).selectOption('es-US');
+  await expectNoEnglish(page, english);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: say('assessments.begin.begin') }).click();
+
+  // The reference runner speaks the test's language (it is not part of this client).
+  await expect(page.getByRole('heading', { name: 'Antes de empezar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Comenzar la primera tarea' }).click();
+  for (let task = 1; task <= 4; task += 1) {
+    await expect(page.getByRole('heading', { name: new RegExp(`^Tarea ${String(task)} de 4`) })).toBeVisible();
+    await page.getByRole('button', { name: 'Comenzar esta tarea' }).click();
+    for (let card = 1; card <= 6; card += 1) {
+      await expect(page.getByText(new RegExp(`^Carta ${String(card)} de 6`))).toBeVisible();
+      await page.getByRole('button', { name: 'Sí', exact: true }).click();
+    }
+  }
+  await page.getByRole('button', { name: 'Terminar y volver' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: say('assessments.completed.title') })).toBeVisible();
+  await expectNoEnglish(page, english);
+  await expectNoSeriousA11yViolations(page);
+  await home.close();
 });
