@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Grid, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { format, parseISO } from 'date-fns';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +21,7 @@ import {
 } from './patient-login-schema';
 import { PrivacyNotice, type PrivacyAcceptance } from './privacy-notice';
 import { patientLoginStateSchema } from './session-expiry';
-
-const shownDate = (iso: string) => format(parseISO(iso), 'MMM dd, yyyy');
+import { useFormatters } from '../../shared/lib/i18n/format';
 
 /** The mismatch dialog's text: the server's message when it gave one (spec §4), else ours. */
 interface Mismatch {
@@ -35,6 +33,8 @@ interface Mismatch {
  * last name and date of birth, reads and accepts the privacy notice, and goes on to the self-assessment.
  */
 export function PatientLoginPage() {
+  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  const { formatDate: shownDate } = useFormatters();
   const { t, i18n } = useTranslation('assessments');
   const paths = usePaths();
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPdfPolicy, PolicyViewer, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../privacy-policy';
 import { useServerTime } from './api';
+import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 
 /** Spec §4/§7: an accepted privacy notice carries the patient's clock (ISO with offset) and the server's UTC time. */
 export interface PrivacyAcceptance {
@@ -78,6 +79,7 @@ export function PrivacyNotice({
           <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
             {t('privacy.openPdf')}
           </Anchor>
+          <DocumentLanguageNote />
         </>
       )}
       <Checkbox

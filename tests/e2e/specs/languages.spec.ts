@@ -117,7 +117,10 @@ test('a Spanish-speaking patient takes the home test in Spanish from the emailed
   await page.getByRole('combobox', { name: 'Display language' }).selectOption('es-US');
   await expect(page.getByRole('heading', { level: 1, name: say('assessments.login.title') })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
-  await expectNoEnglish(page, english);
+  // The notice itself exists in English only; the page says so, and its own text is the document's.
+  await expect(page.getByText(say('common.documents.englishOnly'))).toBeVisible();
+  const notice = `[aria-label="${say('assessments.privacy.documentTitle')}"]`;
+  await expectNoEnglish(page, english, notice);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('textbox', { name: say('assessments.login.firstName') }).fill(patient.firstName);
@@ -126,7 +129,9 @@ test('a Spanish-speaking patient takes the home test in Spanish from the emailed
   // Continuing before the notice is accepted: the refusal is Spanish too.
   await page.getByRole('button', { name: say('assessments.login.continue') }).click();
   await expect(page.getByText(say('assessments.TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED'))).toBeVisible();
-  await expectNoEnglish(page, english);
+  await expectNoEnglish(page, english, notice);
+  // Dates read in Spanish too.
+  await expect(page.getByText(/^Entre ene 01, 1000 y /)).toBeVisible();
 
   const viewer = page.getByRole('region', { name: say('assessments.privacy.documentTitle') });
   const box = page.getByRole('checkbox', { name: say('assessments.privacy.accept') });
