@@ -1,11 +1,12 @@
 import { Alert, Center, Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import { format, parseISO } from 'date-fns';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { AssessmentOrderDetail, BeginTestResult } from '../../shared/api/contract';
+import { useFormatters } from '../../shared/lib/i18n/format';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
+import { useOrderText } from '../orders';
 import { useRecordOutcome } from './api';
 import {
   buildRunnerUrl,
@@ -15,8 +16,6 @@ import {
   takeWorkflowInstance,
   type RunnerReturn,
 } from './runner';
-
-export const showDate = (iso: string | null) => (iso ? format(parseISO(iso), 'MMM dd, yyyy') : '');
 
 /** The two ids of the begin routes; null when either is not a positive whole number. */
 export function useAssessmentParams(): { patientId: number; assessmentId: number } | null {
@@ -45,12 +44,14 @@ export function initialLanguage(order: AssessmentOrderDetail): string {
 
 export function OrderSummary({ order }: { order: AssessmentOrderDetail }) {
   const { t } = useTranslation('assessments');
+  const { formatDate: showDate } = useFormatters();
+  const text = useOrderText();
   return (
     <DetailsList
       details={[
         { label: t('begin.patient'), value: order.patient.name },
-        { label: t('begin.battery'), value: order.batteryType.name },
-        { label: t('begin.orderType'), value: order.assessmentOrderType.name },
+        { label: t('begin.battery'), value: text.battery(order.batteryType.code, order.batteryType.name) },
+        { label: t('begin.orderType'), value: text.orderType(order.assessmentOrderType.id) },
         { label: t('begin.orderDate'), value: showDate(order.orderDate) },
         { label: t('begin.status'), value: t(`begin.statusName.${order.assessmentOrderStatus.id}`) },
         {
@@ -65,6 +66,7 @@ export function OrderSummary({ order }: { order: AssessmentOrderDetail }) {
 /** Spec §4: a finished order shows 'test already completed', with the last-started language, and nothing to begin. */
 export function CompletedNotice({ order }: { order: AssessmentOrderDetail }) {
   const { t } = useTranslation('assessments');
+  const { formatDate: showDate } = useFormatters();
   const language = languageName(order, order.assessmentOrderLastStartedUsingLanguage);
   return (
     <Alert color="teal" role="status">
