@@ -49,6 +49,9 @@ export function persistQueriesPerUser(session: SessionStore, queryClient: QueryC
     });
     active = { name, stop, destroy: vault.destroy };
     await restored.catch(() => undefined);
+    // A restored copy is shown at once but is as old as the last visit: every restored query fetches again when
+    // it is next used (offline, it waits for the network).
+    await queryClient.invalidateQueries({ refetchType: 'none' });
   }
 
   function enqueue(): Promise<void> {
