@@ -37,6 +37,8 @@ test('Chromium finds nothing that stops the app from being installed', async ({ 
 test('a new build is offered by the update prompt, and taking it reloads into the new version', async ({
   page,
 }, testInfo) => {
+  // It starts a whole server of its own (database and seed included): slow on a busy two-core machine.
+  test.setTimeout(180_000);
   const server = await startOwnServer(e2ePort + 20 + testInfo.parallelIndex);
   try {
     await page.goto(`${server.url}/cgm`);
@@ -71,6 +73,7 @@ test('a new build is offered by the update prompt, and taking it reloads into th
 test('the update prompt waits while a form holds unsaved input, and comes once the input is gone', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const server = await startOwnServer(e2ePort + 30 + testInfo.parallelIndex);
   try {
     await page.goto(`${server.url}/about/contact`);
