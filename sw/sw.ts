@@ -19,11 +19,28 @@ registerRoute(
   }),
 );
 
-// The runtime configuration holds no patient data; the last copy lets the shell start offline.
+// The runtime configuration holds no patient data; the last copy lets the shell start offline. Online, every
+// start reads it from the network and refreshes the copy.
+const runtimeConfigCache = 'runtime-config';
+const runtimeConfigPath = '/config.json';
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 4 }),
+  ({ url }) => url.origin === self.location.origin && url.pathname === runtimeConfigPath,
+  new NetworkFirst({ cacheName: runtimeConfigCache, networkTimeoutSeconds: 4 }),
 );
+
+// The page that installed this worker read /config.json before any worker existed, so nothing above saw it: the
+// worker fetches its own copy while installing, or an offline reload right after the first visit could not start.
+// A failed fetch fails the install (a worker that cannot start offline must not take over); the browser tries
+// again on the next visit.
+self.addEventListener('install', (event: ExtendableEvent) => {
+  event.waitUntil(
+    (async () => {
+      const response = await fetch(runtimeConfigPath, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`config.json answered ${String(response.status)}`);
+      await (await caches.open(runtimeConfigCache)).put(runtimeConfigPath, response);
+    })(),
+  );
+});
 
 // A worker only activates when the person accepted the update (or on first install); it then takes over open
 // pages, so even a page opened before any worker existed reloads into the new version.

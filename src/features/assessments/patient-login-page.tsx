@@ -62,7 +62,7 @@ export function PatientLoginPage() {
     handleSubmit,
     setValue,
     setError,
-    formState: { errors, isSubmitted },
+    formState: { errors, isSubmitted, isDirty },
   } = useForm<PatientLoginFormInput, unknown, PatientLoginFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { firstName: '', lastName: '', dateOfBirth: '', privacyAccepted: false },
@@ -145,6 +145,13 @@ export function PatientLoginPage() {
           {!token ? (
             <Alert color="red" role="alert">
               {t('login.noToken')}
+            </Alert>
+          ) : blocked && !isDirty && acceptance === null ? (
+            // Nothing here works without the server (details check, privacy notice, the test itself): say so
+            // plainly; the form appears by itself when the connection is back. A form already begun stays, with
+            // its button disabled, so nothing typed is lost.
+            <Alert color="orange" role="status">
+              {t('login.offline')}
             </Alert>
           ) : (
             <form

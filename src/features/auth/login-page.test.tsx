@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '../../shared/api/contract';
 import { createHttpClient } from '../../shared/api/http';
@@ -47,6 +47,30 @@ async function signIn(
 }
 
 describe('LoginPage', () => {
+  it('offline, turns Sign in off with the reason as its description, and on again when the connection is back', async () => {
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const view = await renderLogin();
+      expect(signInButton()).toBeDisabled();
+      expect(signInButton()).toHaveAccessibleDescription(
+        'You are offline: signing in needs a connection. Sign in once the connection is back.',
+      );
+
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => {
+        expect(signInButton()).toBeEnabled();
+      });
+      expect(screen.queryByText(/signing in needs a connection/)).not.toBeInTheDocument();
+      await signIn(view);
+      expect(view.api.login).toHaveBeenCalled();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it("says 'Email is required' when submitted empty, without calling the server", async () => {
     const view = await renderLogin();
     await view.user.click(await screen.findByRole('button', { name: 'Sign in' }));

@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { loginPageStateSchema, readState, type ExpiredPasswordState } from '../../shared/auth/navigation-state';
 import { useAuth } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
+import { useWritesBlocked } from '../../shared/ui/offline';
 import { toast } from '../../shared/ui/toast';
 import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import { ForgotPassword } from './forgot-password';
@@ -48,6 +49,8 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Extract<LoginOutcome, { kind: 'failed' }> | null>(null);
   const emailRef = useRef<HTMLInputElement | null>(null);
+  // Signing in cannot work offline: the button says why instead of failing after a wait (DESIGN §3).
+  const { blocked: offline } = useWritesBlocked();
   useDelayedAutofocus(emailRef);
   // Back from a password page: the address is filled in and the page says the password was set or changed.
   const handedOver = readState(loginPageStateSchema, useLocation().state);
@@ -135,7 +138,18 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           error={errors.password?.message && t(`common:${errors.password.message}`)}
           {...register('password')}
         />
-        <Button type="submit" loading={busy} loaderProps={{ 'aria-hidden': true }}>
+        {offline && (
+          <Text id="sign-in-offline-reason" size="sm" fw={500} role="note">
+            {t('signInOffline')}
+          </Text>
+        )}
+        <Button
+          type="submit"
+          loading={busy}
+          loaderProps={{ 'aria-hidden': true }}
+          disabled={offline}
+          aria-describedby={offline ? 'sign-in-offline-reason' : undefined}
+        >
           {t('signIn')}
         </Button>
         <Text role="status" aria-live="polite" size="sm" ta="center">
