@@ -7,6 +7,7 @@ import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/gua
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { ManageLayout } from '../shell/manage-layout';
+import { detailLoaders, type DetailLoaders, type RouteData } from './route-loaders';
 
 /** A lazily loaded page: its feature's code downloads only when the route is first opened. */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
@@ -36,7 +37,7 @@ const assessments = () => import('../features/assessments');
 const reports = () => import('../features/reports');
 
 /** Spec §2 /{product}/manage/*: the management pages, under the Manage tabs. */
-function manageRoutes(): RouteObject[] {
+function manageRoutes(loaders: DetailLoaders | undefined): RouteObject[] {
   return [
     // /{product}/manage?providerserviceid=…: set the current provider service, then the role's home.
     { index: true, ...page(async () => (await providerServices()).ManageHomePage) },
@@ -45,6 +46,7 @@ function manageRoutes(): RouteObject[] {
       { path: 'addproviderservice', ...page(async () => (await providerServices()).AddProviderServicePage) },
       {
         path: 'editproviderservice/:providerServiceId',
+        loader: loaders?.providerService,
         ...page(async () => (await providerServices()).EditProviderServicePage),
       },
     ]),
@@ -61,6 +63,7 @@ function manageRoutes(): RouteObject[] {
       ),
       {
         path: 'patient/:patientId',
+        loader: loaders?.patient,
         ...page(async () => (await orders()).PatientProfileWithOrdersPage),
         children: [
           dialog('edit', 'editPatient', async () => (await patients()).EditPatientDialog),
@@ -74,6 +77,7 @@ function manageRoutes(): RouteObject[] {
     needs('beginSupervisedAssessment', [
       {
         path: 'patientassessment/:patientId/assessment/:assessmentId',
+        loader: loaders?.supervisedAssessment,
         ...page(async () => (await assessments()).SupervisedAssessmentPage),
       },
     ]),
@@ -127,9 +131,10 @@ function manageRoutes(): RouteObject[] {
 
 /**
  * The one route table (DESIGN §2 rule 6). Feature pages load lazily, so the login page downloads only the
- * shell and the login form.
+ * shell and the login form; the detail pages' loaders (outside `lazy`, so they run beside it) start their data
+ * while the code downloads.
  */
-export function routes(product: string): RouteObject[] {
+export function routes(product: string, loaders?: DetailLoaders): RouteObject[] {
   const paths = appPaths(product);
   const about = async () => import('../features/about');
   return [
@@ -213,7 +218,7 @@ export function routes(product: string): RouteObject[] {
                       path: 'setupaccountchangepassword',
                       ...page(async () => (await import('../features/password')).ChangePasswordPage),
                     },
-                    { path: 'manage', element: <ManageLayout />, children: manageRoutes() },
+                    { path: 'manage', element: <ManageLayout />, children: manageRoutes(loaders) },
                   ],
                 ),
               ],
@@ -227,7 +232,7 @@ export function routes(product: string): RouteObject[] {
   ];
 }
 
-export function createAppRouter(product: string) {
-  return createBrowserRouter(routes(product));
+export function createAppRouter(data: RouteData) {
+  return createBrowserRouter(routes(data.product, detailLoaders(data)));
 }
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -13,7 +13,7 @@ import { initI18n } from './i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { persistQueriesPerUser } from './query-persistence';
-import { createAppRouter } from './router';
+import { createAppRouter, type AppRouter } from './router';
 import { loadRuntimeConfig } from './runtime-config';
 import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstrap';
 
@@ -38,11 +38,12 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   });
   const paths = appPaths(config.product);
   const session = new SessionStore(window.sessionStorage, config.product);
-  const router = createAppRouter(config.product);
+  // Made once the query client exists (below); nothing asks for the route before then.
+  let router: AppRouter | null = null;
   const http = createHttpClient({
     config,
     getAuthToken: () => session.getSnapshot().authToken,
-    getRoute: () => router.state.location.pathname,
+    getRoute: () => router?.state.location.pathname ?? window.location.pathname,
   });
   const authApi = createAuthApi(http, config.product);
   const queryClient = createQueryClient({
@@ -52,12 +53,21 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     onForbidden: () => {
       toast.error(i18n.t('common:ERROR_ACCESS_FORBIDDEN'));
       const role = session.getSnapshot().userRole;
-      void router.navigate(role ? roleHome(paths, role) : paths.home, { replace: true });
+      void router?.navigate(role ? roleHome(paths, role) : paths.home, { replace: true });
     },
     onBadRequest: (error) => {
       toast.error(badRequestMessage(i18n, error));
     },
   });
+
+  // The router starts the first page's code at once; its route loaders wait until the session is resumed and the
+  // cache restored (below) before they decide what to fetch.
+  let markSessionReady = (): void => undefined;
+  const sessionReady = new Promise<void>((resolve) => {
+    markSessionReady = resolve;
+  });
+  const appRouter = createAppRouter({ queryClient, http, session, product: config.product, sessionReady });
+  router = appRouter;
 
   // TanStack Query assumes it starts online and only follows later events; a tablet reloaded in a dead spot must
   // pause its fetches instead, so that coming back online refetches what is on screen.
@@ -75,10 +85,11 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   // The cached lists of this tab's user are restored before the first render, so an offline reload shows them.
   await persistQueriesPerUser(session, queryClient, config.product).ready;
   watchSession(session, authApi);
+  markSessionReady();
 
   createRoot(rootElement).render(
     <AppProviders services={{ config, i18n, http, session, authApi, queryClient }}>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter} />
     </AppProviders>,
   );
 }

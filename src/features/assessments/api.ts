@@ -26,8 +26,9 @@ export const assessmentQueries = {
           assessmentOrderDetailSchema,
           { signal },
         ),
-      // The status decides whether the test can begin: always ask the server again when the page opens.
-      staleTime: 0,
+      // The status decides whether the test can begin: ask the server again whenever the page opens. The copy its
+      // route loader fetched as the page was opening counts as that answer, not as an old one to fetch twice.
+      staleTime: 5_000,
     }),
 };
 

@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  assessmentOrderListSchema,
   assessmentOrderSchema,
   massOrderResultSchema,
   type AssessmentOrder,
@@ -8,29 +7,12 @@ import {
   type MassOrderInput,
   type MassOrderResult,
 } from '../../shared/api/contract';
-import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { patientQueries } from '../patients';
+import { orderQueries } from './queries';
 
-/**
- * The one key factory of the ordering feature (DESIGN §2 rule 4). A patient's orders are kept for an offline clinic
- * tablet (meta.persist), like the patient profile they belong to.
- */
-export const orderQueries = {
-  all: () => ['orders'] as const,
-  patientOrders: (http: HttpClient, patientId: number) =>
-    queryOptions({
-      queryKey: [...orderQueries.all(), 'patient', patientId] as const,
-      queryFn: async ({ signal }) =>
-        (
-          await http.get(`/api/profile/patients/${String(patientId)}/assessmentorders`, assessmentOrderListSchema, {
-            signal,
-          })
-        ).dataList,
-      meta: { persist: true },
-    }),
-};
+export { orderQueries };
 
 /**
  * POST /api/{product}/assessmentorders. The dialog shows the server's 400 reasons on its fields; the patient's open
