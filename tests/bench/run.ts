@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { describeOfflineStart, offlineStart } from './offline-start';
 
 const root = join(import.meta.dirname, '..', '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** First of the five ports the bench servers use (BENCH_PORT to move them, e.g. onto a helper's own range). */
+/** First of the six ports the bench servers use (BENCH_PORT to move them, e.g. onto a helper's own range). */
 const portBase = Number(process.env.BENCH_PORT ?? 4191);
 
 function startServer(port: number, dataDir: string): { child: ChildProcess; startedAt: number } {
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
         `${median(patients.searchMs).toFixed(0)} ms (max ${Math.max(...patients.searchMs).toFixed(0)} ms, ` +
         `${String(patients.searchMs.length)} searches); next grid page ${patients.nextPageMs.toFixed(0)} ms`,
     );
+    const offline = await offlineStart(portBase + 5);
+    console.log(describeOfflineStart(offline));
     console.log(
       JSON.stringify({
         loginJsGzipBytes: bytes.js,
@@ -177,6 +180,7 @@ async function main(): Promise<void> {
         again,
         patientSearchMedianMs: Math.round(median(patients.searchMs)),
         patientNextPageMs: Math.round(patients.nextPageMs),
+        offlineStart: offline,
       }),
     );
   } finally {
