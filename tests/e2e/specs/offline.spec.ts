@@ -11,7 +11,7 @@ test('after one visit the login page loads offline from the service worker', asy
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
-  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
   await context.setOffline(false);
 });
 
