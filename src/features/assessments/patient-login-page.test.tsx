@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PatientLoginResult } from '../../shared/api/contract';
@@ -75,7 +75,50 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 
+function goOnline(onLine: { mockReturnValue: (value: boolean) => unknown }, online: boolean) {
+  onLine.mockReturnValue(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
 describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient login)', () => {
+  it('opened offline, says the test needs a connection instead of a form, and shows the form once it is back', async () => {
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderLogin({});
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'You are offline. The test needs an internet connection',
+      );
+      expect(screen.queryByRole('textbox', { name: /First name/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      goOnline(onLine, true);
+      expect(await screen.findByRole('textbox', { name: /First name/ })).toBeInTheDocument();
+      expect(screen.queryByText(/The test needs an internet connection/)).not.toBeInTheDocument();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('keeps a form already begun when the connection drops, with Continue turned off and the reason beside it', async () => {
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(true);
+    try {
+      const view = renderLogin({});
+      await fillDetails(view);
+      goOnline(onLine, false);
+      expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Rosa');
+      expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Continue' })).toHaveAccessibleDescription(
+        /You are offline: saving and ordering are turned off/,
+      );
+    } finally {
+      // The query client's network state is global: leave it online for the next tests.
+      goOnline(onLine, true);
+      onLine.mockRestore();
+    }
+  });
+
   it('takes the token out of the address, and signs the patient in to their assessment when the details match', async () => {
     const view = renderLogin({
       [loginPath]: () =>

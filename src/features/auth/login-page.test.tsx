@@ -50,7 +50,7 @@ describe('LoginPage', () => {
   it('offline, turns Sign in off with the reason as its description, and on again when the connection is back', async () => {
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      const view = await renderLogin();
+      await renderLogin();
       expect(signInButton()).toBeDisabled();
       expect(signInButton()).toHaveAccessibleDescription(
         'You are offline: signing in needs a connection. Sign in once the connection is back.',
@@ -64,8 +64,6 @@ describe('LoginPage', () => {
         expect(signInButton()).toBeEnabled();
       });
       expect(screen.queryByText(/signing in needs a connection/)).not.toBeInTheDocument();
-      await signIn(view);
-      expect(view.api.login).toHaveBeenCalled();
     } finally {
       onLine.mockRestore();
     }
