@@ -12,7 +12,7 @@ import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '../..
 import { isCommonPassword } from '../auth/breached-passwords';
 import { createAccountToken } from '../db/queries/account-tokens';
 import { demoAccounts, demoPassword } from '../db/seed';
-import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
+import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp, devCall } from '../testing/test-app';
 import { maxForgotPasswordLinksPerHour } from './passwords';
 
 let testApp: TestApp;
@@ -49,7 +49,7 @@ async function addTechnician(): Promise<{ id: number; email: string }> {
 }
 
 async function linksTo(email: string): Promise<string[]> {
-  const list = outboxListSchema.parse((await callApi(testApp.app, 'GET', '/api/dev/outbox', null)).json());
+  const list = outboxListSchema.parse((await devCall(testApp.app, 'GET', '/api/dev/outbox')).json());
   return list.dataList.filter((message) => message.to === email).flatMap((message) => message.link ?? []);
 }
 
@@ -89,7 +89,7 @@ describe('first-time setup (spec §2 /setupaccount, §7)', () => {
     const { email } = await addTechnician();
     const links = await linksTo(email);
     expect(links).toHaveLength(1);
-    expect(links[0]).toMatch(/^\/cgm\/setupaccount\?token=/);
+    expect(links[0]).toMatch(/^http:\/\/localhost:8080\/cgm\/setupaccount\?token=/);
     const setupToken = tokenOf(links[0]!);
 
     const check = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', { setupToken });
@@ -246,7 +246,7 @@ describe('forgot password and reset (spec §2 login forgot mode, /setupaccountre
     expect(unknown.body).toBe(known.body);
     expect((await linksTo('nobody@example.test')).length).toBe(before);
     expect(await linksTo(demoAccounts.clinician2)).toContainEqual(
-      expect.stringMatching(/^\/cgm\/setupaccountresetmypassword\?token=/),
+      expect.stringMatching(/^http:\/\/localhost:8080\/cgm\/setupaccountresetmypassword\?token=/),
     );
     const bad = await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: 'not an email' });
     expect(bad.statusCode).toBe(400);
@@ -312,7 +312,7 @@ describe('forgot password and reset (spec §2 login forgot mode, /setupaccountre
     await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email });
     const links = await linksTo(email);
     expect(links).toHaveLength(2);
-    expect(links.every((link) => link.startsWith('/cgm/setupaccount?'))).toBe(true);
+    expect(links.every((link) => link.startsWith('http://localhost:8080/cgm/setupaccount?'))).toBe(true);
   });
 });
 
@@ -387,9 +387,11 @@ describe('expired password (spec §4)', () => {
     const email = 'expiring@example.test';
     await createTestUser(testApp.db, { email, password: goodPassword, loginRole: 'Healthcare Technician' });
     const session = await loginAs(testApp.app, email, goodPassword);
-    const expire = await postJson(testApp.app, '/api/dev/expire-password', { userName: email });
+    const expire = await devCall(testApp.app, 'POST', '/api/dev/expire-password', { userName: email });
     expect(expire.json()).toEqual({ expired: true });
-    expect((await postJson(testApp.app, '/api/dev/expire-password', { userName: 'x@example.test' })).json()).toEqual({
+    expect(
+      (await devCall(testApp.app, 'POST', '/api/dev/expire-password', { userName: 'x@example.test' })).json(),
+    ).toEqual({
       expired: false,
     });
 
