@@ -39,6 +39,8 @@ const serverEnvSchema = z.object({
     z
       .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://clinic.example.org' })
       .refine((value) => {
+        // Refinements run even after the URL check failed.
+        if (!URL.canParse(value)) return false;
         const url = new URL(value);
         return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '';
       }, 'must be an origin only (scheme, host and port), without path, query or user')

@@ -5,6 +5,7 @@ import {
   authResultSchema,
   linkTokenValidationSchema,
   outboxListSchema,
+  passwordErrorCodes,
   technicianProfileSchema,
   type TechnicianWrite,
 } from '../../src/shared/api/contract';
@@ -317,6 +318,45 @@ describe('forgot password and reset (spec §2 login forgot mode, /setupaccountre
 });
 
 describe('change password (spec §2 mode normal)', () => {
+  it('applies exactly one of ten simultaneous changes; the others answer 409 and change nothing', async () => {
+    const { email, token } = await readyTechnician();
+    const candidates = Array.from({ length: 10 }, (_, index) => `Parallel-K${String(index)}q#9274`);
+    const responses = await Promise.all(
+      candidates.map((newPassword) =>
+        callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+          currentPassword: goodPassword,
+          newPassword,
+          confirmPassword: newPassword,
+        }),
+      ),
+    );
+    const winners = candidates.filter((_, index) => responses[index]?.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    for (const response of responses.filter((candidate) => candidate.statusCode !== 200)) {
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response).code).toBe(passwordErrorCodes.passwordChangedConcurrently);
+    }
+    // The password that works is the one the single success reported.
+    expect((await login(email, winners[0] ?? '')).success).toBe(true);
+    const others = candidates.filter((candidate) => candidate !== winners[0]);
+    expect((await login(email, others[0] ?? '')).success).toBe(false);
+  });
+
+  it('lets only one of two simultaneous uses of one reset link change the password', async () => {
+    const { email } = await readyTechnician();
+    await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email });
+    const resetToken = await latestToken(email, '/cgm/setupaccountresetmypassword?');
+    const choices = ['Racing-One#9274', 'Racing-Two#9274'];
+    const responses = await Promise.all(
+      choices.map((newPassword) =>
+        postJson(testApp.app, '/api/profiles/resetpassword', { resetToken, newPassword, confirmPassword: newPassword }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const winner = choices[responses.findIndex((response) => response.statusCode === 200)] ?? '';
+    expect((await login(email, winner)).success).toBe(true);
+  });
+
   it('needs the right current password, keeps this session and ends the others', async () => {
     const { email, token } = await readyTechnician();
     const otherSession = await loginAs(testApp.app, email, goodPassword);
