@@ -55,8 +55,11 @@ if (env.demo && !isLoopbackHost(env.host)) {
       'accounts have published passwords: use this only on a trusted network, or set DEMO=0.',
   );
 }
-if (!env.publicUrl && !isLoopbackHost(env.host)) {
-  console.warn('WARNING: PUBLIC_URL is not set: emailed links name this machine as localhost. Set PUBLIC_URL.');
+if (!env.publicUrl && (env.host === '0.0.0.0' || env.host === '::')) {
+  console.warn(
+    `WARNING: PUBLIC_URL is not set: emailed links point at http://localhost:${String(port)}, which only this ` +
+      'machine can open. Set PUBLIC_URL to the address people reach the server by.',
+  );
 }
 console.log(
   `Server ready at http://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'})`,
