@@ -86,8 +86,9 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // The reference runner's browser script is served as it is (no build step), so it is plain JavaScript.
-    files: ['server/runner/public/**/*.js'],
+    // The reference runner's and the demo outbox's browser scripts are served as they are (no build step), so they
+    // are plain JavaScript.
+    files: ['server/runner/public/**/*.js', 'server/dev/public/**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,

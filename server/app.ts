@@ -3,9 +3,11 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RuntimeConfig } from '../src/shared/api/contract';
 import { registerAuthGuards } from './auth/guards';
+import { defaultSessionMaxHours } from './auth/session-service';
 import type { Db } from './db/db';
 import { seedDemoData } from './db/seed';
 import { errorHandler } from './http/errors';
+import { originFromAddress } from './http/public-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
@@ -38,6 +40,13 @@ export interface BuildAppOptions {
   /** Translation files; default <clientDir>/locales when the build copied them, else <repo>/locales. */
   localesDir?: string;
   sessionMinutes?: number;
+  /** Absolute session lifetime in hours (default 12). */
+  sessionMaxHours?: number;
+  /**
+   * The origin of emailed links (PUBLIC_URL). Unset: the address and port the server listens on, read from its
+   * socket; never from a request.
+   */
+  publicUrl?: string;
   logger?: boolean;
   /** Only used when logger is on (default 'info'). */
   logLevel?: string;
@@ -49,6 +58,8 @@ export interface BuildAppOptions {
 
 export const defaultSessionMinutes = 30;
 export const defaultProduct = 'cgm';
+/** The port emailed links name when the app has not listened yet (tests that only inject) and PUBLIC_URL is unset. */
+const defaultPort = 8080;
 
 /** A fixed demo device identifier (spec §1 footer); the version part follows the package. */
 const demoUdiPrefix = '(01)00860004431203(10)';
@@ -76,6 +87,7 @@ function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const product = options.product ?? defaultProduct;
   const sessionMinutes = options.sessionMinutes ?? defaultSessionMinutes;
+  const sessionMaxHours = options.sessionMaxHours ?? defaultSessionMaxHours;
   const clientDir = path.resolve(options.clientDir ?? defaultClientDir);
   const builtLocales = path.join(clientDir, 'locales');
   const localesDir = path.resolve(options.localesDir ?? (existsSync(builtLocales) ? builtLocales : topLevelLocalesDir));
@@ -122,7 +134,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     });
   }
 
-  const deps: RouteDeps = { db: options.db, product, sessionMinutes };
+  const { publicUrl } = options;
+  const publicOrigin = (): string => publicUrl ?? originFromAddress(app.server.address(), defaultPort);
+  const deps: RouteDeps = { db: options.db, product, sessionMinutes, sessionMaxHours, publicOrigin };
   void app.register(loginRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(devopsRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(providerServiceRoutes, { ...deps, prefix: `/api/${product}` });
@@ -143,7 +157,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(reportRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(referencePageRoutes, { db: options.db });
   if (options.demo) {
-    void app.register(devRoutes, deps);
+    void app.register(devRoutes, { ...deps, localesDir });
   }
   void app.register(clientRoutes, { clientDir, localesDir, config });
 

@@ -20,6 +20,33 @@ const serverEnvSchema = z.object({
       .max(24 * 60)
       .default(30),
   ),
+  /** Absolute session lifetime in hours, however active the session is. */
+  SESSION_MAX_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24)
+      .default(12),
+  ),
+  /**
+   * The origin of every emailed link (https://clinic.example.org). Never taken from a request: a forged Host header
+   * would otherwise put an attacker's address in a patient's email.
+   */
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://clinic.example.org' })
+      .refine((value) => {
+        // Refinements run even after the URL check failed.
+        if (!URL.canParse(value)) return false;
+        const url = new URL(value);
+        return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '';
+      }, 'must be an origin only (scheme, host and port), without path, query or user')
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
   LOCALE: z.preprocess(emptyAsUndefined, z.string().default('en-US')),
   /** The built client to serve; default ./dist. */
   CLIENT_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -43,6 +70,9 @@ export interface ServerEnv {
   databaseUrl: string | undefined;
   demo: boolean;
   sessionMinutes: number;
+  sessionMaxHours: number;
+  /** Undefined: derived from the listening address and port (see server/http/public-url.ts). */
+  publicUrl: string | undefined;
   locale: string;
   product: string;
   logLevel: string;
@@ -63,6 +93,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     databaseUrl: parsed.DATABASE_URL,
     demo: parsed.DEMO === '1' || parsed.DEMO === 'true',
     sessionMinutes: parsed.SESSION_MINUTES,
+    sessionMaxHours: parsed.SESSION_MAX_HOURS,
+    publicUrl: parsed.PUBLIC_URL,
     locale: parsed.LOCALE,
     product: parsed.PRODUCT,
     logLevel: parsed.LOG_LEVEL,

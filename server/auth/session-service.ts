@@ -15,6 +15,8 @@ import { hashToken, newToken } from './tokens';
 export interface AuthContext {
   sessionId: number;
   expiresAt: Date;
+  /** The absolute end of the session: activity moves expiresAt, never past this. */
+  endsAt: Date;
   role: Role;
   userId: number | null;
   patientId: number | null;
@@ -34,20 +36,39 @@ export function needsPrivacyPolicy(role: Role): boolean {
 /** The authToken header value that means "no token" (spec §7). */
 export const noTokenValue = 'NA';
 
+/** How long a session lives however active it is (SESSION_MAX_HOURS). */
+export const defaultSessionMaxHours = 12;
+
+/**
+ * Activity moves the idle expiry only when it would move by at least this much, so a busy client does not write the
+ * session row on every call; the stored (and reported) expiry is always the true one.
+ */
+export const sessionTouchIntervalMs = 60_000;
+
 export function expiryFrom(now: Date, sessionMinutes: number): Date {
   return new Date(now.getTime() + sessionMinutes * 60_000);
 }
 
+export function sessionEndFrom(now: Date, maxHours: number): Date {
+  return new Date(now.getTime() + maxHours * 3_600_000);
+}
+
+/**
+ * `endsAt` is the absolute end: a new sign-in gets now + SESSION_MAX_HOURS, a refreshed token keeps the end of the
+ * session it replaces (otherwise refreshing would make a session immortal).
+ */
 export async function startSession(
   db: Db,
   owner: SessionOwner,
   sessionMinutes: number,
   now: Date = new Date(),
-): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
+  endsAt: Date = sessionEndFrom(now, defaultSessionMaxHours),
+): Promise<{ token: string; expiresAt: Date; endsAt: Date; sessionId: number }> {
   const token = newToken();
-  const expiresAt = expiryFrom(now, sessionMinutes);
-  const sessionId = await insertSession(db, hashToken(token), owner, expiresAt);
-  return { token, expiresAt, sessionId };
+  const idleExpiry = expiryFrom(now, sessionMinutes);
+  const expiresAt = idleExpiry < endsAt ? idleExpiry : endsAt;
+  const sessionId = await insertSession(db, hashToken(token), owner, expiresAt, endsAt);
+  return { token, expiresAt, endsAt, sessionId };
 }
 
 /** Looks a token up without changing it (validate must not extend the session). */
@@ -63,6 +84,7 @@ export async function resolveToken(
   return {
     sessionId: row.sessionId,
     expiresAt: row.expiresAt,
+    endsAt: row.endsAt,
     role,
     userId: row.userId,
     patientId: row.patientId,
@@ -73,13 +95,17 @@ export async function resolveToken(
   };
 }
 
+/** Activity: the idle expiry moves to now + SESSION_MINUTES (capped by the absolute end), at most once a minute. */
 export async function extendSession(
   db: Db,
   auth: AuthContext,
   sessionMinutes: number,
   now: Date = new Date(),
 ): Promise<AuthContext> {
-  const expiresAt = await slideSession(db, auth.sessionId, expiryFrom(now, sessionMinutes));
+  const idleExpiry = expiryFrom(now, sessionMinutes);
+  const wanted = idleExpiry < auth.endsAt ? idleExpiry : auth.endsAt;
+  if (wanted.getTime() - auth.expiresAt.getTime() < sessionTouchIntervalMs) return auth;
+  const expiresAt = await slideSession(db, auth.sessionId, wanted);
   return { ...auth, expiresAt };
 }
 

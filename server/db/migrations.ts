@@ -400,6 +400,25 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX report_tokens_expires_at ON report_tokens (expires_at)`,
     ],
   },
+  {
+    // Issue #15 range 150-159 (this one: sessions and sign-in).
+    version: 153,
+    name: 'absolute session lifetime, sign-in failures of unknown accounts',
+    statements: [
+      // However active a session is, it ends at ends_at; a refreshed token inherits it. Open sessions get the default.
+      `ALTER TABLE sessions ADD COLUMN ends_at timestamptz NULL`,
+      `UPDATE sessions SET ends_at = created_at + interval '12 hours' WHERE ends_at IS NULL`,
+      `ALTER TABLE sessions ALTER COLUMN ends_at SET NOT NULL`,
+      // Failed sign-ins with a name that has no account count and lock like a real account's, so the "locked"
+      // answer cannot tell the two apart. Only a hash of the lower-cased name is kept (no typed addresses).
+      `CREATE TABLE unknown_sign_in_failures (
+        name_hash text PRIMARY KEY,
+        failed_count integer NOT NULL DEFAULT 0,
+        locked_until timestamptz NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Db } from '../db/db';
 import { insertOutboxMessage } from '../db/queries/outbox';
@@ -7,14 +6,6 @@ import { insertOutboxMessage } from '../db/queries/outbox';
 export function newPatientLoginToken(): { token: string; hash: string; hint: string } {
   const token = newToken();
   return { token, hash: hashToken(token), hint: `…${token.slice(-4)}` };
-}
-
-/**
- * The origin the patient opens the link on: the address the staff member reached this server by. Ordering needs a
- * signed-in clinician or technician, so nobody anonymous can choose the host of an emailed link.
- */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 /** The patient's order link (the patient login of the test-taking pages reads the token from the query). */

@@ -12,19 +12,25 @@ export interface LinkRecipient {
   firstName: string;
 }
 
-/** Spec §2/§7: the setup page (issue: password pages) reads the token from the query. */
-export function setupLink(product: string, token: string): string {
-  return `/${product}/setupaccount?token=${encodeURIComponent(token)}`;
+/** Where emailed links point: an absolute origin (PUBLIC_URL), since a mail client cannot open a relative link. */
+export interface LinkSite {
+  origin: string;
+  product: string;
 }
 
-export function resetLink(product: string, token: string): string {
-  return `/${product}/setupaccountresetmypassword?token=${encodeURIComponent(token)}`;
+/** Spec §2/§7: the setup page (issue: password pages) reads the token from the query. */
+export function setupLink(site: LinkSite, token: string): string {
+  return `${site.origin}/${site.product}/setupaccount?token=${encodeURIComponent(token)}`;
+}
+
+export function resetLink(site: LinkSite, token: string): string {
+  return `${site.origin}/${site.product}/setupaccountresetmypassword?token=${encodeURIComponent(token)}`;
 }
 
 /** Creates a setup token and writes its email to the outbox (DESIGN §4: a demo machine sends nothing). */
 export async function sendSetupLink(
   db: Db,
-  product: string,
+  site: LinkSite,
   recipient: LinkRecipient,
   createdByUserId: number | null,
   now: Date = new Date(),
@@ -39,7 +45,7 @@ export async function sendSetupLink(
     },
     now,
   );
-  const link = setupLink(product, token);
+  const link = setupLink(site, token);
   await insertOutboxMessage(db, {
     to: recipient.email,
     subject: 'Set up your Cognitive Assessment account',
@@ -52,7 +58,7 @@ export async function sendSetupLink(
 
 export async function sendResetLink(
   db: Db,
-  product: string,
+  site: LinkSite,
   recipient: LinkRecipient,
   createdByUserId: number | null,
   now: Date = new Date(),
@@ -67,7 +73,7 @@ export async function sendResetLink(
     },
     now,
   );
-  const link = resetLink(product, token);
+  const link = resetLink(site, token);
   await insertOutboxMessage(db, {
     to: recipient.email,
     subject: 'Reset your Cognitive Assessment password',

@@ -9,7 +9,7 @@ import {
 } from '../../src/shared/api/contract';
 import { findUsableAccountToken, markAccountTokenUsed } from '../db/queries/account-tokens';
 import { demoAccounts } from '../db/seed';
-import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
+import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp, devCall } from '../testing/test-app';
 
 let testApp: TestApp;
 const tokens = { admin: '', clinician: '', technician: '' };
@@ -43,7 +43,7 @@ async function addTechnician(): Promise<{ id: number; email: string }> {
 }
 
 async function linksTo(email: string): Promise<string[]> {
-  const list = outboxListSchema.parse((await callApi(testApp.app, 'GET', '/api/dev/outbox', null)).json());
+  const list = outboxListSchema.parse((await devCall(testApp.app, 'GET', '/api/dev/outbox')).json());
   return list.dataList
     .filter((message) => message.to === email)
     .flatMap((message) => (message.link ? [message.link] : []));
@@ -200,7 +200,7 @@ describe('setup and reset links', () => {
     });
     expect(response.json()).toEqual({ success: true });
     const [link] = await linksTo(email);
-    expect(link).toMatch(/^\/cgm\/setupaccountresetmypassword\?token=[\w-]+$/);
+    expect(link).toMatch(/^http:\/\/localhost:8080\/cgm\/setupaccountresetmypassword\?token=[\w-]+$/);
     expect((await findUsableAccountToken(testApp.db, tokenOf(link!), 'RESET'))?.userId).toBe(id);
   });
 

@@ -10,6 +10,7 @@ import {
 } from '../../src/shared/api/contract';
 import { mapLoginRole } from '../../src/shared/api/contract';
 import { findPatient, setPatientDisabled } from '../db/queries/patients';
+import { revokePatientSessions, revokeUserSessions } from '../db/queries/sessions';
 import { findStaff, setStaffDisabled } from '../db/queries/staff-profiles';
 import { findUserByEmail } from '../db/queries/users';
 import { forbidden, HttpError, notFound } from '../http/errors';
@@ -36,7 +37,7 @@ const resendEntitlement: Readonly<Record<StaffProfileType, Entitlement>> = {
 const ok: AccountActionResult = { success: true };
 
 /** Spec §7 account administration: deactivate, reactivate, resend the setup link, send a reset link. */
-export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product }, done) => {
+export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, publicOrigin }, done) => {
   const setDisabled = (disabled: boolean) =>
     async function handler(request: FastifyRequest): Promise<AccountActionResult> {
       const { userId, profileType } = parseBody(accountStateRequestSchema, request);
@@ -44,13 +45,20 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       const needed = (disabled ? deactivateEntitlement : reactivateEntitlement)[profileType];
       if (!auth.entitlements.has(needed)) throw forbidden();
       const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      const now = new Date();
       if (profileType === 'patient') {
         if (!(await findPatient(db, scope, userId))) throw notFound('Profile not found');
-        await setPatientDisabled(db, userId, disabled);
+        await db.tx(async (tx) => {
+          await setPatientDisabled(tx, userId, disabled);
+          if (disabled) await revokePatientSessions(tx, userId, now);
+        });
       } else {
         if (!(await findStaff(db, profileType, scope, userId))) throw notFound('Profile not found');
-        // A deactivated user's sessions stop counting at once (findActiveSession skips disabled users).
-        await setStaffDisabled(db, userId, disabled);
+        // Revoked, not just hidden while disabled: reactivating the account must not bring old tokens back.
+        await db.tx(async (tx) => {
+          await setStaffDisabled(tx, userId, disabled);
+          if (disabled) await revokeUserSessions(tx, userId, now);
+        });
       }
       return ok;
     };
@@ -74,7 +82,7 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       }
       await sendSetupLink(
         db,
-        product,
+        { origin: publicOrigin(), product },
         { userId: profile.id, email: profile.email, firstName: profile.firstName },
         auth.userId,
       );
@@ -100,7 +108,12 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       if (!profile.firstTimeSetupComplete) {
         throw new HttpError(400, 'SETUP_INCOMPLETE', 'The account is not set up yet; resend the setup link instead');
       }
-      await sendResetLink(db, product, { userId: user.id, email: user.email, firstName: user.firstName }, auth.userId);
+      await sendResetLink(
+        db,
+        { origin: publicOrigin(), product },
+        { userId: user.id, email: user.email, firstName: user.firstName },
+        auth.userId,
+      );
       return ok;
     },
   );

@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/api/contract';
 import { hashToken } from '../auth/tokens';
 import { demoAccounts } from '../db/seed';
-import { callApi, createTestApp, createTestUser, loginAs, type TestApp } from '../testing/test-app';
+import { callApi, createTestApp, createTestUser, loginAs, type TestApp, devCall } from '../testing/test-app';
 
 const northside = 1;
 const lakeside = 2;
@@ -56,7 +56,7 @@ async function orderCount(patientId: number): Promise<number> {
 }
 
 async function outbox(): Promise<OutboxMessage[]> {
-  const response = await callApi(testApp.app, 'GET', '/api/dev/outbox', null);
+  const response = await devCall(testApp.app, 'GET', '/api/dev/outbox');
   return outboxListSchema.parse(response.json()).dataList;
 }
 

@@ -24,7 +24,7 @@ import { findPatient, setPatientEmail } from '../db/queries/patients';
 import { findProviderService } from '../db/queries/provider-services';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
-import { newPatientLoginToken, requestOrigin, sendOrderEmail } from '../orders/order-email';
+import { newPatientLoginToken, sendOrderEmail } from '../orders/order-email';
 import { callerOf, fieldError, seesDisabled } from '../profiles/scope';
 import { idParamsSchema } from './patients';
 import type { RouteDeps } from './route-deps';
@@ -132,7 +132,7 @@ async function placeOrder(context: OrderContext, placement: Placement): Promise<
  * Spec §7: POST /api/{product}/assessmentorders, POST .../bulk and GET .../{id}. Cops hold neither
  * addAssessmentOrder nor viewAssessmentOrder, so every one of these answers them 403 (spec §1, §6).
  */
-export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product }, done) => {
+export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, publicOrigin }, done) => {
   const canOrder = app.requireEntitlement('addAssessmentOrder');
 
   app.post('/assessmentorders', { preHandler: canOrder }, async (request, reply) => {
@@ -151,7 +151,7 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
       const batteryCode = resolveBattery(service, body.batteryTypeCode, 'batteryTypeCode');
       const home = body.assessmentOrderType === 'HOME';
       const id = await placeOrder(
-        { db: tx, auth, origin: requestOrigin(request), product },
+        { db: tx, auth, origin: publicOrigin(), product },
         {
           patient,
           service,
@@ -182,7 +182,7 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
       const body = parseBody(massOrderInputSchema, request);
       const auth = callerOf(request);
       const patientIds = [...new Set(body.patientIds)];
-      const origin = requestOrigin(request);
+      const origin = publicOrigin();
       return db.tx(async (tx) => {
         const found = new Map(
           (await findOrderablePatients(tx, patientIds, scopeIds(auth))).map((patient) => [patient.id, patient]),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, contactResultSchema, outboxListSchema } from '../../src/shared/api/contract';
-import { createTestApp, postJson, type TestApp } from '../testing/test-app';
+import { createTestApp, postJson, type TestApp, devCall } from '../testing/test-app';
 import { contactMessagesPerHour, contactRecipient } from './contact';
 
 let testApp: TestApp;
@@ -33,7 +33,7 @@ describe('POST /api/{product}/contact', () => {
     );
     expect(rows).toEqual([{ name: 'Ada Lovelace', organization: 'Analytical Engines', optin: true }]);
 
-    const outbox = outboxListSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json());
+    const outbox = outboxListSchema.parse((await devCall(testApp.app, 'GET', '/api/dev/outbox')).json());
     const email = outbox.dataList.find((message) => message.body.includes('stored@example.test'));
     expect(email?.to).toBe(contactRecipient);
     expect(email?.subject).toBe('Contact form: message from Ada Lovelace');

@@ -1,4 +1,6 @@
-import type { FastifyPluginCallback } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   benchPatientsRequestSchema,
   expirePasswordRequestSchema,
@@ -7,61 +9,65 @@ import {
   type ExpirePasswordResult,
   type ExpireSessionsResult,
   type OutboxList,
-  type OutboxMessage,
 } from '../../src/shared/api/contract';
 import { seedBenchPatients } from '../db/bench-seed';
 import { listOutboxMessages } from '../db/queries/outbox';
 import { expireUserSessions } from '../db/queries/sessions';
 import { expireUserPassword } from '../db/queries/users';
+import { forbidden } from '../http/errors';
+import { isLoopbackHost } from '../http/public-url';
 import { parseBody } from '../http/validation';
+import { escapeHtml, jsonForHtml } from '../runner/html';
+import { pickLocale, type PageLocale } from '../runner/texts';
+import { callerOf } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
 
-const htmlEscapes: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+const outboxScriptFile = path.join(import.meta.dirname, '..', 'dev', 'public', 'outbox.js');
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
+/** The sign-in texts of the outbox page come from the client's own translation files (auth namespace). */
+const outboxTextKeys = [
+  'email',
+  'password',
+  'signIn',
+  'signingIn',
+  'outboxSignInIntro',
+  'outboxAdministratorOnly',
+  'outboxExposedWarning',
+  'ERROR_INVALID_ID_OR_PASSWORD',
+  'ERROR_YOU_HAVE_EXCEEDED_MAX_LOGIN_ATTEMPTS',
+  'ERROR_AUTHENTICATING_PLEASE_RETRY',
+] as const;
+type OutboxTexts = Record<(typeof outboxTextKeys)[number], string>;
+
+async function readOutboxTexts(localesDir: string, locale: PageLocale): Promise<OutboxTexts> {
+  const read = async (language: string): Promise<Record<string, unknown>> =>
+    JSON.parse(await readFile(path.join(localesDir, language, 'auth.json'), 'utf8')) as Record<string, unknown>;
+  const [wanted, fallback] = await Promise.all([read(locale), read('en-US')]);
+  const texts = {} as OutboxTexts;
+  for (const key of outboxTextKeys) {
+    const value = wanted[key] ?? fallback[key];
+    texts[key] = typeof value === 'string' ? value : key;
+  }
+  return texts;
 }
 
-/** Only same-site paths and http(s) links become anchors, never javascript: or data: URLs. */
-function safeHref(link: string): string | null {
-  return /^(\/(?!\/)|https?:\/\/)/i.test(link) ? link : null;
+/** Whether the server listens where other machines reach it: then demo mode must say so loudly. */
+export function demoIsExposed(address: ReturnType<FastifyRequest['server']['server']['address']>): boolean {
+  return address !== null && typeof address === 'object' && !isLoopbackHost(address.address);
 }
 
-function renderMessage(message: OutboxMessage): string {
-  const href = message.link ? safeHref(message.link) : null;
-  const link = message.link
-    ? href
-      ? `<a href="${escapeHtml(href)}">${escapeHtml(message.link)}</a>`
-      : escapeHtml(message.link)
-    : '<span>none</span>';
-  const headingId = `message-${String(message.id)}`;
-  return `<article aria-labelledby="${headingId}">
-  <h2 id="${headingId}">${escapeHtml(message.subject)}</h2>
-  <dl>
-    <dt>To</dt><dd>${escapeHtml(message.to)}</dd>
-    <dt>Sent</dt><dd><time datetime="${escapeHtml(message.createdAt)}">${escapeHtml(message.createdAt)}</time></dd>
-    <dt>Link</dt><dd>${link}</dd>
-  </dl>
-  <pre>${escapeHtml(message.body)}</pre>
-</article>`;
-}
-
-/** Plain HTML with no script at all, so it passes the strict CSP and needs nothing but a browser. */
-function renderOutboxPage(messages: readonly OutboxMessage[]): string {
-  const list = messages.length
-    ? messages.map(renderMessage).join('\n')
-    : '<p>The outbox is empty: no email has been sent yet.</p>';
+/**
+ * The page holds no email: it is a small sign-in form (accessible, in the person's language) whose script keeps the
+ * administrator's token in memory only and lists the outbox through the same JSON route as the tests.
+ */
+function renderOutboxPage(locale: PageLocale, texts: OutboxTexts, exposed: boolean, product: string): string {
+  const warning = exposed ? `<p class="warning" role="alert">${escapeHtml(texts.outboxExposedWarning)}</p>` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
 <title>Demo outbox</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; color: #1a1a1a; }
@@ -71,46 +77,84 @@ function renderOutboxPage(messages: readonly OutboxMessage[]): string {
   dd { margin: 0; overflow-wrap: anywhere; }
   pre { white-space: pre-wrap; background: #f4f4f4; padding: 0.5rem; }
   a { color: #0b57d0; }
+  form { display: grid; gap: 0.5rem; max-width: 24rem; }
+  input { font: inherit; padding: 0.4rem; border: 1px solid #767676; border-radius: 4px; }
+  button { font: inherit; padding: 0.4rem 1rem; justify-self: start; }
+  .warning, .error { border: 2px solid #b3261e; color: #8c1d18; padding: 0.5rem 1rem; border-radius: 4px; }
 </style>
+<script type="application/json" id="outbox-config">${jsonForHtml({ texts, loginUrl: `/api/${product}/login` })}</script>
+<script src="/dev/outbox.js" defer></script>
 </head>
 <body>
 <main>
 <h1>Demo outbox</h1>
-<p>Emails the demo server would have sent, newest first (${String(messages.length)}).</p>
-${list}
+${warning}
+<form id="outbox-sign-in" novalidate>
+  <p>${escapeHtml(texts.outboxSignInIntro)}</p>
+  <label for="outbox-email">${escapeHtml(texts.email)}</label>
+  <input id="outbox-email" name="userName" type="email" autocomplete="username" required>
+  <label for="outbox-password">${escapeHtml(texts.password)}</label>
+  <input id="outbox-password" name="password" type="password" autocomplete="current-password" required>
+  <p id="outbox-error" class="error" role="alert" hidden></p>
+  <button type="submit">${escapeHtml(texts.signIn)}</button>
+</form>
+<div id="outbox-list"></div>
 </main>
 </body>
 </html>`;
 }
 
-/** Registered only in demo mode: emails cannot leave a demo machine, and tests need a back door. */
-export const devRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
-  app.get('/api/dev/outbox', async (): Promise<OutboxList> => {
+export interface DevRouteOptions extends RouteDeps {
+  /** The translation files the page's texts come from. */
+  localesDir: string;
+}
+
+/**
+ * Registered only in demo mode: emails cannot leave a demo machine, and tests need a back door. DESIGN §4: every
+ * /api/dev route needs a signed-in administrator (cops), so demo mode is safe on a clinic network; the page itself
+ * carries no data.
+ */
+export const devRoutes: FastifyPluginAsync<DevRouteOptions> = async (app, { db, localesDir, product }) => {
+  const outboxScript = await readFile(outboxScriptFile);
+  const administratorOnly = {
+    preHandler: [
+      app.requireAuth,
+      (request: FastifyRequest) =>
+        callerOf(request).role === 'cops' ? Promise.resolve() : Promise.reject(forbidden()),
+    ],
+  };
+
+  app.get('/api/dev/outbox', administratorOnly, async (): Promise<OutboxList> => {
     const dataList = await listOutboxMessages(db);
     return { dataList, count: dataList.length };
   });
 
-  app.get('/dev/outbox', async (_request, reply) => {
-    const messages = await listOutboxMessages(db);
-    return reply.type('text/html; charset=utf-8').send(renderOutboxPage(messages));
+  app.get('/dev/outbox', async (request, reply) => {
+    const locale = pickLocale(request.headers['accept-language']?.split(',')[0]?.split(';')[0]);
+    const texts = await readOutboxTexts(localesDir, locale);
+    const html = renderOutboxPage(locale, texts, demoIsExposed(app.server.address()), product);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 
+  app.get('/dev/outbox.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(outboxScript),
+  );
+
   // End-to-end tests use this to make the server forget a session, as if it had timed out.
-  app.post('/api/dev/expire-sessions', async (request): Promise<ExpireSessionsResult> => {
+  app.post('/api/dev/expire-sessions', administratorOnly, async (request): Promise<ExpireSessionsResult> => {
     const { userName } = parseBody(expireSessionsRequestSchema, request);
     return { expired: await expireUserSessions(db, userName, new Date()) };
   });
 
   // The expired-password flow of spec §4 needs an expired password; end-to-end tests expire one of their own.
-  app.post('/api/dev/expire-password', async (request): Promise<ExpirePasswordResult> => {
+  app.post('/api/dev/expire-password', administratorOnly, async (request): Promise<ExpirePasswordResult> => {
     const { userName } = parseBody(expirePasswordRequestSchema, request);
     return { expired: await expireUserPassword(db, userName, new Date()) };
   });
 
   // Load for the 10,000-patient list (end-to-end test and `npm run bench`), in a provider service of its own.
-  app.post('/api/dev/bench-patients', async (request): Promise<BenchPatientsResult> => {
+  app.post('/api/dev/bench-patients', administratorOnly, async (request): Promise<BenchPatientsResult> => {
     const { count } = parseBody(benchPatientsRequestSchema, request);
     return seedBenchPatients(db, count);
   });
-  done();
 };

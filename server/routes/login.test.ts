@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiErrorBodySchema,
   authResultSchema,
@@ -6,7 +6,7 @@ import {
   type AuthResult,
 } from '../../src/shared/api/contract';
 import { demoAccounts, demoPassword } from '../db/seed';
-import { createTestApp, createTestUser, postJson, type TestApp } from '../testing/test-app';
+import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
 
 let testApp: TestApp;
 
@@ -105,6 +105,32 @@ describe('POST /api/cgm/login', () => {
       accountLockedFailedAuthAttemptsExceeded: false,
       passwordExpiredChangePasswordRequired: false,
     });
+  });
+
+  it('answers an unknown name exactly as a known locked account after the same failures', async () => {
+    const known = 'known-lockable@demo.test';
+    await createTestUser(testApp.db, { email: known });
+    const unknown = 'Nobody-Here@demo.test';
+    const answers = async (userName: string) => {
+      const bodies: string[] = [];
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        const response = await postJson(testApp.app, '/api/cgm/login', { userName, password: 'Wrong-Passw0rd!' });
+        bodies.push(`${String(response.statusCode)} ${response.body}`);
+      }
+      return bodies;
+    };
+    const knownAnswers = await answers(known);
+    const unknownAnswers = await answers(unknown);
+    expect(unknownAnswers).toEqual(knownAnswers);
+    expect(
+      authResultSchema.parse(JSON.parse(unknownAnswers[4]!.slice(4))).accountLockedFailedAuthAttemptsExceeded,
+    ).toBe(true);
+    // The typed name is not stored, only its hash.
+    const stored = await testApp.db.query<{ nameHash: string }>(
+      'SELECT name_hash AS "nameHash" FROM unknown_sign_in_failures',
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.nameHash))).toBe(true);
   });
 
   it('fails the same way for an unknown email', async () => {
@@ -206,23 +232,6 @@ describe('session calls', () => {
     expect(second.expiresOn).toBe(login1.expiresOn);
   });
 
-  it('slides the expiry on other authenticated calls', async () => {
-    const login1 = await login(demoAccounts.clinician);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const response = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/cgm/test/any',
-      headers: { authToken: login1.authToken ?? '' },
-    });
-    expect(response.statusCode).toBe(200);
-    const { expiresAt } = response.json<{ expiresAt: string }>();
-    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.parse(login1.expiresOn ?? ''));
-    const validated = authResultSchema.parse(
-      (await postJson(testApp.app, '/api/cgm/login/validate', { token: login1.authToken })).json(),
-    );
-    expect(validated.expiresOn).toBe(expiresAt);
-  });
-
   it('answers 401 on validate for an unknown token', async () => {
     const response = await postJson(testApp.app, '/api/cgm/login/validate', { token: 'not-a-real-token' });
     expect(response.statusCode).toBe(401);
@@ -290,6 +299,88 @@ describe('session calls', () => {
     const token = await loginToken(email);
     await testApp.db.query('UPDATE users SET is_disabled = true WHERE email = $1', [email]);
     expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(401);
+  });
+});
+
+describe('session lifetime', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const minutes = (count: number) => count * 60_000;
+  const storedExpiry = async (token: string): Promise<string> => {
+    const response = await postJson(testApp.app, '/api/cgm/login/validate', { token });
+    expect(response.statusCode).toBe(200);
+    return authResultSchema.parse(response.json()).expiresOn ?? '';
+  };
+  const call = (token: string) => callApi(testApp.app, 'GET', '/api/cgm/test/any', token);
+
+  it('moves the idle expiry at most once a minute, and still ends an idle session on time', async () => {
+    // Only the clock is fake: the database and the request plumbing run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const token = await loginToken(demoAccounts.technician);
+    const first = await storedExpiry(token);
+    expect(Date.parse(first)).toBe(start + minutes(30));
+    const writes = async () =>
+      (
+        await testApp.db.query<{ expiresAt: Date }>(
+          'SELECT expires_at AS "expiresAt" FROM sessions ORDER BY id DESC LIMIT 1',
+        )
+      )[0]?.expiresAt.toISOString();
+
+    vi.setSystemTime(start + 30_000);
+    expect((await call(token)).statusCode).toBe(200);
+    expect(await writes()).toBe(first);
+
+    vi.setSystemTime(start + minutes(2));
+    expect((await call(token)).statusCode).toBe(200);
+    expect(await storedExpiry(token)).toBe(new Date(start + minutes(32)).toISOString());
+
+    vi.setSystemTime(start + minutes(32) - 1_000);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(200);
+    vi.setSystemTime(start + minutes(32) + 1_000);
+    expect((await call(token)).statusCode).toBe(401);
+  });
+
+  it('ends a session after 12 hours however active it is, also across refreshed tokens', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    let token = await loginToken(demoAccounts.clinician2);
+    const end = start + minutes(12 * 60);
+    for (let elapsed = minutes(25); elapsed < end - start; elapsed += minutes(25)) {
+      vi.setSystemTime(start + elapsed);
+      expect((await call(token)).statusCode).toBe(200);
+      if (elapsed === minutes(600)) {
+        const refreshed = authResultSchema.parse(
+          (await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token })).json(),
+        );
+        token = refreshed.authToken ?? '';
+        expect(Date.parse(refreshed.expiresOn ?? '')).toBeLessThanOrEqual(end);
+      }
+    }
+    expect(Date.parse(await storedExpiry(token))).toBe(end);
+    vi.setSystemTime(end + 1_000);
+    expect((await call(token)).statusCode).toBe(401);
+  });
+
+  it('ends a deactivated account’s sessions for good: reactivation revives none', async () => {
+    const email = 'deactivated-then-back@demo.test';
+    const userId = await createTestUser(testApp.db, { email, loginRole: 'Healthcare Technician' });
+    const token = await loginToken(email);
+    expect((await call(token)).statusCode).toBe(200);
+    const admin = await loginAs(testApp.app, demoAccounts.admin);
+    const account = { userId, profileType: 'technician' };
+    expect((await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', admin, account)).statusCode).toBe(
+      200,
+    );
+    expect((await call(token)).statusCode).toBe(401);
+    expect((await callApi(testApp.app, 'POST', '/api/profiles/reactivateaccount', admin, account)).statusCode).toBe(
+      200,
+    );
+    expect((await call(token)).statusCode).toBe(401);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(401);
+    // The person signs in again as usual.
+    expect((await call(await loginToken(email))).statusCode).toBe(200);
   });
 });
 

@@ -8,10 +8,22 @@ import {
 import { failedAuthResult, patientSessionAuthResult, successAuthResult } from '../auth/auth-result';
 import { authTokenFrom } from '../auth/guards';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { endSession, resolveToken, sessionOwnerOf, startSession, type AuthContext } from '../auth/session-service';
+import {
+  endSession,
+  resolveToken,
+  sessionEndFrom,
+  sessionOwnerOf,
+  startSession,
+  type AuthContext,
+} from '../auth/session-service';
 import type { Db } from '../db/db';
 import { findPatientSummary } from '../db/queries/assessment-tests';
 import { deleteStaleSessions } from '../db/queries/sessions';
+import {
+  deleteStaleUnknownNameFailures,
+  recordUnknownNameFailure,
+  unknownNameLockedUntil,
+} from '../db/queries/sign-in-failures';
 import {
   findUserByEmail,
   findUserById,
@@ -42,21 +54,28 @@ async function resultForSession(db: Db, auth: AuthContext, token: string): Promi
 }
 
 /** POST /api/{product}/login, /login/logout, /login/validate, /login/refreshauthtoken (spec §7). */
-export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, sessionMinutes }, done) => {
+export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, sessionMinutes, sessionMaxHours }, done) => {
   app.post('/login', async (request): Promise<AuthResult> => {
     const { userName, password } = parseBody(loginRequestSchema, request);
     const now = new Date();
     const user = await findUserByEmail(db, userName);
+    const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
     if (!user?.passwordHash) {
+      // A name without an account (or a password) fails and locks exactly like a real account, so the "locked"
+      // answer cannot be used to tell which addresses have accounts.
       await verifyAgainstDummy(password);
-      return failedAuthResult();
+      const lockedUntil = await unknownNameLockedUntil(db, userName);
+      if (lockedUntil && lockedUntil > now) return failedAuthResult({ locked: true });
+      const failure = await recordUnknownNameFailure(db, userName, maxFailedLogins, lockUntil);
+      return failedAuthResult({ locked: failure.lockedUntil !== null && failure.lockedUntil > now });
     }
-    // While locked even the right password is refused, otherwise the lock would not slow guessing.
+    // While locked even the right password is refused, otherwise the lock would not slow guessing. The dummy check
+    // keeps a locked account's answer as slow as any other.
     if (user.lockedUntil && user.lockedUntil > now) {
+      await verifyAgainstDummy(password);
       return failedAuthResult({ locked: true });
     }
     if (!(await verifyPassword(password, user.passwordHash))) {
-      const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
       const { lockedUntil } = await recordFailedLogin(db, user.id, maxFailedLogins, lockUntil);
       return failedAuthResult({ locked: lockedUntil !== null && lockedUntil > now });
     }
@@ -68,9 +87,16 @@ export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, session
       return failedAuthResult({ passwordExpired: true });
     }
 
-    const session = await startSession(db, { userId: user.id }, sessionMinutes, now);
+    const session = await startSession(
+      db,
+      { userId: user.id },
+      sessionMinutes,
+      now,
+      sessionEndFrom(now, sessionMaxHours),
+    );
     await recordSuccessfulLogin(db, user.id, now);
     await deleteStaleSessions(db, new Date(now.getTime() - staleSessionDays * 86_400_000));
+    await deleteStaleUnknownNameFailures(db, new Date(now.getTime() - 86_400_000));
     return successAuthResult(db, user, session);
   });
 
@@ -98,7 +124,8 @@ export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, session
       const auth = await resolveToken(tx, token, now);
       if (!auth) throw unauthorized();
       await endSession(tx, auth, now);
-      const session = await startSession(tx, sessionOwnerOf(auth), sessionMinutes, now);
+      // The new token inherits the absolute end: refreshing never lengthens a session's life.
+      const session = await startSession(tx, sessionOwnerOf(auth), sessionMinutes, now, auth.endsAt);
       return { auth: { ...auth, sessionId: session.sessionId, expiresAt: session.expiresAt }, token: session.token };
     });
     return resultForSession(db, fresh.auth, fresh.token);

@@ -5,6 +5,7 @@ import {
   authResultSchema,
   linkTokenValidationSchema,
   outboxListSchema,
+  passwordErrorCodes,
   technicianProfileSchema,
   type TechnicianWrite,
 } from '../../src/shared/api/contract';
@@ -12,7 +13,7 @@ import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '../..
 import { isCommonPassword } from '../auth/breached-passwords';
 import { createAccountToken } from '../db/queries/account-tokens';
 import { demoAccounts, demoPassword } from '../db/seed';
-import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
+import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp, devCall } from '../testing/test-app';
 import { maxForgotPasswordLinksPerHour } from './passwords';
 
 let testApp: TestApp;
@@ -49,7 +50,7 @@ async function addTechnician(): Promise<{ id: number; email: string }> {
 }
 
 async function linksTo(email: string): Promise<string[]> {
-  const list = outboxListSchema.parse((await callApi(testApp.app, 'GET', '/api/dev/outbox', null)).json());
+  const list = outboxListSchema.parse((await devCall(testApp.app, 'GET', '/api/dev/outbox')).json());
   return list.dataList.filter((message) => message.to === email).flatMap((message) => message.link ?? []);
 }
 
@@ -89,7 +90,7 @@ describe('first-time setup (spec §2 /setupaccount, §7)', () => {
     const { email } = await addTechnician();
     const links = await linksTo(email);
     expect(links).toHaveLength(1);
-    expect(links[0]).toMatch(/^\/cgm\/setupaccount\?token=/);
+    expect(links[0]).toMatch(/^http:\/\/localhost:8080\/cgm\/setupaccount\?token=/);
     const setupToken = tokenOf(links[0]!);
 
     const check = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', { setupToken });
@@ -246,7 +247,7 @@ describe('forgot password and reset (spec §2 login forgot mode, /setupaccountre
     expect(unknown.body).toBe(known.body);
     expect((await linksTo('nobody@example.test')).length).toBe(before);
     expect(await linksTo(demoAccounts.clinician2)).toContainEqual(
-      expect.stringMatching(/^\/cgm\/setupaccountresetmypassword\?token=/),
+      expect.stringMatching(/^http:\/\/localhost:8080\/cgm\/setupaccountresetmypassword\?token=/),
     );
     const bad = await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: 'not an email' });
     expect(bad.statusCode).toBe(400);
@@ -312,11 +313,50 @@ describe('forgot password and reset (spec §2 login forgot mode, /setupaccountre
     await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email });
     const links = await linksTo(email);
     expect(links).toHaveLength(2);
-    expect(links.every((link) => link.startsWith('/cgm/setupaccount?'))).toBe(true);
+    expect(links.every((link) => link.startsWith('http://localhost:8080/cgm/setupaccount?'))).toBe(true);
   });
 });
 
 describe('change password (spec §2 mode normal)', () => {
+  it('applies exactly one of ten simultaneous changes; the others answer 409 and change nothing', async () => {
+    const { email, token } = await readyTechnician();
+    const candidates = Array.from({ length: 10 }, (_, index) => `Parallel-K${String(index)}q#9274`);
+    const responses = await Promise.all(
+      candidates.map((newPassword) =>
+        callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+          currentPassword: goodPassword,
+          newPassword,
+          confirmPassword: newPassword,
+        }),
+      ),
+    );
+    const winners = candidates.filter((_, index) => responses[index]?.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    for (const response of responses.filter((candidate) => candidate.statusCode !== 200)) {
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response).code).toBe(passwordErrorCodes.passwordChangedConcurrently);
+    }
+    // The password that works is the one the single success reported.
+    expect((await login(email, winners[0] ?? '')).success).toBe(true);
+    const others = candidates.filter((candidate) => candidate !== winners[0]);
+    expect((await login(email, others[0] ?? '')).success).toBe(false);
+  });
+
+  it('lets only one of two simultaneous uses of one reset link change the password', async () => {
+    const { email } = await readyTechnician();
+    await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email });
+    const resetToken = await latestToken(email, '/cgm/setupaccountresetmypassword?');
+    const choices = ['Racing-One#9274', 'Racing-Two#9274'];
+    const responses = await Promise.all(
+      choices.map((newPassword) =>
+        postJson(testApp.app, '/api/profiles/resetpassword', { resetToken, newPassword, confirmPassword: newPassword }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const winner = choices[responses.findIndex((response) => response.statusCode === 200)] ?? '';
+    expect((await login(email, winner)).success).toBe(true);
+  });
+
   it('needs the right current password, keeps this session and ends the others', async () => {
     const { email, token } = await readyTechnician();
     const otherSession = await loginAs(testApp.app, email, goodPassword);
@@ -387,9 +427,11 @@ describe('expired password (spec §4)', () => {
     const email = 'expiring@example.test';
     await createTestUser(testApp.db, { email, password: goodPassword, loginRole: 'Healthcare Technician' });
     const session = await loginAs(testApp.app, email, goodPassword);
-    const expire = await postJson(testApp.app, '/api/dev/expire-password', { userName: email });
+    const expire = await devCall(testApp.app, 'POST', '/api/dev/expire-password', { userName: email });
     expect(expire.json()).toEqual({ expired: true });
-    expect((await postJson(testApp.app, '/api/dev/expire-password', { userName: 'x@example.test' })).json()).toEqual({
+    expect(
+      (await devCall(testApp.app, 'POST', '/api/dev/expire-password', { userName: 'x@example.test' })).json(),
+    ).toEqual({
       expired: false,
     });
 

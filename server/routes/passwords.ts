@@ -55,6 +55,14 @@ const tokenInvalid = (): HttpError =>
 const accountLocked = (): HttpError =>
   new HttpError(400, passwordErrorCodes.accountLocked, 'Too many wrong passwords: the account is locked for a while');
 
+/** Another change of the same password (another tab, device or double submit) won the race; this one did nothing. */
+const passwordChangedConcurrently = (): HttpError =>
+  new HttpError(
+    409,
+    passwordErrorCodes.passwordChangedConcurrently,
+    'The password was changed by another request at the same moment; this change was not applied',
+  );
+
 const currentPasswordIncorrect = (): HttpError =>
   validationFailed([{ path: 'currentPassword', message: passwordMessages.currentIncorrect }]);
 
@@ -104,25 +112,33 @@ async function checkCurrentPassword(db: Db, user: UserAuthRow, currentPassword: 
   }
 }
 
-/** Stores the new password and ends every other session of the user (spec: a changed password revokes them). */
+/**
+ * Stores the new password and ends every other session of the user (spec: a changed password revokes them), in one
+ * transaction and only if the stored hash is still the one the caller checked: of concurrent changes exactly one
+ * takes effect and the others answer 409 instead of a success that did nothing.
+ */
 async function applyNewPassword(
   db: Db,
-  userId: number,
+  user: UserAuthRow,
   newPassword: string,
   now: Date,
   options: { keepSessionId: number | null; useToken?: UsableAccountToken },
 ): Promise<void> {
   const hash = await hashPassword(newPassword);
   await db.tx(async (tx) => {
-    // Single use: of two submissions of one link, only the first gets here.
-    if (options.useToken && !(await markAccountTokenUsed(tx, options.useToken.id, now))) throw tokenInvalid();
-    await setUserPassword(tx, userId, hash, now, passwordExpiryFrom(now));
-    await revokeUserSessions(tx, userId, now, options.keepSessionId);
+    // Single use: the link was usable a moment ago, so a failed mark means a concurrent submission used it.
+    if (options.useToken && !(await markAccountTokenUsed(tx, options.useToken.id, now))) {
+      throw passwordChangedConcurrently();
+    }
+    if (!(await setUserPassword(tx, user.id, hash, now, passwordExpiryFrom(now), user.passwordHash))) {
+      throw passwordChangedConcurrently();
+    }
+    await revokeUserSessions(tx, user.id, now, options.keepSessionId);
   });
 }
 
 /** Spec §7 password calls and acceptprivacypolicy, under /api/profiles. */
-export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product }, done) => {
+export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, publicOrigin }, done) => {
   // Spec §2 mode normal: signed in, the current password required.
   app.post('/changepassword', { preHandler: app.requireAuth }, async (request): Promise<PasswordActionResult> => {
     const body = parseBody(changePasswordRequestSchema, request);
@@ -133,7 +149,7 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
     const now = new Date();
     throwIfPasswordIssues(await serverPasswordIssues(body, { mode: 'normal', userName: user.email }));
     await checkCurrentPassword(db, user, body.currentPassword, now);
-    await applyNewPassword(db, user.id, body.newPassword, now, { keepSessionId: auth.sessionId });
+    await applyNewPassword(db, user, body.newPassword, now, { keepSessionId: auth.sessionId });
     return ok;
   });
 
@@ -149,7 +165,7 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
       throw currentPasswordIncorrect();
     }
     await checkCurrentPassword(db, user, body.currentPassword, now);
-    await applyNewPassword(db, user.id, body.newPassword, now, { keepSessionId: null });
+    await applyNewPassword(db, user, body.newPassword, now, { keepSessionId: null });
     return ok;
   });
 
@@ -181,7 +197,7 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
     throwIfPasswordIssues(
       await serverPasswordIssues(body, { mode, userName: link.user.email, currentHash: link.user.passwordHash }),
     );
-    await applyNewPassword(db, link.user.id, body.newPassword, now, { keepSessionId: null, useToken: link.token });
+    await applyNewPassword(db, link.user, body.newPassword, now, { keepSessionId: null, useToken: link.token });
     return ok;
   };
 
@@ -216,8 +232,9 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
       const recent = await countAccountTokensSince(db, user.id, purpose, new Date(now.getTime() - 3_600_000));
       if (recent < maxForgotPasswordLinksPerHour) {
         const recipient = { userId: user.id, email: user.email, firstName: user.firstName };
-        if (purpose === 'RESET') await sendResetLink(db, product, recipient, null, now);
-        else await sendSetupLink(db, product, recipient, null, now);
+        const site = { origin: publicOrigin(), product };
+        if (purpose === 'RESET') await sendResetLink(db, site, recipient, null, now);
+        else await sendSetupLink(db, site, recipient, null, now);
       }
     }
     return ok;

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { patientLoginRequestSchema, type PatientLoginResult } from '../../src/shared/api/contract';
 import { patientSessionAuthResult } from '../auth/auth-result';
-import { startSession } from '../auth/session-service';
+import { sessionEndFrom, startSession } from '../auth/session-service';
 import { hashToken } from '../auth/tokens';
 import {
   findOrderByPatientLoginToken,
@@ -73,7 +73,11 @@ function detailsMatch(order: PatientLoginOrderRow, body: { firstName: string; la
 }
 
 /** POST /api/{product}/login/patient (spec §7): the link's token plus the patient's own details. */
-export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, sessionMinutes }, done) => {
+export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
+  app,
+  { db, sessionMinutes, sessionMaxHours },
+  done,
+) => {
   app.post('/login/patient', async (request): Promise<PatientLoginResult> => {
     const body = parseBody(patientLoginRequestSchema, request);
     const now = new Date();
@@ -115,6 +119,7 @@ export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
         { patientId: order.patientId, assessmentOrderId: order.orderId },
         sessionMinutes,
         now,
+        sessionEndFrom(now, sessionMaxHours),
       );
       return {
         success: true,

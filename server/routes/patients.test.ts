@@ -136,6 +136,16 @@ describe('patient lists (spec §7 GET /api/profile/patients)', () => {
     expect(outstanding.dataList.map((patient) => patient.shortName)).toContain('Rosa Alvarez');
   });
 
+  it('refuses technicians the list of patients with results (spec §6: no Results tab), not their other lists', async () => {
+    const refused = await callApi(testApp.app, 'GET', '/api/profile/patients/withresults', tokens.technician);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('Alvarez');
+    const outstanding = await callApi(testApp.app, 'GET', '/api/profile/patients/outstandingorders', tokens.technician);
+    expect(outstanding.statusCode).toBe(200);
+    const asAdmin = await callApi(testApp.app, 'GET', '/api/profile/patients/withresults', tokens.admin);
+    expect(asAdmin.statusCode).toBe(200);
+  });
+
   it('answers 400 with the field for a bad query, never 500', async () => {
     for (const [query, field] of [
       ['take=0', 'query.take'],

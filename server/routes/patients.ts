@@ -20,7 +20,7 @@ import {
   type PatientValues,
 } from '../db/queries/patients';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
-import { HttpError, notFound } from '../http/errors';
+import { forbidden, HttpError, notFound } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { toPatientProfile } from '../profiles/mapping';
 import { checkAddressCodes } from '../profiles/references';
@@ -86,7 +86,15 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     };
   const canList = { preHandler: app.requireEntitlement('listPatients') };
   app.get('/patients', canList, list('all'));
-  app.get('/patients/withresults', canList, list('withResults'));
+  // Spec §6: technicians have no Results tab and see only the date of a last result, never a list of results.
+  const canListResults = {
+    preHandler: [
+      app.requireEntitlement('listPatients'),
+      (request: FastifyRequest) =>
+        callerOf(request).role === 'technician' ? Promise.reject(forbidden()) : Promise.resolve(),
+    ],
+  };
+  app.get('/patients/withresults', canListResults, list('withResults'));
   app.get('/patients/outstandingorders', canList, list('outstandingOrders'));
 
   // Out of scope and unknown answer alike (404), so an id never tells whether a patient exists elsewhere.

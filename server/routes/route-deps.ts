@@ -6,4 +6,8 @@ export interface RouteDeps {
   /** Product slug of spec §3, e.g. 'cgm'; routes live under /api/{product}. */
   product: string;
   sessionMinutes: number;
+  /** Absolute session lifetime (SESSION_MAX_HOURS). */
+  sessionMaxHours: number;
+  /** The origin of emailed links (PUBLIC_URL or the listening address); never a request's Host header. */
+  publicOrigin: () => string;
 }

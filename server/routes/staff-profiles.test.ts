@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/api/contract';
 import { hashToken } from '../auth/tokens';
 import { demoAccounts } from '../db/seed';
-import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { callApi, createTestApp, loginAs, type TestApp, devCall } from '../testing/test-app';
 
 const northside = 1;
 const lakeside = 2;
@@ -60,7 +60,7 @@ function fieldsOf(body: unknown) {
 }
 
 async function outbox() {
-  return outboxListSchema.parse((await callApi(testApp.app, 'GET', '/api/dev/outbox', null)).json()).dataList;
+  return outboxListSchema.parse((await devCall(testApp.app, 'GET', '/api/dev/outbox')).json()).dataList;
 }
 
 describe('clinician and technician lists', () => {
@@ -126,7 +126,7 @@ describe('adding staff', () => {
     expect(profile.providerServices.map((ps) => ps.id)).toEqual([lakeside]);
 
     const message = (await outbox()).find((entry) => entry.to === body.email);
-    expect(message?.link).toMatch(/^\/cgm\/setupaccount\?token=[\w-]+$/);
+    expect(message?.link).toMatch(/^http:\/\/localhost:8080\/cgm\/setupaccount\?token=[\w-]+$/);
     const token = decodeURIComponent(message!.link!.split('token=')[1]!);
     const stored = await testApp.db.query<{ tokenHash: string; purpose: string; expiresAt: Date }>(
       `SELECT token_hash AS "tokenHash", purpose, expires_at AS "expiresAt" FROM account_tokens WHERE user_id = $1`,

@@ -29,7 +29,7 @@ import {
 } from '../db/queries/staff-profiles';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
-import { sendSetupLink } from '../profiles/account-emails';
+import { sendSetupLink, type LinkSite } from '../profiles/account-emails';
 import { toClinicianProfile, toTechnicianProfile } from '../profiles/mapping';
 import { checkAddressCodes, checkSpecialty } from '../profiles/references';
 import { callerOf, providerServiceForNewProfile, providerServiceScope, seesDisabled } from '../profiles/scope';
@@ -116,7 +116,7 @@ function scopeOf(request: FastifyRequest, requested?: number): StaffScope {
   return { providerServiceIds: providerServiceScope(auth, requested), includeDisabled: seesDisabled(auth) };
 }
 
-function registerKind(app: FastifyInstance, db: Db, product: string, kind: StaffKind): void {
+function registerKind(app: FastifyInstance, db: Db, site: () => LinkSite, kind: StaffKind): void {
   const base = `/${kind.type}s`;
 
   app.get(base, { preHandler: app.requireEntitlement(kind.list) }, async (request) => {
@@ -149,7 +149,7 @@ function registerKind(app: FastifyInstance, db: Db, product: string, kind: Staff
         // Spec §4: a new account starts with a setup link; the password pages consume the token.
         await sendSetupLink(
           tx,
-          product,
+          site(),
           { userId: newId, email: values.email, firstName: values.firstName },
           auth.userId,
         );
@@ -193,7 +193,8 @@ function registerKind(app: FastifyInstance, db: Db, product: string, kind: Staff
 }
 
 /** Spec §7: GET /api/profile/clinicians (by providerServiceId), GET {id}, POST, PUT; the same for technicians. */
-export const staffProfileRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product }, done) => {
-  for (const kind of kinds) registerKind(app, db, product, kind);
+export const staffProfileRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, publicOrigin }, done) => {
+  const site = (): LinkSite => ({ origin: publicOrigin(), product });
+  for (const kind of kinds) registerKind(app, db, site, kind);
   done();
 };

@@ -105,3 +105,25 @@ export function callApi(
     payload: JSON.stringify(body),
   });
 }
+
+const adminTokens = new WeakMap<FastifyInstance, string>();
+
+/**
+ * A call to a demo-only /api/dev route, which needs a signed-in administrator (DESIGN §4). The administrator's token
+ * is kept per app; a test that ended it gets a fresh one.
+ */
+export async function devCall(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
+  const cached = adminTokens.get(app);
+  if (cached) {
+    const response = await callApi(app, method, url, cached, body);
+    if (response.statusCode !== 401) return response;
+  }
+  const token = await loginAs(app, 'admin@demo.test');
+  adminTokens.set(app, token);
+  return callApi(app, method, url, token, body);
+}

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { administratorHeaders } from './admin-session';
 import { describeOfflineStart, offlineStart } from './offline-start';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -103,10 +104,11 @@ async function patientListSearch(port: number): Promise<{ seedMs: number; search
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
+    const headers = { 'content-type': 'application/json', ...(await administratorHeaders(base)) };
     const seedStart = performance.now();
     const seeded = await fetch(`${base}/api/dev/bench-patients`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers,
       body: JSON.stringify({ count: 10_000 }),
     });
     if (!seeded.ok) throw new Error(`bench seed failed: ${String(seeded.status)}`);

@@ -4,6 +4,8 @@ import type { Db } from '../db';
 export interface ActiveSessionRow {
   sessionId: number;
   expiresAt: Date;
+  /** The absolute end, however active the session is. */
+  endsAt: Date;
   userId: number | null;
   patientId: number | null;
   assessmentOrderId: number | null;
@@ -17,15 +19,21 @@ export interface ActiveSessionRow {
 
 export type SessionOwner = { userId: number } | { patientId: number; assessmentOrderId: number | null };
 
-export async function insertSession(db: Db, tokenHash: string, owner: SessionOwner, expiresAt: Date): Promise<number> {
+export async function insertSession(
+  db: Db,
+  tokenHash: string,
+  owner: SessionOwner,
+  expiresAt: Date,
+  endsAt: Date,
+): Promise<number> {
   const userId = 'userId' in owner ? owner.userId : null;
   const patientId = 'patientId' in owner ? owner.patientId : null;
   const assessmentOrderId = 'patientId' in owner ? owner.assessmentOrderId : null;
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO sessions (token_hash, user_id, patient_id, assessment_order_id, expires_at)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO sessions (token_hash, user_id, patient_id, assessment_order_id, expires_at, ends_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
      RETURNING id`,
-    [tokenHash, userId, patientId, assessmentOrderId, expiresAt.toISOString()],
+    [tokenHash, userId, patientId, assessmentOrderId, expiresAt.toISOString(), endsAt.toISOString()],
   );
   const row = rows[0];
   if (!row) throw new Error('Session insert returned no row');
@@ -33,13 +41,14 @@ export async function insertSession(db: Db, tokenHash: string, owner: SessionOwn
 }
 
 /**
- * A session counts only while it is neither revoked nor expired and its user is not disabled,
- * so deactivating an account ends its open sessions at once.
+ * A session counts only while it is neither revoked nor idle-expired nor past its absolute end, and its user is not
+ * disabled. Deactivation also revokes the sessions (revokeUserSessions), so reactivating revives none of them.
  */
 export async function findActiveSession(db: Db, tokenHash: string, now: Date): Promise<ActiveSessionRow | null> {
   const rows = await db.query<ActiveSessionRow>(
     `SELECT s.id AS "sessionId",
             s.expires_at AS "expiresAt",
+            s.ends_at AS "endsAt",
             s.user_id AS "userId",
             s.patient_id AS "patientId",
             s.assessment_order_id AS "assessmentOrderId",
@@ -52,16 +61,17 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
      WHERE s.token_hash = $1
        AND s.revoked_at IS NULL
        AND s.expires_at > $2
+       AND s.ends_at > $2
        AND (s.user_id IS NULL OR NOT u.is_disabled)`,
     [tokenHash, now.toISOString()],
   );
   return rows[0] ?? null;
 }
 
-/** Moves the expiry forward (never backward) and answers the new expiry. */
+/** Moves the expiry forward (never backward, never past the absolute end) and answers the new expiry. */
 export async function slideSession(db: Db, sessionId: number, expiresAt: Date): Promise<Date> {
   const rows = await db.query<{ expiresAt: Date }>(
-    `UPDATE sessions SET expires_at = GREATEST(expires_at, $2::timestamptz)
+    `UPDATE sessions SET expires_at = GREATEST(expires_at, LEAST($2::timestamptz, ends_at))
      WHERE id = $1 AND revoked_at IS NULL
      RETURNING expires_at AS "expiresAt"`,
     [sessionId, expiresAt.toISOString()],
@@ -94,8 +104,8 @@ export async function deleteStaleSessions(db: Db, olderThan: Date): Promise<void
 }
 
 /**
- * A new password ends the user's other sessions at once (a stolen token stops working); `keepSessionId` is the
- * session that changed it, which may go on.
+ * A new password or a deactivation ends the user's sessions for good (a stolen token stops working, and reactivating
+ * the account revives none); `keepSessionId` is the session that changed the password, which may go on.
  */
 export async function revokeUserSessions(
   db: Db,
@@ -108,6 +118,17 @@ export async function revokeUserSessions(
      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND ($3::integer IS NULL OR id <> $3)
      RETURNING id`,
     [userId, at.toISOString(), keepSessionId],
+  );
+  return rows.length;
+}
+
+/** A deactivated patient's sessions (patient login) end for good, as a staff account's do. */
+export async function revokePatientSessions(db: Db, patientId: number, at: Date): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE sessions SET revoked_at = $2
+     WHERE patient_id = $1 AND revoked_at IS NULL AND expires_at > $2
+     RETURNING id`,
+    [patientId, at.toISOString()],
   );
   return rows.length;
 }

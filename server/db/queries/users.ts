@@ -90,13 +90,18 @@ export async function setUserPassword(
   passwordHash: string,
   now: Date,
   expiresAt: Date,
-): Promise<void> {
-  await db.query(
+  /** The hash the caller checked against (null: none yet); a compare-and-set, so of concurrent changes one wins. */
+  expectedHash: string | null,
+): Promise<boolean> {
+  // On PostgreSQL a concurrent UPDATE waits for the row lock and then re-checks the WHERE against the new row.
+  const rows = await db.query<{ id: number }>(
     `UPDATE users SET password_hash = $2, password_changed_at = $3, password_expires_at = $4,
        failed_login_count = 0, locked_until = NULL, first_time_setup_complete = true, updated_at = now()
-     WHERE id = $1`,
-    [userId, passwordHash, now.toISOString(), expiresAt.toISOString()],
+     WHERE id = $1 AND password_hash IS NOT DISTINCT FROM $5
+     RETURNING id`,
+    [userId, passwordHash, now.toISOString(), expiresAt.toISOString(), expectedHash],
   );
+  return rows.length > 0;
 }
 
 /** Spec §7 acceptprivacypolicy: when, and which document (the policies of clinicians and technicians differ). */

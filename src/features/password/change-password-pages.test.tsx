@@ -80,6 +80,27 @@ describe('ChangePasswordPage (spec §2 mode normal)', { timeout: 20_000 }, () =>
     expect(await screen.findByRole('alert')).toHaveTextContent('your account is locked for 15 minutes');
   });
 
+  it('says a simultaneous change won, stays on the page and keeps what was typed', async () => {
+    const path = '/api/profiles/changepassword';
+    const view = renderChange({
+      [path]: () => {
+        throw serverError(path, 409, { code: 'PASSWORD_CHANGED_CONCURRENTLY', message: 'changed meanwhile' });
+      },
+    });
+    await formReady(/^Current password/);
+    await fill(view.user, field(/^Current password/), current);
+    await fill(view.user, field(/^New password/), next);
+    await fill(view.user, field(/^Confirm new password/), next);
+    await view.user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your password was changed at the same moment from another window or device, so this change was not saved.',
+    );
+    expect(screen.queryByText('Your password has been changed.')).not.toBeInTheDocument();
+    expect(field(/^Current password/)).toHaveValue(current);
+    expect(field(/^New password/)).toHaveValue(next);
+    expect(field(/^Confirm new password/)).toHaveValue(next);
+  });
+
   it('changes the password and goes to the role home', async () => {
     const view = renderChange({ '/api/profiles/changepassword': () => ({ success: true }) });
     await formReady(/^Current password/);

@@ -19,7 +19,14 @@ import {
 import { PasswordRulesChecklist } from './password-rules-checklist';
 
 /** What went wrong that no field can show. */
-type FormFailure = 'offline' | 'locked' | 'failed';
+type FormFailure = 'offline' | 'locked' | 'concurrent' | 'failed';
+
+const failureKeys: Readonly<Record<FormFailure, string>> = {
+  offline: 'common:ERROR_OFFLINE_NOTHING_SENT',
+  locked: 'ERROR_ACCOUNT_LOCKED',
+  concurrent: 'ERROR_PASSWORD_CHANGED_CONCURRENTLY',
+  failed: 'ERROR_UPDATING_PASSWORD',
+};
 
 export interface PasswordFormProps {
   mode: PasswordMode;
@@ -104,6 +111,8 @@ export function PasswordForm({
         else if (error.isNetworkError) setFailure('offline');
         else if (error.code === passwordErrorCodes.tokenInvalid && onTokenInvalid) onTokenInvalid();
         else if (error.code === passwordErrorCodes.accountLocked) setFailure('locked');
+        // Another change of the same password won (409): this one changed nothing, and what was typed stays.
+        else if (error.code === passwordErrorCodes.passwordChangedConcurrently) setFailure('concurrent');
         else if (error.status === 400 && error.fields.some((field) => isFormField(field.path))) {
           // A field shows its first message; the server lists them in the checklist's order.
           const shown = new Set<PasswordPageField>();
@@ -131,11 +140,7 @@ export function PasswordForm({
       <Stack gap="md">
         {failure && (
           <Alert color="red" role="alert">
-            {failure === 'offline'
-              ? t('common:ERROR_OFFLINE_NOTHING_SENT')
-              : failure === 'locked'
-                ? t('ERROR_ACCOUNT_LOCKED')
-                : t('ERROR_UPDATING_PASSWORD')}
+            {t(failureKeys[failure])}
           </Alert>
         )}
         {withEmail && (

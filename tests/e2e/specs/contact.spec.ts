@@ -1,3 +1,4 @@
+import { devGet } from '../fixtures/dev';
 import type { APIRequestContext } from '@playwright/test';
 import { outboxListSchema } from '../../../src/shared/api/contract';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
@@ -8,7 +9,7 @@ const uniqueEmail = (label: string) =>
   `${label}-${String(Date.now())}-${String(Math.floor(Math.random() * 1e6))}@example.test`;
 
 async function outboxFor(request: APIRequestContext, sender: string) {
-  const outbox = outboxListSchema.parse(await (await request.get('/api/dev/outbox')).json());
+  const outbox = outboxListSchema.parse(await (await devGet(request, '/api/dev/outbox')).json());
   return outbox.dataList.filter((message) => message.body.includes(`Email: ${sender}`));
 }
 

@@ -1,3 +1,4 @@
+import { devPost } from '../fixtures/dev';
 import { readyTechnician } from '../fixtures/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { PasswordForm } from '../pages/password-form';
@@ -12,7 +13,7 @@ test('an expired password is renewed at sign-in, and the person is signed in wit
   const newPassword = 'Renewed-Pass#8642';
   const technician = await readyTechnician(request, 'expiring', oldPassword);
   // The demo server's back door: this account's password expires now (never a demo account's).
-  const expire = await request.post('/api/dev/expire-password', { data: { userName: technician.email } });
+  const expire = await devPost(request, '/api/dev/expire-password', { userName: technician.email });
   expect(await expire.json()).toEqual({ expired: true });
 
   await loginPage.open();

@@ -1,8 +1,9 @@
+import { devPost } from '../fixtures/dev';
 import { expect, test } from '../fixtures/test';
 import { GeneralList } from '../pages/manage';
 
 test('the patient list with 10,000 patients pages on the server and searches', async ({ page, loginPage, request }) => {
-  const seeded = await request.post('/api/dev/bench-patients', { data: { count: 10_000 } });
+  const seeded = await devPost(request, '/api/dev/bench-patients', { count: 10_000 });
   expect(seeded.ok()).toBe(true);
   const { userName } = (await seeded.json()) as { userName: string };
 

@@ -1,3 +1,4 @@
+import { devPost } from '../fixtures/dev';
 import { demoAccounts } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';
 
@@ -27,9 +28,7 @@ test('a session expired on the server ends with the session-expired message afte
 }) => {
   await page.clock.install();
   await loginPage.signInAs('technician');
-  const expired = await request.post('/api/dev/expire-sessions', {
-    data: { userName: demoAccounts.technician.email },
-  });
+  const expired = await devPost(request, '/api/dev/expire-sessions', { userName: demoAccounts.technician.email });
   expect(expired.ok()).toBe(true);
   // A jump of 20 s between two ticks of the 5 s checker is a sleep: the token is revalidated and refused.
   await page.clock.fastForward(20_000);

@@ -1,3 +1,4 @@
+import { devGet } from '../fixtures/dev';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { GeneralList, ManageTabs, ProfileDialog, uniqueName } from '../pages/manage';
@@ -39,8 +40,12 @@ test('an administrator adds a clinician at a chosen provider service, who is sen
   await expect(page.getByRole('button', { name: 'Resend account setup link' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send reset password link' })).toHaveCount(0);
 
-  const outbox = (await (await request.get('/api/dev/outbox')).json()) as { dataList: { to: string; link: string }[] };
-  expect(outbox.dataList.find((message) => message.to === email)?.link).toMatch(/^\/cgm\/setupaccount\?token=/);
+  const outbox = (await (await devGet(request, '/api/dev/outbox')).json()) as {
+    dataList: { to: string; link: string }[];
+  };
+  expect(outbox.dataList.find((message) => message.to === email)?.link).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/cgm\/setupaccount\?token=/,
+  );
 
   await page.getByRole('button', { name: 'Resend account setup link' }).click();
   await expect(page.getByText(`An account setup link was sent to ${email}.`)).toBeVisible();

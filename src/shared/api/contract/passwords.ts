@@ -90,6 +90,8 @@ export const passwordErrorCodes = {
   accountLocked: 'ACCOUNT_LOCKED',
   /** A clinician or technician who has not accepted the privacy policy called an entitled route (403). */
   privacyPolicyNotAccepted: 'PRIVACY_POLICY_NOT_ACCEPTED',
+  /** Another change of the same password won a race (409): this one changed nothing. */
+  passwordChangedConcurrently: 'PASSWORD_CHANGED_CONCURRENTLY',
 } as const;
 
 /** Spec §1/§2: clinicians and technicians accept their privacy policy before first use; others have none. */

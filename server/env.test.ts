@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { readServerEnv } from './env';
+
+describe('server environment', () => {
+  it('defaults to a 12-hour session lifetime and no PUBLIC_URL (derived from the listening address)', () => {
+    const env = readServerEnv({});
+    expect(env.sessionMaxHours).toBe(12);
+    expect(env.publicUrl).toBeUndefined();
+  });
+
+  it('reads SESSION_MAX_HOURS and keeps only the origin of PUBLIC_URL', () => {
+    const env = readServerEnv({ SESSION_MAX_HOURS: '8', PUBLIC_URL: 'https://Clinic.Example.org:8443/' });
+    expect(env.sessionMaxHours).toBe(8);
+    expect(env.publicUrl).toBe('https://clinic.example.org:8443');
+  });
+
+  it.each(['clinic.example.org', 'javascript:alert(1)', 'ftp://clinic.example.org', 'https://clinic.example.org/cgm'])(
+    'refuses PUBLIC_URL=%s with a reason',
+    (value) => {
+      expect(() => readServerEnv({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+    },
+  );
+
+  it('refuses a session lifetime that is not a whole number of hours from 1 to 168', () => {
+    for (const value of ['0', '169', '1.5', 'twelve']) {
+      expect(() => readServerEnv({ SESSION_MAX_HOURS: value })).toThrow(/SESSION_MAX_HOURS/);
+    }
+  });
+});
