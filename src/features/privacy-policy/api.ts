@@ -1,6 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { documentFallbackLanguage, documentLanguageFor, passwordActionResultSchema } from '../../shared/api/contract';
+import {
+  documentFallbackLanguage,
+  documentLanguageFor,
+  documentTextSchema,
+  documentTextUrl,
+  passwordActionResultSchema,
+  type DocumentText,
+} from '../../shared/api/contract';
+import type { StaticJsonFetcher } from '../../shared/api/static-json';
+import { useStaticJson } from '../../shared/api/static-json-context';
 import { useHttp } from '../../shared/api/http-context';
 import { useAuth } from '../../shared/auth/session-context';
 import { useDocumentPaths } from '../../shared/lib/runtime-config';
@@ -58,4 +67,23 @@ export function usePatientPrivacyNoticeUrl(language: string): string | null {
   if (config.isPending) return null;
   if (config.isError) return own;
   return config.data.globalUrls.patientPrivacyPolicy;
+}
+
+/** The one key factory of the feature (DESIGN §2 rule 4). */
+export const privacyPolicyQueries = {
+  all: () => ['privacy-policy'] as const,
+  /** A policy's text, read from beside its PDF; it changes with a deployment, never during a visit. */
+  text: (fetcher: StaticJsonFetcher, pdfUrl: string) =>
+    queryOptions({
+      queryKey: [...privacyPolicyQueries.all(), 'text', pdfUrl] as const,
+      queryFn: ({ signal }): Promise<DocumentText> => fetcher(documentTextUrl(pdfUrl), documentTextSchema, { signal }),
+      staleTime: Infinity,
+      retry: 1,
+      retryDelay: 500,
+    }),
+};
+
+export function usePolicyText(pdfUrl: string) {
+  const fetcher = useStaticJson();
+  return useQuery(privacyPolicyQueries.text(fetcher, pdfUrl));
 }
