@@ -205,6 +205,7 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     // Busy, announced, and no contradiction beside the ticked box.
     expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Confirm your details' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Recording the time of the acceptance…')).toHaveAttribute('role', 'status');
     expect(box).toBeChecked();
     expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
     expect(view.calls).not.toHaveBeenCalledWith('POST', '/api/cgm/login/patient', expect.anything());

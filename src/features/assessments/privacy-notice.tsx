@@ -178,7 +178,7 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
         </Text>
       )}
       <Text size="sm" role="status" aria-live="polite">
-        {recording ? t('recording') : ''}
+        {recording ? t('privacy.recording') : ''}
       </Text>
       {failed && (
         <Alert color="red" role="alert">
