@@ -5,6 +5,7 @@ import { parse as parseJavaScript } from 'acorn';
 import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { generateDocuments, type GeneratedFile } from './server/documents/generate-pdf';
+import { generateDocumentTexts } from './server/documents/document-text';
 import { collectLicenses } from './server/documents/licenses';
 import { browserNotSupportedPath } from './src/app/browser-support';
 import { interfaceLanguages } from './src/shared/lib/i18n/languages';
@@ -54,11 +55,12 @@ function localesPlugin(): Plugin {
 
 /**
  * The demo documents (user manuals, privacy documents, resources) are generated with pdf-lib at build time
- * (server/documents/) and emitted under docs/, so the service worker precaches them with the shell.
+ * (server/documents/) and emitted under docs/, so the service worker precaches them with the shell. The privacy
+ * documents' text is emitted beside their PDFs as JSON, which the screens show as HTML.
  */
 function documentsPlugin(): Plugin {
   let generated: Promise<GeneratedFile[]> | undefined;
-  const documents = () => (generated ??= generateDocuments());
+  const documents = () => (generated ??= generateDocuments().then((pdfs) => [...pdfs, ...generateDocumentTexts()]));
   return {
     name: 'cgm-documents',
     async generateBundle() {
@@ -76,7 +78,7 @@ function documentsPlugin(): Plugin {
               next();
               return;
             }
-            res.setHeader('Content-Type', 'application/pdf');
+            res.setHeader('Content-Type', fileName.endsWith('.json') ? 'application/json' : 'application/pdf');
             res.end(file.bytes);
           })
           .catch(next);

@@ -1,10 +1,12 @@
+import { documentLanguages, type DocumentLanguage } from '../../src/shared/api/contract';
+
 /**
  * The demo documents the build turns into PDFs (user manuals, privacy documents, resources). They are real
  * documents a clinic could read, written for the demo product; the generator lays them out with pdf-lib.
  * Text is limited to the WinAnsi characters of the PDF standard fonts, so no font has to be embedded.
  */
 
-/** A paragraph, or a bulleted list when it is an array. */
+/** A paragraph, or a bulleted list when it is an array (the shape of documentTextSchema's blocks). */
 export type DocumentBlock = string | readonly string[];
 
 export interface DocumentSection {
@@ -17,7 +19,7 @@ export interface DemoDocument {
   path: string;
   title: string;
   subject: string;
-  language: 'en-US';
+  language: DocumentLanguage;
   sections: readonly DocumentSection[];
 }
 
@@ -263,39 +265,43 @@ export const userManuals: readonly DemoDocument[] = [
   },
 ];
 
-const privacyCommon = (audience: string): readonly DocumentSection[] => [
-  {
-    heading: 'Who is responsible',
-    blocks: [
-      `This notice explains how the Cognitive Assessment service uses personal information of ${audience}. ` +
-        'The provider service you work with or receive care from decides why your information is used; the ' +
-        'service processes it on its behalf.',
-    ],
-  },
-  {
-    heading: 'How long information is kept and how it is protected',
-    blocks: [
-      'Information is kept for as long as the provider service needs it for care and as the law requires. It ' +
-        'is sent only over encrypted connections. Information kept on a device for offline use is encrypted, ' +
-        'expires after one working day and is deleted when you log out.',
-    ],
-  },
-  {
-    heading: 'Your rights',
-    blocks: [
-      'You may ask to see the information held about you, to correct it, and, where the law allows, to have it ' +
-        'deleted or to object to its use. Send your request through the contact form in the About pages or to ' +
-        'your provider service.',
-    ],
-  },
-];
+interface PrivacyTexts {
+  common: (audience: 'clinicians' | 'technicians' | 'patients') => readonly DocumentSection[];
+  clinician: Omit<DemoDocument, 'path' | 'language'>;
+  technician: Omit<DemoDocument, 'path' | 'language'>;
+  patient: Omit<DemoDocument, 'path' | 'language'>;
+}
 
-export const privacyDocuments: readonly DemoDocument[] = [
-  {
-    path: 'docs/privacy/clinician-en-US.pdf',
+const englishPrivacy: PrivacyTexts = {
+  common: (audience) => [
+    {
+      heading: 'Who is responsible',
+      blocks: [
+        `This notice explains how the Cognitive Assessment service uses personal information of ${audience}. ` +
+          'The provider service you work with or receive care from decides why your information is used; the ' +
+          'service processes it on its behalf.',
+      ],
+    },
+    {
+      heading: 'How long information is kept and how it is protected',
+      blocks: [
+        'Information is kept for as long as the provider service needs it for care and as the law requires. It ' +
+          'is sent only over encrypted connections. Information kept on a device for offline use is encrypted, ' +
+          'expires after one working day and is deleted when you log out.',
+      ],
+    },
+    {
+      heading: 'Your rights',
+      blocks: [
+        'You may ask to see the information held about you, to correct it, and, where the law allows, to have it ' +
+          'deleted or to object to its use. Send your request through the contact form in the About pages or to ' +
+          'your provider service.',
+      ],
+    },
+  ],
+  clinician: {
     title: 'Privacy policy for clinicians',
     subject: 'How the service uses the personal information of clinicians',
-    language: 'en-US',
     sections: [
       {
         heading: 'What we collect',
@@ -312,14 +318,11 @@ export const privacyDocuments: readonly DemoDocument[] = [
             'them. Do not share your account, log out of shared tablets, and report a suspected breach at once.',
         ],
       },
-      ...privacyCommon('clinicians'),
     ],
   },
-  {
-    path: 'docs/privacy/technician-en-US.pdf',
+  technician: {
     title: 'Privacy policy for technicians',
     subject: 'How the service uses the personal information of technicians',
-    language: 'en-US',
     sections: [
       {
         heading: 'What we collect',
@@ -336,14 +339,11 @@ export const privacyDocuments: readonly DemoDocument[] = [
             'tests. Do not share your account, log out of shared tablets, and report a suspected breach at once.',
         ],
       },
-      ...privacyCommon('technicians'),
     ],
   },
-  {
-    path: 'docs/privacy/patient-en-US.pdf',
+  patient: {
     title: 'Privacy notice for patients',
     subject: 'How the service uses the personal information of patients taking the assessment',
-    language: 'en-US',
     sections: [
       {
         heading: 'What we collect',
@@ -360,10 +360,234 @@ export const privacyDocuments: readonly DemoDocument[] = [
             'never sold and never used for advertising.',
         ],
       },
-      ...privacyCommon('patients'),
     ],
   },
-];
+};
+
+const spanishAudience = { clinicians: 'los médicos', technicians: 'los técnicos', patients: 'los pacientes' } as const;
+
+const spanishPrivacy: PrivacyTexts = {
+  common: (audience) => [
+    {
+      heading: 'Quién es responsable',
+      blocks: [
+        'Este aviso explica cómo el servicio de Evaluación Cognitiva usa la información personal de ' +
+          `${spanishAudience[audience]}. El servicio proveedor con el que usted trabaja o que le brinda atención ` +
+          'decide para qué se usa su información; el servicio la trata en su nombre.',
+      ],
+    },
+    {
+      heading: 'Cuánto tiempo se conserva la información y cómo se protege',
+      blocks: [
+        'La información se conserva mientras el servicio proveedor la necesite para la atención y durante el ' +
+          'tiempo que exija la ley. Solo se envía por conexiones cifradas. La información guardada en un ' +
+          'dispositivo para usarla sin conexión está cifrada, vence después de un día hábil y se elimina cuando ' +
+          'usted cierra la sesión.',
+      ],
+    },
+    {
+      heading: 'Sus derechos',
+      blocks: [
+        'Usted puede solicitar ver la información que se conserva sobre usted, corregirla y, cuando la ley lo ' +
+          'permita, pedir que se elimine u oponerse a su uso. Envíe su solicitud mediante el formulario de ' +
+          'contacto de las páginas Acerca de o a su servicio proveedor.',
+      ],
+    },
+  ],
+  clinician: {
+    title: 'Política de privacidad para médicos',
+    subject: 'Cómo usa el servicio la información personal de los médicos',
+    sections: [
+      {
+        heading: 'Qué información recopilamos',
+        blocks: [
+          'Su nombre, dirección de correo electrónico, número de teléfono, especialidad, número de licencia ' +
+            'médica y servicio proveedor; la fecha y la hora en que inicia sesión; y las órdenes que realiza y ' +
+            'los informes que abre, para que cada acción sobre la información de los pacientes quede registrada.',
+        ],
+      },
+      {
+        heading: 'Sus obligaciones con la información de los pacientes',
+        blocks: [
+          'Usted ve la información de los pacientes solo de los pacientes de su servicio proveedor y solo para ' +
+            'atenderlos. No comparta su cuenta, cierre la sesión en las tabletas compartidas e informe de ' +
+            'inmediato cualquier sospecha de violación de datos.',
+        ],
+      },
+    ],
+  },
+  technician: {
+    title: 'Política de privacidad para técnicos',
+    subject: 'Cómo usa el servicio la información personal de los técnicos',
+    sections: [
+      {
+        heading: 'Qué información recopilamos',
+        blocks: [
+          'Su nombre, dirección de correo electrónico, número de teléfono y servicio proveedor; la fecha y la ' +
+            'hora en que inicia sesión; y las órdenes que realiza y las pruebas supervisadas que inicia, para que ' +
+            'cada acción sobre la información de los pacientes quede registrada.',
+        ],
+      },
+      {
+        heading: 'Sus obligaciones con la información de los pacientes',
+        blocks: [
+          'Usted ve la información de los pacientes solo de los pacientes de su servicio proveedor y solo para ' +
+            'realizar sus pruebas. No comparta su cuenta, cierre la sesión en las tabletas compartidas e informe ' +
+            'de inmediato cualquier sospecha de violación de datos.',
+        ],
+      },
+    ],
+  },
+  patient: {
+    title: 'Aviso de privacidad para pacientes',
+    subject: 'Cómo usa el servicio la información personal de los pacientes que realizan la evaluación',
+    sections: [
+      {
+        heading: 'Qué información recopilamos',
+        blocks: [
+          'Su nombre, fecha de nacimiento, sexo, idioma preferido y, si su clínica la proporcionó, su dirección ' +
+            'de correo electrónico; sus respuestas y tiempos durante la prueba; y la fecha y la hora en que ' +
+            'aceptó este aviso.',
+        ],
+      },
+      {
+        heading: 'Para qué la usamos',
+        blocks: [
+          'Para confirmar que la persona correcta realiza la prueba, calcular sus resultados y compararlos con ' +
+            'los de personas de su edad, y entregarlos al médico que ordenó la prueba. Su información nunca se ' +
+            'vende ni se usa con fines publicitarios.',
+        ],
+      },
+    ],
+  },
+};
+
+const frenchAudience = {
+  clinicians: 'des cliniciens',
+  technicians: 'des techniciens',
+  patients: 'des patients',
+} as const;
+
+const frenchPrivacy: PrivacyTexts = {
+  common: (audience) => [
+    {
+      heading: 'Qui est responsable',
+      blocks: [
+        'La présente notice explique comment le service d\u2019Évaluation cognitive utilise les données ' +
+          `personnelles ${frenchAudience[audience]}. Le service prestataire avec lequel vous travaillez ou qui ` +
+          'vous soigne détermine les finalités de l\u2019utilisation de vos données ; le service les traite pour ' +
+          'son compte.',
+      ],
+    },
+    {
+      heading: 'Durée de conservation et protection des données',
+      blocks: [
+        'Les données sont conservées aussi longtemps que le service prestataire en a besoin pour les soins et ' +
+          'que la loi l\u2019exige. Elles ne sont transmises que par des connexions chiffrées. Les données ' +
+          'conservées sur un appareil pour une utilisation hors connexion sont chiffrées, expirent au bout d\u2019un ' +
+          'jour ouvré et sont supprimées lorsque vous vous déconnectez.',
+      ],
+    },
+    {
+      heading: 'Vos droits',
+      blocks: [
+        'Vous pouvez demander à consulter les données vous concernant, à les faire rectifier et, lorsque la loi ' +
+          'le permet, à les faire effacer ou à vous opposer à leur utilisation. Adressez votre demande au moyen ' +
+          'du formulaire de contact des pages À propos ou à votre service prestataire.',
+      ],
+    },
+  ],
+  clinician: {
+    title: 'Politique de confidentialité pour les cliniciens',
+    subject: 'Comment le service utilise les données personnelles des cliniciens',
+    sections: [
+      {
+        heading: 'Les données que nous recueillons',
+        blocks: [
+          'Vos nom, adresse électronique, numéro de téléphone, spécialité, numéro d\u2019autorisation d\u2019exercice ' +
+            'et service prestataire ; la date et l\u2019heure de vos connexions ; ainsi que les demandes que vous ' +
+            'passez et les rapports que vous ouvrez, afin que chaque action sur les données des patients puisse ' +
+            'être retracée.',
+        ],
+      },
+      {
+        heading: 'Vos obligations à l\u2019égard des données des patients',
+        blocks: [
+          'Vous n\u2019accédez aux données que des patients de votre service prestataire et uniquement pour les ' +
+            'soigner. Ne partagez pas votre compte, déconnectez-vous des tablettes partagées et signalez sans ' +
+            'délai toute violation de données présumée.',
+        ],
+      },
+    ],
+  },
+  technician: {
+    title: 'Politique de confidentialité pour les techniciens',
+    subject: 'Comment le service utilise les données personnelles des techniciens',
+    sections: [
+      {
+        heading: 'Les données que nous recueillons',
+        blocks: [
+          'Vos nom, adresse électronique, numéro de téléphone et service prestataire ; la date et l\u2019heure de ' +
+            'vos connexions ; ainsi que les demandes que vous passez et les tests supervisés que vous lancez, ' +
+            'afin que chaque action sur les données des patients puisse être retracée.',
+        ],
+      },
+      {
+        heading: 'Vos obligations à l\u2019égard des données des patients',
+        blocks: [
+          'Vous n\u2019accédez aux données que des patients de votre service prestataire et uniquement pour leur ' +
+            'faire passer leurs tests. Ne partagez pas votre compte, déconnectez-vous des tablettes partagées et ' +
+            'signalez sans délai toute violation de données présumée.',
+        ],
+      },
+    ],
+  },
+  patient: {
+    title: 'Notice d\u2019information sur la confidentialité pour les patients',
+    subject: 'Comment le service utilise les données personnelles des patients qui passent l\u2019évaluation',
+    sections: [
+      {
+        heading: 'Les données que nous recueillons',
+        blocks: [
+          'Vos nom, date de naissance, sexe, langue préférée et, si votre clinique l\u2019a fournie, votre adresse ' +
+            'électronique ; vos réponses et vos temps de réponse pendant le test ; ainsi que la date et l\u2019heure ' +
+            'auxquelles vous avez accepté la présente notice.',
+        ],
+      },
+      {
+        heading: 'Pourquoi nous les utilisons',
+        blocks: [
+          'Pour vérifier que c\u2019est bien la bonne personne qui passe le test, calculer vos résultats et les ' +
+            'comparer à ceux de personnes de votre âge, et les transmettre au clinicien qui a demandé le test. ' +
+            'Vos données ne sont jamais vendues ni utilisées à des fins publicitaires.',
+        ],
+      },
+    ],
+  },
+};
+
+const privacyTexts: Record<DocumentLanguage, PrivacyTexts> = {
+  'en-US': englishPrivacy,
+  'es-US': spanishPrivacy,
+  'fr-FR': frenchPrivacy,
+};
+
+const privacyAudiences = { clinician: 'clinicians', technician: 'technicians', patient: 'patients' } as const;
+
+/** Every privacy document in every language of documentLanguages.privacy, en-US first (the resource config's). */
+export const privacyDocuments: readonly DemoDocument[] = documentLanguages.privacy.flatMap((language) =>
+  (['clinician', 'technician', 'patient'] as const).map((role): DemoDocument => {
+    const texts = privacyTexts[language];
+    const own = texts[role];
+    return {
+      path: `docs/privacy/${role}-${language}.pdf`,
+      title: own.title,
+      subject: own.subject,
+      language,
+      sections: [...own.sections, ...texts.common(privacyAudiences[role])],
+    };
+  }),
+);
 
 export const resourceDocuments: readonly DemoDocument[] = [
   {

@@ -33,11 +33,11 @@ describe('generateDocuments', () => {
       'docs/manuals/cops-en-US.pdf',
       'docs/manuals/patient-en-US.pdf',
     ]);
-    expect(privacyDocuments.map((document) => document.path)).toEqual([
-      'docs/privacy/clinician-en-US.pdf',
-      'docs/privacy/technician-en-US.pdf',
-      'docs/privacy/patient-en-US.pdf',
-    ]);
+    expect(privacyDocuments.map((document) => document.path)).toEqual(
+      ['en-US', 'es-US', 'fr-FR'].flatMap((language) =>
+        ['clinician', 'technician', 'patient'].map((role) => `docs/privacy/${role}-${language}.pdf`),
+      ),
+    );
   });
 });
 

@@ -81,7 +81,13 @@ export const resourceConfigTemplate: ResourceConfig = {
       },
       {
         name: 'Privacy',
-        sections: [{ name: 'Privacy policies', layout: 'list', contents: privacyDocuments.map(pdfLink) }],
+        sections: [
+          {
+            name: 'Privacy policies',
+            layout: 'list',
+            contents: privacyDocuments.filter((document) => document.language === 'en-US').map(pdfLink),
+          },
+        ],
       },
     ],
   },

@@ -6,18 +6,11 @@ import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult, fakeStaticJson } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
-import type * as PrivacyPolicyModule from '../privacy-policy';
 import { rememberWorkflowInstance } from './runner';
 import { SelfAssessmentErrorPage, SelfAssessmentPage } from './self-assessment-pages';
 import { PatientSessionGate } from './session-expiry';
 import { SupervisedAssessmentPage } from './supervised-assessment-page';
-import { orderDetail, readNoticeToEnd, resourceConfig, routedHttp } from './testing';
-import { fakePolicy } from './testing';
-
-vi.mock('../privacy-policy', async (importOriginal) => ({
-  ...(await importOriginal<typeof PrivacyPolicyModule>()),
-  loadPdfPolicy: () => Promise.resolve(fakePolicy()),
-}));
+import { deferred, orderDetail, readNoticeToEnd, routedHttp, staticAnswer } from './testing';
 
 const detailPath = 'GET /api/profile/patients/4/assessmentorders/9';
 const orderPage = '/cgm/manage/patientassessment/4/assessment/9';
@@ -60,7 +53,7 @@ function renderSupervised(
       },
       { path: '/cgm/manage/patients', element: <h1>Patients home</h1> },
     ],
-    { store: staffStore(), http, staticJson: fakeStaticJson(() => resourceConfig), initialEntries: [entry] },
+    { store: staffStore(), http, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
   );
   return { ...view, calls, go };
 }
@@ -130,6 +123,79 @@ describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
     expect(runner.searchParams.get('authToken')).toBe('test-token');
     expect(runner.searchParams.get('redirect[0]')).toBe(`${window.location.origin}${orderPage}?completed=true`);
     expect(window.sessionStorage.getItem('workflowinstance.9')).toBe('wf-9');
+  });
+
+  it('shows the notice in the language of the test, as HTML', async () => {
+    const view = renderSupervised(orderDetail());
+    const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
+    await waitFor(() => {
+      expect(notice).toHaveTextContent('Text of the patient document in es-US.');
+    });
+    expect(notice).toHaveAttribute('lang', 'es-US');
+    expect(screen.queryByText(/not available in your language/)).not.toBeInTheDocument();
+    await view.user.selectOptions(screen.getByRole('combobox', { name: /Language of the test/ }), 'en-US');
+    await waitFor(() => {
+      expect(screen.getByRole('region', { name: 'Privacy notice for patients' })).toHaveTextContent(
+        'Text of the patient document in en-US.',
+      );
+    });
+  });
+
+  it('Begin pressed while the server time is on its way waits, says so, and then begins by itself (issue 14)', async () => {
+    const serverTime = deferred<{ serverUtcTime: string }>();
+    const view = renderSupervised(orderDetail(), {
+      'GET /api/cgm/devops': () => serverTime.promise,
+      'POST /api/cgm/assessmentorders/9/beginsupervisedtest': () => ({
+        authTokenToUseForTest: 'test-token',
+        workflowInstanceId: 'wf-9',
+      }),
+    });
+    await readNoticeToEnd();
+    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
+    await view.user.click(box);
+    await view.user.click(screen.getByRole('button', { name: 'Begin' }));
+
+    expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
+    expect(box).toBeChecked();
+    expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+    expect(view.calls).not.toHaveBeenCalledWith(
+      'POST',
+      expect.stringMatching(/beginsupervisedtest$/),
+      expect.anything(),
+    );
+
+    serverTime.resolve({ serverUtcTime: '2025-06-02T14:00:01.000Z' });
+    expect(await screen.findByText('The test is starting…')).toBeInTheDocument();
+    expect(view.calls).toHaveBeenCalledWith(
+      'POST',
+      '/api/cgm/assessmentorders/9/beginsupervisedtest',
+      expect.objectContaining({ AcceptPrivacyPolicyServerTimestamp: '2025-06-02T14:00:01.000Z' }),
+    );
+  });
+
+  it('Begin pressed while the server time is on its way: a failed fetch unticks the box and says why', async () => {
+    const serverTime = deferred<{ serverUtcTime: string }>();
+    const view = renderSupervised(orderDetail(), { 'GET /api/cgm/devops': () => serverTime.promise });
+    await readNoticeToEnd();
+    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
+    await view.user.click(box);
+    await view.user.click(screen.getByRole('button', { name: 'Begin' }));
+    expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
+
+    serverTime.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/devops' }));
+    expect(
+      await screen.findByText(
+        'The time of the acceptance could not be recorded. Check the connection and tick the box again.',
+      ),
+    ).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Begin' })).toBeEnabled();
+    expect(view.calls).not.toHaveBeenCalledWith(
+      'POST',
+      expect.stringMatching(/beginsupervisedtest$/),
+      expect.anything(),
+    );
   });
 
   it('records the completion when the runner comes back, then goes home', async () => {
@@ -207,7 +273,7 @@ describe('the self-assessment pages (spec §2, §4 Patient self-assessment)', ()
         { path: '/cgm/patientlogin', element: <LoginMarker /> },
         { path: '/cgm/manage/patients', element: <Outlet /> },
       ],
-      { store, http, staticJson: fakeStaticJson(() => resourceConfig), initialEntries: [entry] },
+      { store, http, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
     );
     return { ...view, calls, go };
   }

@@ -1,20 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useParams } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PatientLoginResult } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult, fakeStaticJson } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
-import type * as PrivacyPolicyModule from '../privacy-policy';
 import { patientLinkTokenKey } from './patient-link-token';
 import { PatientLoginPage } from './patient-login-page';
-import { fakePolicy, readNoticeToEnd, resourceConfig, routedHttp } from './testing';
-
-vi.mock('../privacy-policy', async (importOriginal) => ({
-  ...(await importOriginal<typeof PrivacyPolicyModule>()),
-  loadPdfPolicy: () => Promise.resolve(fakePolicy()),
-}));
+import { deferred, readNoticeToEnd, routedHttp, staticAnswer } from './testing';
 
 const loginPath = 'POST /api/cgm/login/patient';
 const devopsPath = 'GET /api/cgm/devops';
@@ -49,7 +43,7 @@ function renderLogin(answers: Record<string, (body: unknown) => unknown>, entry 
       { path: '/cgm/patientloginerror/:errorCode', element: <ErrorCode /> },
       { path: '/cgm/patient/selfassessment/:patientId/assessment/:assessmentId', element: <h1>Self assessment</h1> },
     ],
-    { store, http, staticJson: fakeStaticJson(() => resourceConfig), initialEntries: [entry] },
+    { store, http, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
   );
   return { ...view, calls };
 }
@@ -225,6 +219,81 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
       ),
     ).toBeInTheDocument();
     expect(box).not.toBeChecked();
+  });
+
+  it('Continue pressed while the server time is on its way waits, says so, and then goes on by itself (issue 14)', async () => {
+    const serverTime = deferred<{ serverUtcTime: string }>();
+    const view = renderLogin({
+      [devopsPath]: () => serverTime.promise,
+      [loginPath]: () =>
+        loginResult({
+          success: true,
+          assessmentOrderStatusId: 'SCHD',
+          patientAssessmentId: 9,
+          patientId: 4,
+          auth: authResult({
+            entitlements: [],
+            providerServices: [],
+            user: { role: 'Patient', userId: 4, healthcareProfileId: null, firstName: 'Rosa', lastName: 'Alvarez' },
+            patientAssessmentId: 9,
+          }),
+        }),
+    });
+    await fillDetails(view);
+    await readNoticeToEnd();
+    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
+    await view.user.click(box);
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    // Busy, announced, and no contradiction beside the ticked box.
+    expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Confirm your details' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Recording the time of the acceptance…')).toHaveAttribute('role', 'status');
+    expect(box).toBeChecked();
+    expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+    expect(view.calls).not.toHaveBeenCalledWith('POST', '/api/cgm/login/patient', expect.anything());
+
+    serverTime.resolve({ serverUtcTime: '2025-06-02T14:00:01.000Z' });
+    expect(await screen.findByRole('heading', { name: 'Self assessment' })).toBeInTheDocument();
+    expect(view.calls).toHaveBeenCalledWith(
+      'POST',
+      '/api/cgm/login/patient',
+      expect.objectContaining({ acceptPrivacyPolicyServerTimestamp: '2025-06-02T14:00:01.000Z' }),
+    );
+  });
+
+  it('Continue pressed while the server time is on its way: a failed fetch unticks the box, says why, sends nothing', async () => {
+    const serverTime = deferred<{ serverUtcTime: string }>();
+    const view = renderLogin({ [devopsPath]: () => serverTime.promise });
+    await fillDetails(view);
+    await readNoticeToEnd();
+    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
+    await view.user.click(box);
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
+
+    serverTime.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/devops' }));
+    expect(
+      await screen.findByText(
+        'The time of the acceptance could not be recorded. Check the connection and tick the box again.',
+      ),
+    ).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Recording your acceptance of the privacy notice/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(view.calls).not.toHaveBeenCalledWith('POST', '/api/cgm/login/patient', expect.anything());
+  });
+
+  it('shows the notice as HTML in the interface language, with the PDF to download', async () => {
+    renderLogin({});
+    const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
+    expect(notice).toHaveAttribute('lang', 'en-US');
+    expect(notice).toHaveTextContent('Text of the patient document in en-US.');
+    expect(screen.getByRole('link', { name: /Open the privacy notice as a PDF/ })).toHaveAttribute(
+      'href',
+      'https://static.test/docs/privacy/patient-en-US.pdf',
+    );
   });
 
   it('keeps the link in this tab, so a new visit without the token still knows it; without any, says so', async () => {

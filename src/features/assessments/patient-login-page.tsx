@@ -19,7 +19,7 @@ import {
   type PatientLoginFormInput,
   type PatientLoginFormValues,
 } from './patient-login-schema';
-import { PrivacyNotice, type PrivacyAcceptance } from './privacy-notice';
+import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { patientLoginStateSchema } from './session-expiry';
 import { useFormatters } from '../../shared/lib/i18n/format';
 
@@ -45,7 +45,6 @@ export function PatientLoginPage() {
   const login = usePatientLogin();
   const { blocked, reasonId } = useWritesBlocked();
   const fieldError = useFieldError();
-  const [acceptance, setAcceptance] = useState<PrivacyAcceptance | null>(null);
   const [mismatch, setMismatch] = useState<Mismatch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const expired = patientLoginStateSchema.safeParse(location.state).data?.expired === true;
@@ -68,10 +67,11 @@ export function PatientLoginPage() {
     defaultValues: { firstName: '', lastName: '', dateOfBirth: '', privacyAccepted: false },
   });
 
-  const changeAcceptance = (next: PrivacyAcceptance | null) => {
-    setAcceptance(next);
+  const privacy = usePrivacyAcceptance((next) => {
     setValue('privacyAccepted', next !== null, { shouldValidate: isSubmitted });
-  };
+  });
+  // Continue was pressed while the server time of the acceptance was on its way: the page waits, then goes on.
+  const [waiting, setWaiting] = useState(false);
 
   const answered = async (result: PatientLoginResult) => {
     if (result.success && result.auth && result.patientId !== null && result.patientAssessmentId !== null) {
@@ -93,7 +93,7 @@ export function PatientLoginPage() {
     }
     if (isApiError(error) && error.status === 400) {
       for (const field of error.fields) {
-        if (field.path === 'acceptPrivacyPolicyServerTimestamp') changeAcceptance(null);
+        if (field.path === 'acceptPrivacyPolicyServerTimestamp') privacy.clear();
         if (field.path === 'dateOfBirth') setError('dateOfBirth', { message: field.message });
         if (field.path === 'firstName' || field.path === 'lastName') setError(field.path, { message: field.message });
       }
@@ -106,7 +106,8 @@ export function PatientLoginPage() {
     setFailure(t('ERROR_CONFIRMING_DETAILS'));
   };
 
-  const onSubmit = handleSubmit((values) => {
+  const submitDetails = handleSubmit(async (values) => {
+    const acceptance = await privacy.settled();
     if (!token || !acceptance) return;
     setFailure(null);
     login.mutate(
@@ -124,6 +125,17 @@ export function PatientLoginPage() {
       },
     );
   });
+
+  const onSubmit = async () => {
+    if (privacy.recording) {
+      setWaiting(true);
+      const accepted = await privacy.settled();
+      setWaiting(false);
+      // A failed fetch has unticked the box and says so beside it.
+      if (!accepted) return;
+    }
+    await submitDetails();
+  };
 
   const labels = {
     firstName: t('login.firstName'),
@@ -157,8 +169,10 @@ export function PatientLoginPage() {
             <form
               noValidate
               aria-label={t('login.title')}
+              aria-busy={waiting || login.isPending}
               onSubmit={(event) => {
-                void onSubmit(event);
+                event.preventDefault();
+                void onSubmit();
               }}
             >
               <Stack gap="md">
@@ -197,12 +211,7 @@ export function PatientLoginPage() {
                     />
                   </Grid.Col>
                 </Grid>
-                <PrivacyNotice
-                  language={i18n.language}
-                  acceptance={acceptance}
-                  onChange={changeAcceptance}
-                  error={privacyError}
-                />
+                <PrivacyNotice language={i18n.language} privacy={privacy} error={privacyError} />
                 {failure && (
                   <Alert color="red" role="alert">
                     {failure}
@@ -212,7 +221,7 @@ export function PatientLoginPage() {
                 <Group>
                   <Button
                     type="submit"
-                    loading={login.isPending}
+                    loading={login.isPending || waiting}
                     loaderProps={{ 'aria-hidden': true }}
                     disabled={blocked}
                     aria-describedby={reasonId}
@@ -221,7 +230,7 @@ export function PatientLoginPage() {
                   </Button>
                 </Group>
                 <Text role="status" aria-live="polite" size="sm">
-                  {login.isPending ? t('login.checking') : ''}
+                  {waiting ? t('login.waitingForAcceptance') : login.isPending ? t('login.checking') : ''}
                 </Text>
               </Stack>
             </form>

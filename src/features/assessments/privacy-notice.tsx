@@ -1,8 +1,8 @@
 import { Alert, Anchor, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { formatISO } from 'date-fns';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadPdfPolicy, PolicyViewer, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../privacy-policy';
+import { PolicyText, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../privacy-policy';
 import { useServerTime } from './api';
 import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 
@@ -12,10 +12,113 @@ export interface PrivacyAcceptance {
   serverTimestamp: string;
 }
 
+export interface PrivacyAcceptanceState {
+  /** What the box shows: ticked from the moment the patient ticks it, while the server time is on its way too. */
+  ticked: boolean;
+  /** The complete acceptance, once the server time arrived. */
+  acceptance: PrivacyAcceptance | null;
+  /** The server time is on its way. */
+  recording: boolean;
+  /** The server time could not be fetched: the box was unticked (ERROR_RETRIEVING_SERVER_TIMESTAMP). */
+  failed: boolean;
+  tick: (checked: boolean) => void;
+  /** The server refused the acceptance's time: the box is unticked and must be ticked again. */
+  clear: () => void;
+  /** The acceptance once the server time is in (null if it failed or the box was unticked meanwhile). */
+  settled: () => Promise<PrivacyAcceptance | null>;
+  /** The box's ref: focus returns there after a failure. */
+  bindCheckbox: (element: HTMLInputElement | null) => void;
+}
+
+/**
+ * Spec §2/§4/§5: ticking the notice's box fetches the server time; only a failed fetch unticks it. A page's
+ * Continue or Begin pressed while the time is on its way waits for `settled()` instead of reading an acceptance
+ * that is not there yet (issue 14: "must be accepted" beside a ticked box). `onChange` hears every complete
+ * acceptance and every withdrawal.
+ */
+export function usePrivacyAcceptance(
+  onChange?: (acceptance: PrivacyAcceptance | null) => void,
+): PrivacyAcceptanceState {
+  const serverTime = useServerTime();
+  const [ticked, setTicked] = useState(false);
+  const [acceptance, setAcceptance] = useState<PrivacyAcceptance | null>(null);
+  const [recording, setRecording] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const checkbox = useRef<HTMLInputElement | null>(null);
+  const bindCheckbox = useCallback((element: HTMLInputElement | null) => {
+    checkbox.current = element;
+  }, []);
+  // Each tick or untick starts a new generation; an answer for an older one is ignored.
+  const generation = useRef(0);
+  const latest = useRef<{ acceptance: PrivacyAcceptance | null; pending: Promise<PrivacyAcceptance | null> | null }>({
+    acceptance: null,
+    pending: null,
+  });
+
+  const withdraw = () => {
+    generation.current += 1;
+    latest.current = { acceptance: null, pending: null };
+    setTicked(false);
+    setAcceptance(null);
+    setRecording(false);
+    onChange?.(null);
+  };
+
+  const tick = (checked: boolean) => {
+    setFailed(false);
+    if (!checked) {
+      withdraw();
+      return;
+    }
+    generation.current += 1;
+    const mine = generation.current;
+    const clientTimestamp = formatISO(new Date());
+    setTicked(true);
+    setRecording(true);
+    const pending = serverTime.mutateAsync().then(
+      ({ serverUtcTime }): PrivacyAcceptance | null => {
+        if (generation.current !== mine) return null;
+        const accepted = { clientTimestamp, serverTimestamp: serverUtcTime };
+        latest.current = { acceptance: accepted, pending: null };
+        setAcceptance(accepted);
+        setRecording(false);
+        onChange?.(accepted);
+        return accepted;
+      },
+      (): null => {
+        if (generation.current !== mine) return null;
+        withdraw();
+        setFailed(true);
+        // A keyboard user who pressed Continue meanwhile is not left on a disabled button.
+        if (document.activeElement === null || document.activeElement === document.body) {
+          checkbox.current?.focus();
+        }
+        return null;
+      },
+    );
+    latest.current = { acceptance: null, pending };
+  };
+
+  const settled = () => latest.current.pending ?? Promise.resolve(latest.current.acceptance);
+
+  return {
+    ticked,
+    acceptance,
+    recording,
+    failed,
+    tick,
+    clear: () => {
+      setFailed(false);
+      withdraw();
+    },
+    settled,
+    bindCheckbox,
+  };
+}
+
 export interface PrivacyNoticeProps {
   language: string;
-  acceptance: PrivacyAcceptance | null;
-  onChange: (acceptance: PrivacyAcceptance | null) => void;
+  privacy: PrivacyAcceptanceState;
   /** 'The patient privacy notice must be accepted', when a submit found it unticked. */
   error?: string | undefined;
   load?: PolicyLoader;
@@ -24,49 +127,25 @@ export interface PrivacyNoticeProps {
 }
 
 /**
- * Spec §2/§4/§5 patient privacy notice: the notice in the language's document, its box enabled only once it was
- * scrolled to within 5 px of the end; ticking it fetches the server time, and a failure there un-ticks it
- * (ERROR_RETRIEVING_SERVER_TIMESTAMP), so an acceptance always has both times.
+ * Spec §2/§4/§5 patient privacy notice: the notice in the language's document (HTML), its box enabled only once
+ * it was scrolled to within 5 px of the end; ticking it fetches the server time (usePrivacyAcceptance), and a
+ * failure there un-ticks it (ERROR_RETRIEVING_SERVER_TIMESTAMP), so an acceptance always has both times.
  */
-export function PrivacyNotice({
-  language,
-  acceptance,
-  onChange,
-  error,
-  load = loadPdfPolicy,
-  intro,
-}: PrivacyNoticeProps) {
+export function PrivacyNotice({ language, privacy, error, load, intro }: PrivacyNoticeProps) {
+  const { ticked, recording, failed, tick, bindCheckbox } = privacy;
   const { t } = useTranslation('assessments');
   const url = usePatientPrivacyNoticeUrl(language);
-  const serverTime = useServerTime();
   const [readToEnd, setReadToEnd] = useState(false);
-  const [timeFailed, setTimeFailed] = useState(false);
   const hintId = useId();
   const errorId = useId();
   const reachedEnd = useCallback(() => {
     setReadToEnd(true);
   }, []);
   const title = t('privacy.documentTitle');
+  // A ticked box is never told it must be ticked, even while its time is still on its way.
+  const shownError = error && !ticked && !failed ? error : undefined;
 
-  const tick = (checked: boolean) => {
-    setTimeFailed(false);
-    if (!checked) {
-      onChange(null);
-      return;
-    }
-    const clientTimestamp = formatISO(new Date());
-    serverTime.mutate(undefined, {
-      onSuccess: ({ serverUtcTime }) => {
-        onChange({ clientTimestamp, serverTimestamp: serverUtcTime });
-      },
-      onError: () => {
-        setTimeFailed(true);
-        onChange(null);
-      },
-    });
-  };
-
-  const describedBy = [readToEnd ? null : hintId, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [readToEnd ? null : hintId, shownError ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <Stack gap="sm" component="section" aria-labelledby="privacy-notice-title">
       <Title order={2} size="h3" id="privacy-notice-title">
@@ -75,19 +154,20 @@ export function PrivacyNotice({
       {intro && <Text>{intro}</Text>}
       {url && (
         <>
-          <PolicyViewer url={url} title={title} load={load} onReachedEnd={reachedEnd} />
+          <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />
           <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
             {t('privacy.openPdf')}
           </Anchor>
-          <DocumentLanguageNote />
+          <DocumentLanguageNote kind="privacy" language={language} />
         </>
       )}
       <Checkbox
+        ref={bindCheckbox}
         label={t('privacy.accept')}
-        checked={acceptance !== null || serverTime.isPending}
-        disabled={!readToEnd || serverTime.isPending}
+        checked={ticked}
+        disabled={!readToEnd}
         aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={shownError ? true : undefined}
         onChange={(event) => {
           tick(event.currentTarget.checked);
         }}
@@ -97,19 +177,17 @@ export function PrivacyNotice({
           {t('privacy.scrollToEnable')}
         </Text>
       )}
-      {serverTime.isPending && (
-        <Text size="sm" role="status">
-          {t('privacy.recording')}
-        </Text>
-      )}
-      {timeFailed && (
+      <Text size="sm" role="status" aria-live="polite">
+        {recording ? t('privacy.recording') : ''}
+      </Text>
+      {failed && (
         <Alert color="red" role="alert">
           {t('ERROR_RETRIEVING_SERVER_TIMESTAMP')}
         </Alert>
       )}
-      {error && !timeFailed && (
+      {shownError && (
         <Text id={errorId} size="sm" c="red.8" role="alert">
-          {error}
+          {shownError}
         </Text>
       )}
     </Stack>

@@ -24,7 +24,7 @@ import {
   useRunnerReturn,
   type Go,
 } from './begin-test';
-import { PrivacyNotice, type PrivacyAcceptance } from './privacy-notice';
+import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { errorPageOf } from './test-errors';
 
 /**
@@ -128,8 +128,12 @@ function SupervisedBeginForm({
 }) {
   const { t } = useTranslation('assessments');
   const [language, setLanguage] = useState(() => initialLanguage(order));
-  const [acceptance, setAcceptance] = useState<PrivacyAcceptance | null>(null);
   const [mustAccept, setMustAccept] = useState(false);
+  const privacy = usePrivacyAcceptance((next) => {
+    if (next) setMustAccept(false);
+  });
+  // Begin was pressed while the server time of the acceptance was on its way: the page waits, then goes on.
+  const [waiting, setWaiting] = useState(false);
   const begin = useBeginSupervisedTest(order.id);
   const handoff = useRunnerHandoff(order.id, go);
   const { blocked, reasonId } = useWritesBlocked();
@@ -139,9 +143,14 @@ function SupervisedBeginForm({
   const timestampRefused =
     isApiError(error) && error.status === 400 && error.fields.some((field) => field.path.startsWith('Accept'));
 
-  const onBegin = () => {
+  const onBegin = async () => {
+    const wasRecording = privacy.recording;
+    if (wasRecording) setWaiting(true);
+    const acceptance = await privacy.settled();
+    setWaiting(false);
     if (!acceptance) {
-      setMustAccept(true);
+      // A failed fetch has unticked the box and says so beside it; an unticked box must be ticked.
+      if (!wasRecording) setMustAccept(true);
       return;
     }
     begin.mutate(
@@ -157,7 +166,7 @@ function SupervisedBeginForm({
         onError: (failure) => {
           if (isApiError(failure) && failure.status === 409) refetch();
           // Spec §4: the acceptance needs a server time the server accepts; a refused one is taken back.
-          if (isApiError(failure) && failure.status === 400) setAcceptance(null);
+          if (isApiError(failure) && failure.status === 400) privacy.clear();
         },
       },
     );
@@ -175,14 +184,10 @@ function SupervisedBeginForm({
         <CompletedNotice order={order} />
       ) : (
         !order.patientIsDisabled && (
-          <Stack gap="md">
+          <Stack gap="md" aria-busy={waiting || begin.isPending}>
             <PrivacyNotice
               language={language}
-              acceptance={acceptance}
-              onChange={(next) => {
-                setAcceptance(next);
-                if (next) setMustAccept(false);
-              }}
+              privacy={privacy}
               error={mustAccept ? t('TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED') : undefined}
               intro={t('supervised.handOver')}
             />
@@ -202,16 +207,18 @@ function SupervisedBeginForm({
             <Group>
               <Button
                 disabled={blocked || handoff.starting}
-                loading={begin.isPending}
+                loading={begin.isPending || waiting}
                 loaderProps={{ 'aria-hidden': true }}
                 aria-describedby={reasonId}
-                onClick={onBegin}
+                onClick={() => {
+                  void onBegin();
+                }}
               >
                 {t('begin.begin')}
               </Button>
             </Group>
             <Text role="status" aria-live="polite">
-              {handoff.starting ? t('begin.starting') : ''}
+              {waiting ? t('login.waitingForAcceptance') : handoff.starting ? t('begin.starting') : ''}
             </Text>
           </Stack>
         )

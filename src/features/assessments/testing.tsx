@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AssessmentOrderDetail, ResourceConfig } from '../../shared/api/contract';
 import { ApiError, type HttpClient } from '../../shared/api/http';
-import type { PolicyDocument } from '../privacy-policy';
+import { fakeDocumentText } from '../../shared/testing/factories';
 
 type Answer = (body: unknown) => unknown;
 
@@ -37,10 +37,8 @@ export const resourceConfig: ResourceConfig = {
   footer: { copyright: '© 2022' },
 };
 
-export const fakePolicy = (): PolicyDocument => ({
-  pages: [{ width: 612, height: 792, paragraphs: ['Privacy notice for patients'], render: () => Promise.resolve() }],
-  destroy: () => undefined,
-});
+/** The static host: the privacy documents' text beside their PDFs, and the resource config for anything else. */
+export const staticAnswer = (url: string): unknown => fakeDocumentText(url) ?? resourceConfig;
 
 /** jsdom lays nothing out: the notice gets the sizes a browser measures, scrolled to its end. */
 export async function readNoticeToEnd(): Promise<void> {
@@ -80,4 +78,15 @@ export function orderDetail(overrides: Partial<AssessmentOrderDetail> = {}): Ass
     ],
     ...overrides,
   };
+}
+
+/** A server answer the test releases when it chooses (a slow network without timers). */
+export function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (reason: unknown) => void = () => undefined;
+  const promise = new Promise<T>((settle, fail) => {
+    resolve = settle;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
 }

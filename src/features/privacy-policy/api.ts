@@ -1,6 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { passwordActionResultSchema } from '../../shared/api/contract';
+import {
+  documentFallbackLanguage,
+  documentLanguageFor,
+  documentTextSchema,
+  documentTextUrl,
+  passwordActionResultSchema,
+  type DocumentText,
+} from '../../shared/api/contract';
+import type { StaticJsonFetcher } from '../../shared/api/static-json';
+import { useStaticJson } from '../../shared/api/static-json-context';
 import { useHttp } from '../../shared/api/http-context';
 import { useAuth } from '../../shared/auth/session-context';
 import { useDocumentPaths } from '../../shared/lib/runtime-config';
@@ -9,8 +18,9 @@ import { useResourceConfig } from '../resources';
 export type StaffPolicyRole = 'clinician' | 'technician';
 
 /**
- * Spec §3 Resource config globalUrls: the policy each role accepts. While the config loads nothing is shown;
- * if it cannot be read (spec §7: only logged), the build's own document at its known path is used.
+ * Spec §3 Resource config globalUrls: the policy each role accepts, in en-US. Another interface language with its
+ * own translation gets the build's own document in that language. While the config loads nothing is shown; if it
+ * cannot be read (spec §7: only logged), the build's own document at its known path is used.
  */
 export function usePrivacyPolicyUrl(role: StaffPolicyRole): string | null {
   const config = useResourceConfig();
@@ -19,6 +29,7 @@ export function usePrivacyPolicyUrl(role: StaffPolicyRole): string | null {
   useEffect(() => {
     if (failed) console.warn('resource config could not be read; using the built-in privacy policy');
   }, [failed]);
+  if (documents.privacyLanguage !== documentFallbackLanguage) return documents.privacyPolicy(role);
   if (config.isPending) return null;
   if (config.isError) return documents.privacyPolicy(role);
   return role === 'clinician'
@@ -52,8 +63,27 @@ export function usePatientPrivacyNoticeUrl(language: string): string | null {
     if (failed) console.warn('resource config could not be read; using the built-in privacy notice');
   }, [failed]);
   const own = documents.patientPrivacyNotice(language);
-  if (own !== documents.privacyPolicy('patient')) return own;
+  if (documentLanguageFor(language, 'privacy').language !== documentFallbackLanguage) return own;
   if (config.isPending) return null;
   if (config.isError) return own;
   return config.data.globalUrls.patientPrivacyPolicy;
+}
+
+/** The one key factory of the feature (DESIGN §2 rule 4). */
+export const privacyPolicyQueries = {
+  all: () => ['privacy-policy'] as const,
+  /** A policy's text, read from beside its PDF; it changes with a deployment, never during a visit. */
+  text: (fetcher: StaticJsonFetcher, pdfUrl: string) =>
+    queryOptions({
+      queryKey: [...privacyPolicyQueries.all(), 'text', pdfUrl] as const,
+      queryFn: ({ signal }): Promise<DocumentText> => fetcher(documentTextUrl(pdfUrl), documentTextSchema, { signal }),
+      staleTime: Infinity,
+      retry: 1,
+      retryDelay: 500,
+    }),
+};
+
+export function usePolicyText(pdfUrl: string) {
+  const fetcher = useStaticJson();
+  return useQuery(privacyPolicyQueries.text(fetcher, pdfUrl));
 }

@@ -7,12 +7,13 @@ import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { useAcceptPrivacyPolicy, usePrivacyPolicyUrl, type StaffPolicyRole } from './api';
 import { loadPdfPolicy, type PolicyLoader } from './pdf-document';
-import { PolicyViewer } from './policy-viewer';
+import { PolicyText } from './policy-text';
 
 /**
- * Spec §1/§2 privacy-policy step of clinicians and technicians, before any other page: the role's policy in the
- * viewer, the agree box enabled only once the policy was scrolled to its end, Accept only once the box is ticked;
- * the server records the acceptance. The PDF also opens in the browser's own viewer in a new tab.
+ * Spec §1/§2 privacy-policy step of clinicians and technicians, before any other page: the role's policy in
+ * the interface language (HTML), the agree box enabled only once the policy was scrolled to its end, Accept only
+ * once the box is ticked; the server records the acceptance. The PDF also opens in the browser's own viewer in a
+ * new tab.
  */
 export function PrivacyPolicyStep({ role, load = loadPdfPolicy }: { role: StaffPolicyRole; load?: PolicyLoader }) {
   const { t } = useTranslation('privacy-policy');
@@ -33,11 +34,11 @@ export function PrivacyPolicyStep({ role, load = loadPdfPolicy }: { role: StaffP
       <Text>{t('intro')}</Text>
       {url && (
         <Stack gap="sm">
-          <PolicyViewer url={url} title={title} load={load} onReachedEnd={reachedEnd} />
+          <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={2} />
           <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
             {t('openPdf', { title })}
           </Anchor>
-          <DocumentLanguageNote />
+          <DocumentLanguageNote kind="privacy" />
         </Stack>
       )}
       {failure && (

@@ -1,10 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResourceConfig } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/http';
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { SessionStore } from '../../shared/auth/session-store';
-import { authResult, fakeStaticJson } from '../../shared/testing/factories';
+import { authResult, fakeDocumentText, fakeStaticJson, testConfig } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import type * as PdfDocumentModule from './pdf-document';
 import type { PolicyDocument } from './pdf-document';
@@ -39,7 +39,13 @@ const resourceConfig: ResourceConfig = {
   footer: { copyright: '© 2022' },
 };
 
-function renderGate(options: { role?: string; accepted?: boolean; accept?: () => unknown } = {}) {
+/** The static host: the resource config, and the privacy documents' text beside their PDFs (404 for others). */
+const staticAnswer = (config: ResourceConfig) => (url: string) =>
+  url === testConfig().resourcesConfigUrl ? config : fakeDocumentText(url);
+
+function renderGate(
+  options: { role?: string; accepted?: boolean; accept?: () => unknown; config?: ResourceConfig } = {},
+) {
   const store = new SessionStore(window.sessionStorage, 'cgm');
   store.signIn(
     authResult({
@@ -57,7 +63,12 @@ function renderGate(options: { role?: string; accepted?: boolean; accept?: () =>
         children: [{ index: true, element: <h1>Patients page</h1> }],
       },
     ],
-    { store, http, staticJson: fakeStaticJson(() => resourceConfig), initialEntries: ['/cgm/manage/patients'] },
+    {
+      store,
+      http,
+      staticJson: fakeStaticJson(staticAnswer(options.config ?? resourceConfig)),
+      initialEntries: ['/cgm/manage/patients'],
+    },
   );
   return { ...view, post };
 }
@@ -81,9 +92,18 @@ describe('PrivacyPolicyGate (spec §1, §2 privacy-policy step)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Patients page' })).not.toBeInTheDocument();
     const viewer = await screen.findByRole('region', { name: 'Privacy policy for technicians' });
-    expect(loaded).toEqual(['https://static.test/docs/privacy/technician-en-US.pdf']);
-    // Each page's text is there for screen readers.
-    expect(screen.getByRole('region', { name: 'Page 2 of 2' })).toHaveTextContent('Text of page 2.');
+    // The policy as HTML: its title, section headings, paragraphs and lists, in its own language; no PDF drawn.
+    expect(within(viewer).getByRole('heading', { level: 2, name: 'Privacy policy for technicians' })).toBeVisible();
+    expect(within(viewer).getByRole('heading', { level: 3, name: 'What we collect' })).toBeVisible();
+    expect(viewer).toHaveTextContent('Text of the technician document in en-US.');
+    expect(
+      within(viewer)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['To see your information.', 'To correct it.']);
+    expect(viewer).toHaveAttribute('lang', 'en-US');
+    expect(viewer.querySelector('canvas')).toBeNull();
+    expect(loadPdfPolicy).not.toHaveBeenCalled();
     expect(viewer).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('link', { name: /Open the Privacy policy for technicians as a PDF/ })).toHaveAttribute(
       'href',
@@ -98,8 +118,21 @@ describe('PrivacyPolicyGate (spec §1, §2 privacy-policy step)', () => {
 
   it('shows clinicians their own policy', async () => {
     renderGate({ role: 'Healthcare Clinician' });
-    await screen.findByRole('region', { name: 'Privacy policy for clinicians' });
-    expect(loaded).toEqual(['https://static.test/docs/privacy/clinician-en-US.pdf']);
+    const viewer = await screen.findByRole('region', { name: 'Privacy policy for clinicians' });
+    expect(viewer).toHaveTextContent('Text of the clinician document in en-US.');
+  });
+
+  it("draws a PDF that has no text beside it (a deployment's own policy), loading the PDF renderer only then", async () => {
+    const own = 'https://elsewhere.test/policies/technicians.pdf';
+    renderGate({
+      config: { ...resourceConfig, globalUrls: { ...resourceConfig.globalUrls, technicianPrivacyPolicy: own } },
+    });
+    const viewer = await screen.findByRole('region', { name: 'Privacy policy for technicians' });
+    await waitFor(() => {
+      expect(loaded).toEqual([own]);
+    });
+    // Each page's text is there for screen readers.
+    expect(await within(viewer).findByRole('region', { name: 'Page 2 of 2' })).toHaveTextContent('Text of page 2.');
   });
 
   it('enables the agree box only within 5 px of the end, and Accept only once it is ticked', async () => {
@@ -185,8 +218,9 @@ describe('the policy address', () => {
       ],
       { store, initialEntries: ['/cgm/manage/patients'] },
     );
-    await screen.findByRole('region', { name: 'Privacy policy for clinicians' });
-    expect(loaded).toEqual(['https://static.test/docs/privacy/clinician-en-US.pdf']);
+    expect(
+      await screen.findByRole('link', { name: /Open the Privacy policy for clinicians as a PDF/ }),
+    ).toHaveAttribute('href', 'https://static.test/docs/privacy/clinician-en-US.pdf');
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });

@@ -82,20 +82,24 @@ export function roleHome(paths: AppPaths, role: Role): string {
  */
 export function documentPaths(staticHost: string, interfaceLanguage = 'en-US') {
   const host = staticHost.replace(/\/+$/, '');
-  const { language, isFallback } = documentLanguageFor(interfaceLanguage);
+  const { language, isFallback } = documentLanguageFor(interfaceLanguage, 'manual');
+  const privacy = documentLanguageFor(interfaceLanguage, 'privacy');
   return {
+    /** The user manuals' language (the privacy documents have more translations). */
     language,
     isFallback,
     /** Spec §2: each role gets its own user manual. */
     userManual: (role: Role) => `${host}/docs/manuals/${role}-${language}.pdf`,
+    privacyLanguage: privacy.language,
     /** Spec §1: clinicians, technicians and patients each have their own privacy policy. */
-    privacyPolicy: (role: 'clinician' | 'technician' | 'patient') => `${host}/docs/privacy/${role}-${language}.pdf`,
+    privacyPolicy: (role: 'clinician' | 'technician' | 'patient') =>
+      `${host}/docs/privacy/${role}-${privacy.language}.pdf`,
     /**
      * Spec §2: the patient's privacy notice is chosen by language; a language without its own document gets the
      * fallback language's.
      */
     patientPrivacyNotice: (wanted: string) =>
-      `${host}/docs/privacy/patient-${documentLanguageFor(wanted).language}.pdf`,
+      `${host}/docs/privacy/patient-${documentLanguageFor(wanted, 'privacy').language}.pdf`,
     licenses: `${host}/licenses.json`,
   } as const;
 }

@@ -1,5 +1,11 @@
 import { vi } from 'vitest';
-import type { AuthResult, AuthUser, RuntimeConfig } from '../api/contract';
+import {
+  allDocumentLanguages,
+  type AuthResult,
+  type AuthUser,
+  type DocumentText,
+  type RuntimeConfig,
+} from '../api/contract';
 import { ApiError } from '../api/http';
 import { StaticFetchError, type StaticJsonFetcher } from '../api/static-json';
 import type { AuthApi } from '../auth/auth-api';
@@ -104,4 +110,28 @@ export function fakeStaticJson(answer: (url: string) => unknown) {
     return Promise.resolve(schema.parse(value));
   };
   return Object.assign(fetcher, { calls });
+}
+
+/**
+ * A generated privacy document's text as the build writes it beside its PDF (docs/privacy/<role>-<language>.json),
+ * named after the document the URL asks for; undefined (a 404) for any other URL.
+ */
+export function fakeDocumentText(url: string): DocumentText | undefined {
+  const match = /\/docs\/privacy\/(clinician|technician|patient)-([a-zA-Z-]+)\.json$/.exec(url);
+  if (!match) return undefined;
+  const role = match[1] ?? 'patient';
+  const language = allDocumentLanguages.find((candidate) => candidate === match[2]) ?? 'en-US';
+  const title =
+    role === 'patient'
+      ? 'Privacy notice for patients'
+      : `Privacy policy for ${role === 'clinician' ? 'clinicians' : 'technicians'}`;
+  return {
+    title,
+    subject: `What the service does with the information of ${role}s`,
+    language,
+    sections: [
+      { heading: 'What we collect', blocks: [`Text of the ${role} document in ${language}.`] },
+      { heading: 'Your rights', blocks: [['To see your information.', 'To correct it.']] },
+    ],
+  };
 }

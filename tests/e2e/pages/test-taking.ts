@@ -4,13 +4,14 @@ export const patientNoticeTitle = 'Privacy notice for patients';
 export const patientNoticeBox = 'I have read and accept the privacy notice for patients';
 
 /**
- * Reads the patient privacy notice to its end as a keyboard user would (focus it, press End) until its box is
- * enabled: pages still being laid out can grow after the first End, as they would under a reader's finger.
+ * Reads the patient privacy notice (HTML) to its end as a keyboard user would (focus it, press End) until its box
+ * is enabled: text still being laid out (a web font, a resize) can grow after the first End, as it would under a
+ * reader's finger.
  */
 export async function readPatientNotice(page: Page): Promise<void> {
   const viewer = page.getByRole('region', { name: patientNoticeTitle });
   const box = page.getByRole('checkbox', { name: patientNoticeBox });
-  await expect(viewer.locator('canvas').first()).toBeVisible();
+  await expect(viewer.getByRole('heading').first()).toBeVisible();
   await expect(async () => {
     await viewer.focus();
     await page.keyboard.press('End');

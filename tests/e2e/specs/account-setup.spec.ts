@@ -73,7 +73,10 @@ test('a new technician sets a password from the setup link, accepts the privacy 
     'href',
     /\/docs\/privacy\/technician-en-US\.pdf$/,
   );
-  await expect(policy.viewer(policyTitle).locator('canvas').first()).toBeVisible();
+  // The policy reads as HTML (no PDF renderer), and its PDF stays to download.
+  await expect(policy.documentHeading(policyTitle)).toBeVisible();
+  await expect(policy.viewer(policyTitle).getByRole('heading', { level: 3, name: 'What we collect' })).toBeVisible();
+  await expect(policy.viewer(policyTitle).locator('canvas')).toHaveCount(0);
   await expect(policy.agree()).toBeDisabled();
   await expect(policy.acceptButton()).toBeDisabled();
   await expectNoSeriousA11yViolations(page);

@@ -1,0 +1,145 @@
+import { Alert, Box, Button, Center, List, Loader, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentText } from '../../shared/api/contract';
+import { StaticFetchError } from '../../shared/api/static-json';
+import { usePolicyText } from './api';
+import { loadPdfPolicy, type PolicyLoader } from './pdf-document';
+import { PolicyViewer } from './policy-viewer';
+import { isScrolledToBottom } from './scroll';
+
+export interface PolicyTextProps {
+  /** The policy's PDF; its text is read from beside it (documentTextUrl). */
+  url: string;
+  /** The document's name, for the scrollable region's accessible name. */
+  title: string;
+  /** Called once the end of the policy has been in view (spec §2: within 5 px of the bottom). */
+  onReachedEnd: () => void;
+  /** The level of the document's own title, one below the heading of the screen around it. */
+  headingLevel?: TitleOrder;
+  /** Draws a PDF that has no text beside it (a deployment's own document); pdf.js loads only then. */
+  load?: PolicyLoader;
+}
+
+/**
+ * A PDF without its text beside it (a resource config pointing at a document the build did not generate) can
+ * still be read: it is drawn instead. Other failures (offline, server error) are worth trying again.
+ */
+const hasNoText = (error: unknown) =>
+  error instanceof StaticFetchError && (error.status === 404 || error.reason === 'MALFORMED');
+
+/**
+ * Spec §2 privacy policy/notice: the document as HTML (headings, paragraphs, lists) in a scrollable region that
+ * reports how far it was read; it wraps to any width at the body text size. The region takes the keyboard focus
+ * so it can be scrolled without a mouse.
+ */
+export function PolicyText({ url, title, onReachedEnd, headingLevel = 3, load = loadPdfPolicy }: PolicyTextProps) {
+  const { t } = useTranslation('privacy-policy');
+  const policy = usePolicyText(url);
+
+  if (policy.isPending) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('loadingPolicy')} />
+      </Center>
+    );
+  }
+  if (policy.isError) {
+    if (hasNoText(policy.error)) {
+      return <PolicyViewer url={url} title={title} load={load} onReachedEnd={onReachedEnd} />;
+    }
+    return (
+      <Stack gap="sm">
+        <Alert color="red" role="alert">
+          {t('ERROR_LOADING_PRIVACY_POLICY')}
+        </Alert>
+        <Button
+          variant="default"
+          onClick={() => {
+            void policy.refetch();
+          }}
+        >
+          {t('tryAgain')}
+        </Button>
+      </Stack>
+    );
+  }
+  return <PolicyBody document={policy.data} title={title} onReachedEnd={onReachedEnd} headingLevel={headingLevel} />;
+}
+
+function PolicyBody({
+  document,
+  title,
+  onReachedEnd,
+  headingLevel,
+}: {
+  document: DocumentText;
+  title: string;
+  onReachedEnd: () => void;
+  headingLevel: TitleOrder;
+}) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const { ref: sizeRef, width, height } = useElementSize<HTMLDivElement>();
+  const sectionLevel = Math.min(headingLevel + 1, 6) as TitleOrder;
+
+  const check = useCallback(() => {
+    const element = scrollRef.current;
+    if (element && isScrolledToBottom(element)) onReachedEnd();
+  }, [onReachedEnd]);
+
+  // A policy short enough to fit (or a very tall or rotated screen) is read without scrolling.
+  useEffect(() => {
+    if (width > 0) check();
+  }, [document, width, height, check]);
+
+  return (
+    <Box
+      ref={scrollRef}
+      role="region"
+      aria-label={title}
+      tabIndex={0}
+      onScroll={check}
+      lang={document.language}
+      data-testid="privacy-policy-document"
+      style={{
+        maxHeight: '55vh',
+        overflowY: 'auto',
+        overflowX: 'hidden',
+        overflowWrap: 'anywhere',
+        border: '1px solid var(--mantine-color-gray-5)',
+        borderRadius: 4,
+        padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)',
+      }}
+    >
+      <div ref={sizeRef}>
+        <Title order={headingLevel} size="h4">
+          {document.title}
+        </Title>
+        <Text c="gray.8" mb="sm">
+          {document.subject}
+        </Text>
+        {document.sections.map((section, index) => (
+          <section key={index}>
+            <Title order={sectionLevel} size="h5" mt="sm" mb={4}>
+              {section.heading}
+            </Title>
+            {section.blocks.map((block, blockIndex) =>
+              typeof block === 'string' ? (
+                <Text key={blockIndex} component="p" mb="xs">
+                  {block}
+                </Text>
+              ) : (
+                <List key={blockIndex} mb="xs" spacing={4}>
+                  {block.map((item, itemIndex) => (
+                    <List.Item key={itemIndex}>{item}</List.Item>
+                  ))}
+                </List>
+              ),
+            )}
+          </section>
+        ))}
+      </div>
+    </Box>
+  );
+}
