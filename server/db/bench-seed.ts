@@ -92,6 +92,9 @@ export async function seedBenchPatients(db: Db, count: number): Promise<BenchPat
          FROM generate_series($2::int, $3::int) AS i`,
         [providerServiceId, have + 1, count, firstNames, benchLastNamePrefix],
       );
+      // Fresh statistics at once: without them the planner takes 100,000 new rows for a handful and reads the
+      // whole provider service for a search instead of the trigram index (PGlite has no autovacuum at all).
+      await tx.query('ANALYZE patients');
     }
     return { providerServiceId, userName: benchClinicianEmail, count: Math.max(have, count) };
   });

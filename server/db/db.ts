@@ -46,6 +46,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
   const db = options.databaseUrl ? createPgDb(options.databaseUrl) : await createPgliteDb(options.dataDir);
   try {
     await runMigrations(db);
+    // PGlite runs no autovacuum, so the planner's statistics are refreshed here, once per start; without them
+    // it mistakes a large table for a small one and skips the list and search indexes.
+    if (!options.databaseUrl) await db.query('ANALYZE');
   } catch (error) {
     await db.close();
     throw error;

@@ -19,7 +19,6 @@ beforeAll(async () => {
   db = await createTestDb();
   const { providerServiceId } = await seedBenchPatients(db, 5_000);
   scope = { providerServiceIds: [providerServiceId], includeDisabled: false };
-  await db.query('ANALYZE patients');
 }, 120_000);
 
 afterAll(async () => {
