@@ -48,11 +48,11 @@ export async function patientListSearch(
     await page.getByRole('button', { name: 'Sign in' }).click();
     const list = page.getByRole('region', { name: 'Patients' });
     await list.getByRole('button', { name: 'Grid' }).click();
-    await list.getByText(`1–25 of ${String(count)}`).waitFor({ timeout: 120_000 });
+    await list.getByText(`1–25 of ${count.toLocaleString('en-US')}`).waitFor({ timeout: 120_000 });
 
     const nextStart = performance.now();
     await list.getByRole('button', { name: 'Next page' }).click();
-    await list.getByText(`26–50 of ${String(count)}`).waitFor({ timeout: 120_000 });
+    await list.getByText(`26–50 of ${count.toLocaleString('en-US')}`).waitFor({ timeout: 120_000 });
     const nextPageMs = performance.now() - nextStart;
 
     const searchBox = list.getByRole('searchbox', { name: 'Search Patients' });
