@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Http2SecureServer } from 'node:http2';
+import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RuntimeConfig } from '../src/shared/api/contract';
 import { registerAuthGuards } from './auth/guards';
 import { defaultSessionMaxHours } from './auth/session-service';
 import type { Db } from './db/db';
 import { seedDemoData } from './db/seed';
+import type { TrustProxy } from './env';
 import { errorHandler } from './http/errors';
 import { originFromAddress } from './http/public-url';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -54,6 +56,10 @@ export interface BuildAppOptions {
   product?: string;
   /** currentLocale of the runtime configuration (default 'en-US'). */
   locale?: string;
+  /** PEM key and certificate: serve HTTPS (HTTP/2, with HTTP/1.1 for clients that lack it). */
+  tls?: { key: string | Buffer; cert: string | Buffer };
+  /** Fastify's trustProxy: whose X-Forwarded-Proto/-For to believe (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
 }
 
 export const defaultSessionMinutes = 30;
@@ -105,11 +111,21 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     uniqueDeviceIdentificationNumber: `${demoUdiPrefix}${version}`,
   };
 
-  const app = Fastify({
+  const common: FastifyServerOptions = {
     logger: options.logger ? loggerOptions(options.logLevel ?? 'info') : false,
     // Tokens and ids are short; a long body is a mistake or an attack, not a request.
     bodyLimit: 1_048_576,
-  });
+    trustProxy: options.trustProxy ?? false,
+  };
+  // Route plugins are written against Fastify's default (HTTP/1) types; HTTP/2's compatibility request and reply
+  // offer them everything they use, so the HTTPS instance is handed out under the same type.
+  const app: FastifyInstance = options.tls
+    ? (Fastify<Http2SecureServer>({
+        ...(common as FastifyHttp2SecureOptions<Http2SecureServer>),
+        http2: true,
+        https: { allowHTTP1: true, key: options.tls.key, cert: options.tls.cert },
+      }) as unknown as FastifyInstance)
+    : Fastify(common);
 
   // Logout and accept-privacy-policy send no body; some clients still send the JSON content type.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

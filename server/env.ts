@@ -57,6 +57,15 @@ const serverEnvSchema = z.object({
       .regex(/^[a-z0-9-]+$/)
       .default('cgm'),
   ),
+  /** PEM files: both set makes the server speak HTTPS (HTTP/2 with HTTP/1.1 fallback). */
+  TLS_CERT: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TLS_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /**
+   * Behind a reverse proxy that ends TLS: 'true' trusts every hop's X-Forwarded-* headers, anything else is a
+   * comma-separated list of proxy addresses or CIDR ranges. Off by default, so a
+   * client cannot claim https (or another address) by sending the header itself.
+   */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -77,6 +86,21 @@ export interface ServerEnv {
   product: string;
   logLevel: string;
   clientDir: string | undefined;
+  tls: { certFile: string; keyFile: string } | undefined;
+  trustProxy: TrustProxy;
+}
+
+/** What Fastify's trustProxy option accepts, from TRUST_PROXY. */
+export type TrustProxy = boolean | string[];
+
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
@@ -86,6 +110,9 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     throw new Error(`Invalid server environment: ${details}`);
   }
   const parsed = result.data;
+  if ((parsed.TLS_CERT === undefined) !== (parsed.TLS_KEY === undefined)) {
+    throw new Error('Invalid server environment: TLS_CERT and TLS_KEY must be set together');
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -99,5 +126,10 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     product: parsed.PRODUCT,
     logLevel: parsed.LOG_LEVEL,
     clientDir: parsed.CLIENT_DIR,
+    tls:
+      parsed.TLS_CERT !== undefined && parsed.TLS_KEY !== undefined
+        ? { certFile: parsed.TLS_CERT, keyFile: parsed.TLS_KEY }
+        : undefined,
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
   };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
 import { createDb } from './db/db';
 import { readServerEnv } from './env';
@@ -5,6 +6,8 @@ import { isLoopbackHost } from './http/public-url';
 
 /** Starts the reference server from environment variables (DESIGN §1); `npm start` reaches it via start.ts. */
 const env = readServerEnv(process.env);
+// Read before the database opens, so a wrong path fails at once with a clear message and touches no data.
+const tls = env.tls ? { cert: readFileSync(env.tls.certFile), key: readFileSync(env.tls.keyFile) } : undefined;
 const db = await createDb({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
 const app = buildApp({
   db,
@@ -17,20 +20,39 @@ const app = buildApp({
   logger: true,
   logLevel: env.logLevel,
   clientDir: env.clientDir,
+  tls,
+  trustProxy: env.trustProxy,
 });
+
+/**
+ * How long in-flight requests get to finish after SIGTERM. Fastify stops accepting at once, answers requests that
+ * arrive on kept-alive connections with 503 and closes idle connections; a request still running after this (or an
+ * HTTP/2 session a client keeps open) no longer holds the database open.
+ */
+const shutdownGraceMs = 10_000;
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await app.close();
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => {
+        resolve('timeout');
+      }, shutdownGraceMs);
+    });
+    if ((await Promise.race([app.close().then(() => 'closed' as const), timedOut])) === 'timeout') {
+      console.warn(`Requests still open ${String(shutdownGraceMs / 1000)} s after ${signal}: closing the database`);
+    }
     // Closing PGlite flushes its data folder; killing the process without it can lose the last writes.
     await db.close();
     process.exit(0);
   } catch (error) {
     console.error(`Shutdown after ${signal} failed:`, error instanceof Error ? error.message : error);
     process.exit(1);
+  } finally {
+    clearTimeout(timer);
   }
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -62,5 +84,5 @@ if (!env.publicUrl && (env.host === '0.0.0.0' || env.host === '::')) {
   );
 }
 console.log(
-  `Server ready at http://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'})`,
+  `Server ready at ${tls ? 'https' : 'http'}://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'})`,
 );

@@ -85,13 +85,16 @@ export async function seedBenchPatients(db: Db, count: number): Promise<BenchPat
       await tx.query(
         `INSERT INTO patients (provider_service_id, first_name, last_name, date_of_birth, gender, email, phone,
            city, state_code, postal_code, country_code, default_language)
-         SELECT $1, ($4::text[])[1 + (i % cardinality($4::text[]))], $5 || lpad(i::text, 5, '0'),
+         SELECT $1, ($4::text[])[1 + (i % cardinality($4::text[]))], $5 || lpad(i::text, greatest(5, length(i::text)), '0'),
                 DATE '1930-01-01' + (i * 37 % 25000), CASE WHEN i % 2 = 0 THEN 'F' ELSE 'M' END,
                 CASE WHEN i % 4 = 0 THEN NULL ELSE 'bench' || i::text || '@example.test' END,
                 '312-555-' || lpad((i % 10000)::text, 4, '0'), 'Chicago', 'IL', '60601', 'US', 'en-US'
          FROM generate_series($2::int, $3::int) AS i`,
         [providerServiceId, have + 1, count, firstNames, benchLastNamePrefix],
       );
+      // Fresh statistics at once: without them the planner takes 100,000 new rows for a handful and reads the
+      // whole provider service for a search instead of the trigram index (PGlite has no autovacuum at all).
+      await tx.query('ANALYZE patients');
     }
     return { providerServiceId, userName: benchClinicianEmail, count: Math.max(have, count) };
   });

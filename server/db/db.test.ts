@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { createTestDb } from '../testing/test-app';
 import { createDb } from './db';
 import { migrations, runMigrations } from './migrations';
 import { seedDemoData } from './seed';
@@ -46,7 +47,7 @@ it('keeps everything across two starts on the same data folder, and the seed is 
 }, 120_000);
 
 it('rolls a transaction back when its function throws', async () => {
-  const db = await createDb();
+  const db = await createTestDb();
   await expect(
     db.tx(async (tx) => {
       await tx.query("INSERT INTO outbox (to_address, subject, body) VALUES ('a@example.test', 'lost', 'body')");

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, runtimeConfigSchema } from '../../src/shared/api/contract';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { strictTransportSecurity } from './security-headers';
 
 let testApp: TestApp;
 let clientDir: string;
@@ -37,6 +38,12 @@ function expectSecurityHeaders(response: LightMyRequestResponse): void {
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['referrer-policy']).toBe('no-referrer');
   expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  const permissions = String(response.headers['permissions-policy']);
+  for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+    expect(permissions).toContain(denied);
+  }
+  expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
 }
 
 describe('security headers and static serving', () => {
@@ -123,5 +130,53 @@ describe('security headers and static serving', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ hello: 'Hello' });
     expectSecurityHeaders(response);
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is not sent over plain http, where browsers ignore it', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/cgm/devops' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is not sent when an untrusted client merely claims https', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/cgm/devops',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent behind a trusted proxy that says the request came over https', async () => {
+    const proxied = await createTestApp({ clientDir, trustProxy: ['127.0.0.1'] });
+    try {
+      const overHttps = await proxied.app.inject({
+        method: 'GET',
+        url: '/',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overHttps.headers['strict-transport-security']).toBe(strictTransportSecurity);
+      expectSecurityHeaders(overHttps);
+
+      const overHttp = await proxied.app.inject({
+        method: 'GET',
+        url: '/',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
+      expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+
+      const notTheProxy = await proxied.app.inject({
+        method: 'GET',
+        url: '/',
+        remoteAddress: '10.0.0.9',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(notTheProxy.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 });

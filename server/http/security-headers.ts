@@ -19,13 +19,46 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/** Features no page of the product uses; fullscreen stays for our own pages (a runner may use it). */
+export const permissionsPolicy = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 export const securityHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': contentSecurityPolicy,
   'x-content-type-options': 'nosniff',
   // Tokens can arrive in URLs (spec §4); no page may leak them to another site through Referer.
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'SAMEORIGIN',
+  // The client and its reference pages need no device feature: every one a page could ask for is refused.
+  'permissions-policy': permissionsPolicy,
+  // The report tab and the runner are same-origin pages; no other site may keep a handle on our windows…
+  'cross-origin-opener-policy': 'same-origin',
+  // …or embed our answers (patient lists, PDFs) in its own pages.
+  'cross-origin-resource-policy': 'same-origin',
 };
+
+/**
+ * One year, as browsers' preload lists expect. No includeSubDomains: a clinic server is often reached by a LAN
+ * name whose parent domain hosts other, plain-http devices.
+ */
+export const strictTransportSecurity = 'max-age=31536000';
 
 /** Paths whose answers carry patient data or tokens and must never be stored by any cache. */
 const noStorePath = /^\/(api|dev)(\/|$)/;
@@ -34,6 +67,11 @@ const noStorePath = /^\/(api|dev)(\/|$)/;
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     void reply.headers(securityHeaders);
+    // request.protocol is 'https' on a TLS socket, or behind a trusted proxy (TRUST_PROXY) that says so in
+    // X-Forwarded-Proto. HSTS over plain http is ignored by browsers and would only mislead.
+    if (request.protocol === 'https') {
+      void reply.header('strict-transport-security', strictTransportSecurity);
+    }
     if (noStorePath.test(request.url)) {
       void reply.header('cache-control', 'no-store');
     }

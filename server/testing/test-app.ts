@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { mapLoginRole, type LoginRole } from '../../src/shared/api/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { hashPassword } from '../auth/passwords';
@@ -12,11 +14,46 @@ export interface TestApp {
 }
 
 /**
- * A fresh in-memory database with the demo seed and an app on it. Not yet ready, so a test may add
+ * The one switch between the two databases the server tests run on: unset, every test database is a fresh
+ * in-memory PGlite; TEST_DATABASE_URL=postgres://… (a throw-away cluster's superuser, see tests/pg/) gives every
+ * test database a fresh PostgreSQL database of its own on that cluster, dropped again by close().
+ */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated, empty database: in-memory PGlite, or a new database on TEST_DATABASE_URL's cluster. */
+export async function createTestDb(): Promise<Db> {
+  if (!testDatabaseUrl) return createDb();
+  // Only [a-z0-9_] from our own random bytes: safe to put in the statement, which takes no parameters.
+  const name = `cgm_test_${randomBytes(8).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  const db = await createDb({ databaseUrl: url.toString() });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * A fresh database (createTestDb) with the demo seed and an app on it. Not yet ready, so a test may add
  * routes first; inject() readies it.
  */
 export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<TestApp> {
-  const db = await createDb();
+  const db = await createTestDb();
   const app = buildApp({ db, demo: true, ...options });
   return {
     app,

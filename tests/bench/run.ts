@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { administratorHeaders } from './admin-session';
 import { describeOfflineStart, offlineStart } from './offline-start';
+import { patientListSearch } from './patient-search';
+import { describeThroughput, patientListThroughput } from './throughput';
 
 const root = join(import.meta.dirname, '..', '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** First of the six ports the bench servers use (BENCH_PORT to move them, e.g. onto a helper's own range). */
+/** First of the eight ports the bench servers use (BENCH_PORT to move them, e.g. onto a helper's own range). */
 const portBase = Number(process.env.BENCH_PORT ?? 4191);
 
 function startServer(port: number, dataDir: string): { child: ChildProcess; startedAt: number } {
@@ -90,62 +91,6 @@ async function loginPageBytes(port: number): Promise<{ js: number; css: number; 
   }
 }
 
-/**
- * The 10,000-patient list (issue: general list): seeds a provider service of its own through the demo route, then
- * measures, in the grid of a signed-in clinician, the time from pressing Enter in the search box to the matching row
- * on screen (the 1200 ms debounce is skipped by Enter, as a person who presses Enter would), and a page change.
- */
-async function patientListSearch(port: number): Promise<{ seedMs: number; searchMs: number[]; nextPageMs: number }> {
-  const { child, startedAt } = startServer(port, 'memory://');
-  await firstAnswerMs(port, startedAt);
-  const base = `http://127.0.0.1:${String(port)}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
-  try {
-    const headers = { 'content-type': 'application/json', ...(await administratorHeaders(base)) };
-    const seedStart = performance.now();
-    const seeded = await fetch(`${base}/api/dev/bench-patients`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ count: 10_000 }),
-    });
-    if (!seeded.ok) throw new Error(`bench seed failed: ${String(seeded.status)}`);
-    const seedMs = performance.now() - seedStart;
-    const { userName } = (await seeded.json()) as { userName: string };
-
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${base}/cgm`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(userName);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Passw0rd!');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const list = page.getByRole('region', { name: 'Patients' });
-    await list.getByRole('button', { name: 'Grid' }).click();
-    await list.getByText('1–25 of 10000').waitFor();
-
-    const nextStart = performance.now();
-    await list.getByRole('button', { name: 'Next page' }).click();
-    await list.getByText('26–50 of 10000').waitFor();
-    const nextPageMs = performance.now() - nextStart;
-
-    const searchBox = list.getByRole('searchbox', { name: 'Search Patients' });
-    const searchMs: number[] = [];
-    for (const number of [4242, 17, 9999, 5000, 123, 7777, 2600]) {
-      const name = `Benchmark${String(number).padStart(5, '0')}`;
-      await searchBox.fill(name);
-      const start = performance.now();
-      await searchBox.press('Enter');
-      await list.getByRole('link', { name: new RegExp(`${name}$`) }).waitFor();
-      searchMs.push(performance.now() - start);
-    }
-    return { seedMs, searchMs, nextPageMs };
-  } finally {
-    await browser.close();
-    await stop(child);
-  }
-}
-
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -165,13 +110,25 @@ async function main(): Promise<void> {
   try {
     const fresh = await coldStart('server cold start, new data folder with demo seed', folder, portBase + 2);
     const again = await coldStart('server cold start, existing data folder', folder, portBase + 3);
-    const patients = await patientListSearch(portBase + 4);
-    console.log(
-      `patient list, 10,000 patients: seed ${patients.seedMs.toFixed(0)} ms; search to rendered row median ` +
-        `${median(patients.searchMs).toFixed(0)} ms (max ${Math.max(...patients.searchMs).toFixed(0)} ms, ` +
-        `${String(patients.searchMs.length)} searches); next grid page ${patients.nextPageMs.toFixed(0)} ms`,
-    );
-    const offline = await offlineStart(portBase + 5);
+    const patients = await patientListSearch(portBase + 4, 10_000);
+    const patients100k = await patientListSearch(portBase + 4, 100_000);
+    for (const [count, result] of [
+      [10_000, patients],
+      [100_000, patients100k],
+    ] as const) {
+      console.log(
+        `patient list, ${count.toLocaleString('en-US')} patients: seed ${result.seedMs.toFixed(0)} ms; search to ` +
+          `rendered row median ${median(result.searchMs).toFixed(0)} ms (max ` +
+          `${Math.max(...result.searchMs).toFixed(0)} ms, ${String(result.searchMs.length)} searches); next grid ` +
+          `page ${result.nextPageMs.toFixed(0)} ms`,
+      );
+    }
+    // Ports after the five above: the server, then its PostgreSQL cluster.
+    const throughput = await patientListThroughput(portBase + 5);
+    console.log(describeThroughput('PGlite', throughput.pglite));
+    console.log(describeThroughput('PostgreSQL', throughput.postgres));
+    // Ports after the seven above.
+    const offline = await offlineStart(portBase + 7);
     console.log(describeOfflineStart(offline));
     console.log(
       JSON.stringify({
@@ -183,6 +140,12 @@ async function main(): Promise<void> {
         patientSearchMedianMs: Math.round(median(patients.searchMs)),
         patientNextPageMs: Math.round(patients.nextPageMs),
         offlineStart: offline,
+        patientSearch100kMedianMs: Math.round(median(patients100k.searchMs)),
+        patientNextPage100kMs: Math.round(patients100k.nextPageMs),
+        patientListPgliteReqPerSec: Math.round(throughput.pglite.requestsPerSecond),
+        patientListPgliteP99Ms: throughput.pglite.p99Ms,
+        patientListPostgresReqPerSec: Math.round(throughput.postgres.requestsPerSecond),
+        patientListPostgresP99Ms: throughput.postgres.p99Ms,
       }),
     );
   } finally {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentOrderSchema } from '../../../src/shared/api/contract';
 import { hashToken } from '../../auth/tokens';
-import { createDb, type Db } from '../db';
+import { createTestDb } from '../../testing/test-app';
+import type { Db } from '../db';
 import { demoPatientTokens, seedDemoData } from '../seed';
 import { findAssessmentOrder, listPatientAssessmentOrders } from './assessment-orders';
 
 let db: Db;
 beforeAll(async () => {
-  db = await createDb();
+  db = await createTestDb();
   await seedDemoData(db);
 });
 afterAll(async () => {

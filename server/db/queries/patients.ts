@@ -76,21 +76,53 @@ export function containsPattern(searchText: string): string {
     .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** $1 provider services, $2 include disabled, $3 search pattern ('' for none). */
-function whereClause(kind: PatientListKind): string {
-  const kindFilter: Record<PatientListKind, string> = {
-    all: 'true',
-    withResults: `EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'FINI')`,
-    outstandingOrders: `EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD')`,
+/** Control characters never belong in a search; chr(1) also separates the fields of patient_search_text. */
+function withoutControlCharacters(text: string): string {
+  let kept = '';
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 32 && code !== 127) kept += text.charAt(index);
+  }
+  return kept;
+}
+
+/**
+ * The WHERE clause of a list and its parameters, shaped for the call: a clause that does not apply is left out
+ * rather than switched off by a parameter, so the planner sees the query it can use an index for (the name-order
+ * index of one provider service; the trigram index of patient_search_text for a search).
+ */
+function whereClause(
+  kind: PatientListKind,
+  scope: PatientScope,
+  searchText: string,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${String(params.length)}`;
   };
-  return `($1::int[] IS NULL OR p.provider_service_id = ANY($1::int[]))
-    AND ($2::boolean OR NOT p.is_disabled)
-    AND ($3::text = '' OR lower(p.first_name || ' ' || p.last_name) LIKE $3
-         OR lower(p.last_name || ', ' || p.first_name) LIKE $3
-         OR lower(p.last_name || ' ' || p.first_name) LIKE $3
-         OR lower(coalesce(p.email, '')) LIKE $3
-         OR coalesce(p.phone, '') LIKE $3)
-    AND ${kindFilter[kind]}`;
+  const conditions: string[] = [];
+  const services = scope.providerServiceIds;
+  if (services !== null) {
+    conditions.push(
+      services.length === 1
+        ? `p.provider_service_id = ${param(services[0])}::int`
+        : `p.provider_service_id = ANY(${param([...services])}::int[])`,
+    );
+  }
+  if (!scope.includeDisabled) conditions.push('NOT p.is_disabled');
+  const search = withoutControlCharacters(searchText);
+  if (search.trim() !== '') {
+    conditions.push(
+      `patient_search_text(p.first_name, p.last_name, p.email, p.phone) LIKE ${param(containsPattern(search))}`,
+    );
+  }
+  if (kind === 'withResults') {
+    conditions.push(`EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'FINI')`);
+  } else if (kind === 'outstandingOrders') {
+    conditions.push(`EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD')`);
+  }
+  return { sql: conditions.length > 0 ? conditions.join(' AND ') : 'true', params };
 }
 
 const patientColumns = `
@@ -127,45 +159,45 @@ const patientJoins = `
     FROM assessment_orders o WHERE o.patient_id = p.id
   ) os ON true`;
 
-function scopeParams(scope: PatientScope, searchText: string): unknown[] {
-  return [
-    scope.providerServiceIds === null ? null : [...scope.providerServiceIds],
-    scope.includeDisabled,
-    searchText.trim() === '' ? '' : containsPattern(searchText),
-  ];
-}
-
 /**
- * One page of a patient list and the total count. The page is chosen on the patients table alone (ordered and
- * limited first), and only its rows get their order summaries, so a 10,000-patient list stays quick.
+ * One page of a patient list and the total count, in one round trip: the page is chosen on the patients table
+ * alone (ordered and limited first) and only its rows get their order summaries; the count rides along on every
+ * row. Only a page past the end (no rows to carry it) costs a second query.
  */
 export async function listPatients(
   db: Db,
   scope: PatientScope,
   query: PatientListQuery,
 ): Promise<{ rows: PatientRow[]; count: number }> {
-  const params = scopeParams(scope, query.searchText);
-  const where = whereClause(query.kind);
+  const where = whereClause(query.kind, scope, query.searchText);
   const order = orderClause(query.orderBy, query.ascending);
-  const [countRow] = await db.query<{ count: number }>(
-    `SELECT count(*) AS count FROM patients p WHERE ${where}`,
-    params,
-  );
-  const rows = await db.query<PatientRow>(
-    `SELECT ${patientColumns}
-     FROM (SELECT p.* FROM patients p WHERE ${where} ORDER BY ${order} LIMIT $4 OFFSET $5) p
+  const take = `$${String(where.params.length + 1)}`;
+  const skip = `$${String(where.params.length + 2)}`;
+  const rows = await db.query<PatientRow & { totalCount: number }>(
+    `SELECT ${patientColumns}, (SELECT count(*) FROM patients p WHERE ${where.sql}) AS "totalCount"
+     FROM (SELECT p.* FROM patients p WHERE ${where.sql} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}) p
      ${patientJoins}
      ORDER BY ${order}`,
-    [...params, query.take, query.skip],
+    [...where.params, query.take, query.skip],
   );
-  return { rows, count: countRow?.count ?? 0 };
+  const first = rows[0];
+  if (first) {
+    // The extra totalCount of each row is never read: profiles are mapped field by field (profiles/mapping.ts).
+    return { rows, count: first.totalCount };
+  }
+  const [countRow] = await db.query<{ count: number }>(
+    `SELECT count(*) AS count FROM patients p WHERE ${where.sql}`,
+    where.params,
+  );
+  return { rows: [], count: countRow?.count ?? 0 };
 }
 
 export async function findPatient(db: Db, scope: PatientScope, id: number): Promise<PatientRow | null> {
+  const where = whereClause('all', scope, '');
   const rows = await db.query<PatientRow>(
     `SELECT ${patientColumns} FROM patients p ${patientJoins}
-     WHERE p.id = $4 AND ${whereClause('all')}`,
-    [...scopeParams(scope, ''), id],
+     WHERE p.id = $${String(where.params.length + 1)} AND ${where.sql}`,
+    [...where.params, id],
   );
   return rows[0] ?? null;
 }

@@ -158,7 +158,7 @@ export function PatientLoginPage() {
             <Alert color="red" role="alert">
               {t('login.noToken')}
             </Alert>
-          ) : blocked && !isDirty && acceptance === null ? (
+          ) : blocked && !isDirty && !privacy.ticked ? (
             // Nothing here works without the server (details check, privacy notice, the test itself): say so
             // plainly; the form appears by itself when the connection is back. A form already begun stays, with
             // its button disabled, so nothing typed is lost.

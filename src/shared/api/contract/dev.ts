@@ -38,7 +38,7 @@ export type ExpireSessionsResult = z.infer<typeof expireSessionsResultSchema>;
  * POST /api/dev/bench-patients: fills a provider service of its own with generated patients (last names
  * 'Benchmark00001'…), so a 10,000-patient list can be measured without touching the demo provider services.
  */
-export const benchPatientsRequestSchema = z.object({ count: z.number().int().min(1).max(20_000) });
+export const benchPatientsRequestSchema = z.object({ count: z.number().int().min(1).max(100_000) });
 export type BenchPatientsRequest = z.infer<typeof benchPatientsRequestSchema>;
 
 export const benchPatientsResultSchema = z.object({
