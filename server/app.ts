@@ -6,7 +6,9 @@ import { registerAuthGuards } from './auth/guards';
 import type { Db } from './db/db';
 import { seedDemoData } from './db/seed';
 import { errorHandler } from './http/errors';
+import { defaultRateLimits, registerRateLimits, type RateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerControlCharacterGuard } from './http/validation';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
 import { contactRoutes } from './routes/contact';
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   product?: string;
   /** currentLocale of the runtime configuration (default 'en-US'). */
   locale?: string;
+  /** Per-address limits of the anonymous forms; unset ones keep their default. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export const defaultSessionMinutes = 30;
@@ -113,6 +117,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   registerSecurityHeaders(app);
   app.setErrorHandler(errorHandler);
+  registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
+  registerControlCharacterGuard(app);
   app.setNotFoundHandler(createNotFoundHandler(clientDir));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
 

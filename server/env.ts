@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
+
+function rateLimitVariable(defaultValue: number) {
+  return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(defaultValue));
+}
 
 /** The environment `npm start` and the end-to-end tests configure the server with (DESIGN §1). */
 const serverEnvSchema = z.object({
@@ -30,6 +35,15 @@ const serverEnvSchema = z.object({
       .regex(/^[a-z0-9-]+$/)
       .default('cgm'),
   ),
+  /** Requests per client address per window on the anonymous forms (README, Throttling). */
+  RATE_LIMIT_LOGIN: rateLimitVariable(defaultRateLimits.login),
+  RATE_LIMIT_PATIENT_LOGIN: rateLimitVariable(defaultRateLimits.patientLogin),
+  RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable(defaultRateLimits.forgotPassword),
+  RATE_LIMIT_CONTACT: rateLimitVariable(defaultRateLimits.contact),
+  RATE_LIMIT_WINDOW_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(86_400).default(defaultRateLimits.windowSeconds),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -47,6 +61,7 @@ export interface ServerEnv {
   product: string;
   logLevel: string;
   clientDir: string | undefined;
+  rateLimits: RateLimits;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
@@ -67,5 +82,12 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     product: parsed.PRODUCT,
     logLevel: parsed.LOG_LEVEL,
     clientDir: parsed.CLIENT_DIR,
+    rateLimits: {
+      login: parsed.RATE_LIMIT_LOGIN,
+      patientLogin: parsed.RATE_LIMIT_PATIENT_LOGIN,
+      forgotPassword: parsed.RATE_LIMIT_FORGOT_PASSWORD,
+      contact: parsed.RATE_LIMIT_CONTACT,
+      windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS,
+    },
   };
 }

@@ -14,6 +14,7 @@ const app = buildApp({
   logger: true,
   logLevel: env.logLevel,
   clientDir: env.clientDir,
+  rateLimits: env.rateLimits,
 });
 
 let closing = false;
