@@ -6,6 +6,7 @@ import { registerAuthGuards } from './auth/guards';
 import type { Db } from './db/db';
 import { seedDemoData } from './db/seed';
 import { errorHandler } from './http/errors';
+import { registerIdempotency } from './http/idempotency';
 import { defaultRateLimits, registerRateLimits, type RateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerControlCharacterGuard } from './http/validation';
@@ -119,6 +120,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setErrorHandler(errorHandler);
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);
+  registerIdempotency(app, options.db, product);
   app.setNotFoundHandler(createNotFoundHandler(clientDir));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
 

@@ -22,10 +22,7 @@ const tokens: Record<'anonymous' | 'admin' | 'clinician' | 'technician', string 
 };
 
 beforeAll(async () => {
-  // Limits raised so that the generated sign-ins are judged on their input, not throttled.
-  testApp = await createTestApp({
-    rateLimits: { login: 100_000, patientLogin: 100_000, forgotPassword: 100_000, contact: 100_000 },
-  });
+  testApp = await createTestApp();
   testApp.app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {

@@ -8,7 +8,7 @@ let testApp: TestApp;
 
 // One app with the default limits; each test sends from addresses of its own, so their counters never meet.
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ rateLimits: defaultRateLimits });
   await testApp.app.ready();
 });
 

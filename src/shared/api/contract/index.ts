@@ -7,6 +7,7 @@ export * from './contact';
 export * from './resources';
 export * from './licenses';
 export * from './ids';
+export * from './idempotency';
 export * from './lists';
 export * from './profiles';
 export * from './passwords';
