@@ -42,6 +42,17 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: 'memory://', DEMO: '1', HOST: '127.0.0.1' },
+    // A test setting, not a production one: every worker signs in from 127.0.0.1 many times a minute, so the
+    // per-address limits are raised far above what the suite sends (a server test checks the defaults).
+    env: {
+      PORT: String(port),
+      DATA_DIR: 'memory://',
+      DEMO: '1',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_LOGIN: '100000',
+      RATE_LIMIT_PATIENT_LOGIN: '100000',
+      RATE_LIMIT_FORGOT_PASSWORD: '100000',
+      RATE_LIMIT_CONTACT: '100000',
+    },
   },
 });

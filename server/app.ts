@@ -10,7 +10,10 @@ import { seedDemoData } from './db/seed';
 import type { TrustProxy } from './env';
 import { errorHandler } from './http/errors';
 import { originFromAddress } from './http/public-url';
+import { registerIdempotency } from './http/idempotency';
+import { defaultRateLimits, registerRateLimits, type RateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerControlCharacterGuard } from './http/validation';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
 import { contactRoutes } from './routes/contact';
@@ -60,6 +63,8 @@ export interface BuildAppOptions {
   tls?: { key: string | Buffer; cert: string | Buffer };
   /** Fastify's trustProxy: whose X-Forwarded-Proto/-For to believe (TRUST_PROXY). */
   trustProxy?: TrustProxy;
+  /** Per-address limits of the anonymous forms; unset ones keep their default. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export const defaultSessionMinutes = 30;
@@ -141,6 +146,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   registerSecurityHeaders(app);
   app.setErrorHandler(errorHandler);
+  registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
+  registerControlCharacterGuard(app);
+  registerIdempotency(app, options.db, product);
   app.setNotFoundHandler(createNotFoundHandler(clientDir));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
+
+function rateLimitVariable(defaultValue: number) {
+  return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(defaultValue));
+}
 
 /** The environment `npm start` and the end-to-end tests configure the server with (DESIGN §1). */
 const serverEnvSchema = z.object({
@@ -66,6 +71,15 @@ const serverEnvSchema = z.object({
    * client cannot claim https (or another address) by sending the header itself.
    */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Requests per client address per window on the anonymous forms (README, Throttling). */
+  RATE_LIMIT_LOGIN: rateLimitVariable(defaultRateLimits.login),
+  RATE_LIMIT_PATIENT_LOGIN: rateLimitVariable(defaultRateLimits.patientLogin),
+  RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable(defaultRateLimits.forgotPassword),
+  RATE_LIMIT_CONTACT: rateLimitVariable(defaultRateLimits.contact),
+  RATE_LIMIT_WINDOW_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(86_400).default(defaultRateLimits.windowSeconds),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -86,6 +100,7 @@ export interface ServerEnv {
   product: string;
   logLevel: string;
   clientDir: string | undefined;
+  rateLimits: RateLimits;
   tls: { certFile: string; keyFile: string } | undefined;
   trustProxy: TrustProxy;
 }
@@ -131,5 +146,12 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
         ? { certFile: parsed.TLS_CERT, keyFile: parsed.TLS_KEY }
         : undefined,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    rateLimits: {
+      login: parsed.RATE_LIMIT_LOGIN,
+      patientLogin: parsed.RATE_LIMIT_PATIENT_LOGIN,
+      forgotPassword: parsed.RATE_LIMIT_FORGOT_PASSWORD,
+      contact: parsed.RATE_LIMIT_CONTACT,
+      windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS,
+    },
   };
 }

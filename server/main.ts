@@ -22,6 +22,7 @@ const app = buildApp({
   clientDir: env.clientDir,
   tls,
   trustProxy: env.trustProxy,
+  rateLimits: env.rateLimits,
 });
 
 /**

@@ -424,6 +424,26 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    // Issue #15, the part on repeated submissions (version 152, so the other parts of #15 can take 150-159 too).
+    version: 152,
+    name: 'idempotency keys of orders and creates',
+    statements: [
+      // One row per (user, key): the unique constraint is what makes parallel repeats wait for the first one,
+      // on every instance that shares the database. status_code is null while the first request runs.
+      `CREATE TABLE idempotency_keys (
+        id serial PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        idempotency_key text NOT NULL,
+        fingerprint text NOT NULL,
+        status_code integer NULL,
+        response_body text NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (user_id, idempotency_key)
+      )`,
+      `CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at)`,
+    ],
+  },
+  {
     // Issue #15 range 150-159 (this one: sessions and sign-in).
     version: 153,
     name: 'absolute session lifetime, sign-in failures of unknown accounts',

@@ -2,6 +2,7 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   patientListQuerySchema,
+  recordIdParamSchema,
   patientUpdateSchema,
   patientWriteSchema,
   type PatientList,
@@ -34,7 +35,7 @@ import {
 } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: recordIdParamSchema });
 
 async function toProfiles(db: Db, rows: readonly PatientRow[]): Promise<PatientProfile[]> {
   const services = await loadProfileProviderServices(db, [...new Set(rows.map((row) => row.providerServiceId))]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskResultSchema, type TaskResult } from '../../src/shared/api/contract';
+import { recordIdParamSchema, taskResultSchema, type TaskResult } from '../../src/shared/api/contract';
 import { hashToken } from '../auth/tokens';
 import type { Db } from '../db/db';
 import {
@@ -13,8 +13,8 @@ import { fill, pickLocale, reportTexts, type PageLocale, type ReportTexts } from
 
 /** Spec §7: the report page takes patient id, baseline id, host environment and locale (plus its access token). */
 export const reportQuerySchema = z.object({
-  patientId: z.coerce.number().int().positive(),
-  baselineId: z.coerce.number().int().positive().optional(),
+  patientId: recordIdParamSchema,
+  baselineId: recordIdParamSchema.optional(),
   hostEnvironment: z.string().trim().max(255).default(''),
   locale: z.string().trim().max(16).default('en-US'),
   token: z.string().trim().min(1).max(512),

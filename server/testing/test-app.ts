@@ -6,12 +6,24 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { createDb, type Db } from '../db/db';
 import { demoPassword } from '../db/seed';
+import type { RateLimits } from '../http/rate-limits';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   close(): Promise<void>;
 }
+
+/**
+ * Every injected request comes from 127.0.0.1 and the tests sign in far more often than a person: the per-address
+ * limits are raised here, as for the end-to-end server. server/http/rate-limits.test.ts checks the defaults.
+ */
+export const testRateLimits: Partial<RateLimits> = {
+  login: 100_000,
+  patientLogin: 100_000,
+  forgotPassword: 100_000,
+  contact: 100_000,
+};
 
 /**
  * The one switch between the two databases the server tests run on: unset, every test database is a fresh
@@ -54,7 +66,7 @@ export async function createTestDb(): Promise<Db> {
  */
 export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<TestApp> {
   const db = await createTestDb();
-  const app = buildApp({ db, demo: true, ...options });
+  const app = buildApp({ db, demo: true, rateLimits: testRateLimits, ...options });
   return {
     app,
     db,

@@ -116,6 +116,19 @@ describe('ContactPage (spec §5 contact form)', { timeout: 20_000 }, () => {
     expect(field('Message')).toHaveValue('When is the Spanish version available?');
   });
 
+  it('says to wait when messages from this network are throttled, keeping what was typed (issue 15)', async () => {
+    const view = renderContact(
+      httpAnswering(() => Promise.reject(apiError(429, { code: 'TOO_MANY_REQUESTS', path: '/api/cgm/contact' }))),
+    );
+    await fillValid(view);
+    await view.user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Message not sent' });
+    expect(dialog).toHaveTextContent('Too many attempts from this network. Please wait a minute, then try again.');
+    await view.user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(field('Message')).toHaveValue('When is the Spanish version available?');
+  });
+
   it('says nothing was sent when offline', async () => {
     const view = renderContact(httpAnswering(() => Promise.reject(apiError(0))));
     await fillValid(view);

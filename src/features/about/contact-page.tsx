@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ContactMessage } from '../../shared/api/contract';
-import { isApiError } from '../../shared/api/http';
+import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { Page } from '../../shared/ui/page';
 import { useSendContactMessage } from './api';
 import { contactFieldMax, contactFormSchema, contactMessageMax, isContactField } from './contact-schema';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 
-type Outcome = 'sent' | 'notSent' | 'notSentOffline';
+type Outcome = 'sent' | 'notSent' | 'notSentOffline' | 'tooManyRequests';
 
 const emptyMessage: ContactMessage = { name: '', email: '', organization: '', message: '', optin: false };
 
@@ -31,6 +31,7 @@ function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; onClose:
       <Stack>
         <Text>{t(sent ? 'contact.TEXT_EMAIL_SENT' : 'contact.TEXT_EMAIL_NOT_SENT')}</Text>
         {outcome === 'notSentOffline' && <Text>{t('contact.notSentOffline')}</Text>}
+        {outcome === 'tooManyRequests' && <Text>{t('common:ERROR_TOO_MANY_REQUESTS')}</Text>}
         <Group justify="flex-end">
           <Button onClick={onClose}>{t('contact.close')}</Button>
         </Group>
@@ -77,7 +78,13 @@ export function ContactForm() {
           if (isContactField(field.path)) setError(field.path, { message: field.message });
         }
       }
-      setOutcome(isApiError(error) && error.isNetworkError ? 'notSentOffline' : 'notSent');
+      setOutcome(
+        isApiError(error) && error.isNetworkError
+          ? 'notSentOffline'
+          : isTooManyRequests(error)
+            ? 'tooManyRequests'
+            : 'notSent',
+      );
     }
   });
 

@@ -204,6 +204,29 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     expect(await screen.findByRole('heading', { name: `Error page ${code}` })).toBeInTheDocument();
   });
 
+  it('says to wait when identity checks from this network are throttled, keeping what was typed (issue 15)', async () => {
+    const view = renderLogin({
+      [loginPath]: () =>
+        Promise.reject(
+          new ApiError({
+            status: 429,
+            code: 'TOO_MANY_REQUESTS',
+            serverMessage: 'Too many',
+            path: '/api/cgm/login/patient',
+          }),
+        ),
+    });
+    await fillDetails(view);
+    await acceptNotice(view);
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts from this network. Please wait a minute, then try again.',
+    );
+    expect(screen.getByRole('textbox', { name: /Last name/ })).toHaveValue('Alvarez');
+    // The whole form is filled in and the notice read: allow for a busy machine.
+  }, 20_000);
+
   it('un-ticks the acceptance and says so when the server time cannot be fetched', async () => {
     const view = renderLogin({
       [devopsPath]: () =>

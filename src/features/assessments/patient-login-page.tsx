@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { PatientLoginResult } from '../../shared/api/contract';
-import { isApiError } from '../../shared/api/http';
+import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { patientLoginMinDate, todayIso } from '../../shared/lib/validation/dates';
 import { usePaths } from '../../shared/lib/runtime-config';
@@ -89,6 +89,10 @@ export function PatientLoginPage() {
   const failed = async (error: unknown) => {
     if (isApiError(error) && error.isNetworkError) {
       await navigate(paths.patientLoginError('unknownerror'), { replace: true });
+      return;
+    }
+    if (isTooManyRequests(error)) {
+      setFailure(t('common:ERROR_TOO_MANY_REQUESTS'));
       return;
     }
     if (isApiError(error) && error.status === 400) {

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/http';
+import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import { useForgotPassword } from './api';
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from './login-schema';
@@ -61,7 +61,9 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
           <Alert color="red" role="alert">
             {isApiError(failure) && failure.isNetworkError
               ? t('common:ERROR_OFFLINE_NOTHING_SENT')
-              : t('ERROR_REQUESTING_PASSWORD_RESET')}
+              : isTooManyRequests(failure)
+                ? t('common:ERROR_TOO_MANY_REQUESTS')
+                : t('ERROR_REQUESTING_PASSWORD_RESET')}
           </Alert>
         )}
         <TextInput

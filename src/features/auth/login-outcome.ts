@@ -1,5 +1,5 @@
 import type { AuthResult } from '../../shared/api/contract';
-import { isApiError } from '../../shared/api/http';
+import { isApiError, isTooManyRequests } from '../../shared/api/http';
 
 export type LoginOutcome =
   | { kind: 'signedIn'; result: AuthResult }
@@ -7,7 +7,10 @@ export type LoginOutcome =
   | { kind: 'failed'; messageKey: LoginErrorKey; serverMessage: string | null };
 
 export type LoginErrorKey =
-  'ERROR_INVALID_ID_OR_PASSWORD' | 'ERROR_YOU_HAVE_EXCEEDED_MAX_LOGIN_ATTEMPTS' | 'ERROR_AUTHENTICATING_PLEASE_RETRY';
+  | 'ERROR_INVALID_ID_OR_PASSWORD'
+  | 'ERROR_YOU_HAVE_EXCEEDED_MAX_LOGIN_ATTEMPTS'
+  | 'ERROR_AUTHENTICATING_PLEASE_RETRY'
+  | 'common:ERROR_TOO_MANY_REQUESTS';
 
 /** Spec §4 and §8: what the login page says for each answer of POST /login. */
 export function outcomeOfLogin(result: AuthResult): LoginOutcome {
@@ -21,6 +24,9 @@ export function outcomeOfLogin(result: AuthResult): LoginOutcome {
 
 /** A call that failed outright: retry, unless the server said why. */
 export function outcomeOfLoginError(error: unknown): LoginOutcome {
+  if (isTooManyRequests(error)) {
+    return { kind: 'failed', messageKey: 'common:ERROR_TOO_MANY_REQUESTS', serverMessage: null };
+  }
   return {
     kind: 'failed',
     messageKey: 'ERROR_AUTHENTICATING_PLEASE_RETRY',

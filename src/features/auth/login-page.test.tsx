@@ -120,6 +120,24 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in could not be completed. Please try again.');
   });
 
+  it('says to wait when the server throttles sign-ins from this network, keeping what was typed (issue 15)', async () => {
+    const api = fakeAuthApi({
+      login: vi.fn(() =>
+        Promise.reject(
+          apiError(429, { code: 'TOO_MANY_REQUESTS', serverMessage: 'Too many requests', path: '/api/cgm/login' }),
+        ),
+      ),
+    });
+    const view = await renderLogin(api);
+    await signIn(view);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts from this network. Please wait a minute, then try again.',
+    );
+    expect(emailField()).toHaveValue('clinician@demo.test');
+    expect(passwordField()).toHaveValue('Demo-Passw0rd!');
+  });
+
   it("shows 'Signing in, please wait…' while the answer is pending", async () => {
     let answer: (result: AuthResult) => void = () => undefined;
     const api = fakeAuthApi({
@@ -235,6 +253,34 @@ describe('LoginPage', () => {
 
       await view.user.click(screen.getByRole('button', { name: 'Back to login' }));
       expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    });
+
+    it('says to wait when reset requests from this network are throttled (issue 15)', async () => {
+      const fetchImpl = vi.fn<typeof fetch>(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests' }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '42' },
+          }),
+        ),
+      );
+      const http = createHttpClient({
+        config: testConfig(),
+        getAuthToken: () => null,
+        getRoute: () => '/cgm',
+        fetchImpl,
+      });
+      const view = renderApp([{ path: '/cgm', element: <LoginPage /> }], { http });
+      await emailFocused();
+      await view.user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      await emailFocused();
+      await view.user.type(screen.getByRole('textbox', { name: 'Email' }), 'clinician@demo.test');
+      await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Too many attempts from this network. Please wait a minute, then try again.',
+      );
+      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('clinician@demo.test');
     });
 
     it('says nothing was sent when offline', async () => {

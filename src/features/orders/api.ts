@@ -11,6 +11,7 @@ import { useHttp } from '../../shared/api/http-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { patientQueries } from '../patients';
 import { orderQueries } from './queries';
+import { useSubmissionKeys } from '../../shared/api/submission-keys';
 
 export { orderQueries };
 
@@ -22,10 +23,16 @@ export function useCreateOrder() {
   const http = useHttp();
   const { product } = useRuntimeConfig();
   const queryClient = useQueryClient();
+  const submissions = useSubmissionKeys();
   return useMutation({
     mutationFn: (body: AssessmentOrderInput): Promise<AssessmentOrder> =>
-      http.post(`/api/${product}/assessmentorders`, body, assessmentOrderSchema),
+      http.post(`/api/${product}/assessmentorders`, body, assessmentOrderSchema, {
+        idempotencyKey: submissions.keyFor(body),
+      }),
     meta: { handlesBadRequest: true },
+    onSettled: (_data, error) => {
+      submissions.settle(error);
+    },
     onSuccess: async (order) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderQueries.patientOrders(http, order.patient.id).queryKey }),
@@ -40,10 +47,16 @@ export function useMassOrder() {
   const http = useHttp();
   const { product } = useRuntimeConfig();
   const queryClient = useQueryClient();
+  const submissions = useSubmissionKeys();
   return useMutation({
     mutationFn: (body: MassOrderInput): Promise<MassOrderResult> =>
-      http.post(`/api/${product}/assessmentorders/bulk`, body, massOrderResultSchema),
+      http.post(`/api/${product}/assessmentorders/bulk`, body, massOrderResultSchema, {
+        idempotencyKey: submissions.keyFor(body),
+      }),
     meta: { handlesBadRequest: true },
+    onSettled: (_data, error) => {
+      submissions.settle(error);
+    },
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderQueries.all() }),

@@ -11,6 +11,7 @@ import {
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import type { ListSource } from '../../shared/ui/general-list';
+import { useSubmissionKeys } from '../../shared/api/submission-keys';
 
 /** Spec §2/§7: all patients, patients with results, patients with outstanding orders. */
 export type PatientListKind = 'all' | 'withResults' | 'outstandingOrders';
@@ -51,12 +52,18 @@ export function usePatientListSource(kind: PatientListKind): ListSource<PatientP
 export function useSavePatient() {
   const http = useHttp();
   const queryClient = useQueryClient();
+  const submissions = useSubmissionKeys();
   return useMutation({
     mutationFn: (body: PatientWrite | PatientUpdate): Promise<PatientProfile> =>
       'id' in body
         ? http.put('/api/profile/patients', body, patientProfileSchema)
-        : http.post('/api/profile/patients', body, patientProfileSchema),
+        : http.post('/api/profile/patients', body, patientProfileSchema, {
+            idempotencyKey: submissions.keyFor(body),
+          }),
     meta: { handlesBadRequest: true },
+    onSettled: (_data, error) => {
+      submissions.settle(error);
+    },
     onSuccess: async (patient) => {
       queryClient.setQueryData(patientQueries.detail(http, patient.id).queryKey, patient);
       await queryClient.invalidateQueries({ queryKey: patientQueries.lists() });

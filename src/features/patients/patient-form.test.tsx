@@ -110,6 +110,8 @@ describe('the patient dialog (spec §2, §5)', () => {
         providerService: { id: 1 },
       }),
       expect.anything(),
+      // Issue 15: a create carries an Idempotency-Key, so a double tap or a retry adds one patient.
+      { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown },
     );
   }, 20_000);
 

@@ -23,6 +23,7 @@ import {
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import type { ListSource } from '../../shared/ui/general-list';
+import { useSubmissionKeys } from '../../shared/api/submission-keys';
 
 export type StaffProfile = ClinicianProfile | TechnicianProfile;
 
@@ -82,13 +83,19 @@ export type StaffSave =
 export function useSaveStaff() {
   const http = useHttp();
   const queryClient = useQueryClient();
+  const submissions = useSubmissionKeys();
   return useMutation({
     mutationFn: (save: StaffSave): Promise<StaffProfile> => {
       const path = `/api/profile/${save.type}s`;
       const schema = staffSchemas[save.type].detail;
-      return 'id' in save.body ? http.put(path, save.body, schema) : http.post(path, save.body, schema);
+      return 'id' in save.body
+        ? http.put(path, save.body, schema)
+        : http.post(path, save.body, schema, { idempotencyKey: submissions.keyFor(save) });
     },
     meta: { handlesBadRequest: true },
+    onSettled: (_data, error) => {
+      submissions.settle(error);
+    },
     onSuccess: async (profile, save) => {
       queryClient.setQueryData(staffQueries.detail(http, save.type, profile.id).queryKey, profile);
       await queryClient.invalidateQueries({ queryKey: staffQueries.lists(save.type) });

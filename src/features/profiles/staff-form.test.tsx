@@ -82,6 +82,7 @@ describe('the Add Technician dialog (spec §2, §6, §7)', () => {
         address: expect.objectContaining({ state: null, country: { code: 'US' } }) as unknown,
       }),
       expect.anything(),
+      { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown },
     );
   }, 20_000);
 

@@ -16,6 +16,7 @@ import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { useSubmissionKeys } from '../../shared/api/submission-keys';
 
 /** Query keys from generic to specific, so one invalidation of `all` refreshes every provider-service view. */
 export const providerServiceKeys = {
@@ -111,12 +112,16 @@ export function useSaveProviderService(id: number | null) {
   const queryClient = useQueryClient();
   const queries = useProviderServiceQueries();
   const base = `/api/${product}/providerservices`;
+  const submissions = useSubmissionKeys();
   return useMutation({
     mutationFn: (input: ProviderServiceInput): Promise<ProviderService> =>
       id === null
-        ? http.post(base, input, providerServiceSchema)
+        ? http.post(base, input, providerServiceSchema, { idempotencyKey: submissions.keyFor(input) })
         : http.put(`${base}/${String(id)}`, input, providerServiceSchema),
     meta: { handlesBadRequest: true },
+    onSettled: (_data, error) => {
+      submissions.settle(error);
+    },
     onSuccess: (saved) => {
       queryClient.setQueryData(queries.detail(saved.id).queryKey, saved);
       // Not awaited: the form moves on at once; lists and the header refetch when next shown.

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, buildHeaders, clientApplication, createHttpClient, isApiError, type HeaderContext } from './http';
+import {
+  ApiError,
+  buildHeaders,
+  clientApplication,
+  createHttpClient,
+  isApiError,
+  isTooManyRequests,
+  type HeaderContext,
+} from './http';
 
 const at = new Date('2025-03-01T14:30:00.000Z');
 
@@ -112,6 +120,32 @@ describe('createHttpClient', () => {
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"firstName":"New"}');
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('sends an Idempotency-Key only when the caller gives one', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(json({ id: 2, name: 'New' }, 201)));
+    const http = client(fetchImpl);
+    await http.post('/api/profile/patients', {}, itemSchema, {
+      idempotencyKey: 'b1c2d3e4-0000-4000-8000-000000000001',
+    });
+    await http.post('/api/profile/patients', {}, itemSchema);
+    expect(fetchImpl.mock.calls[0]![1]?.headers).toMatchObject({
+      'Idempotency-Key': 'b1c2d3e4-0000-4000-8000-000000000001',
+    });
+    expect(fetchImpl.mock.calls[1]![1]?.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
+  it('tells a throttled answer (429) apart', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(() =>
+      Promise.resolve(json({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests' }, 429)),
+    );
+    const error: unknown = await client(fetchImpl)
+      .post('/api/cgm/login', {}, itemSchema)
+      .catch((caught: unknown) => caught);
+    expect(isTooManyRequests(error)).toBe(true);
+    expect(isTooManyRequests(new ApiError({ status: 400, code: 'VALIDATION', serverMessage: null, path: '/' }))).toBe(
+      false,
+    );
   });
 
   it("sends a validation token when nobody is signed in, and 'NA' without one", async () => {

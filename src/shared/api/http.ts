@@ -34,6 +34,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** 429: the server throttles this address (issue 15); the form says to wait and keeps what was typed. */
+export function isTooManyRequests(error: unknown): boolean {
+  return isApiError(error) && error.status === 429;
+}
+
 export interface HeaderContext {
   version: string;
   route: string;
@@ -76,6 +81,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A token to send when the user has none yet (setup and reset links). */
   validationToken?: string | null;
+  /** Sent as Idempotency-Key: the same key for a retried submission makes the server answer without repeating it. */
+  idempotencyKey?: string;
 }
 
 export interface HttpClient {
@@ -119,6 +126,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       method,
     });
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (requestOptions.idempotencyKey !== undefined) headers['Idempotency-Key'] = requestOptions.idempotencyKey;
 
     let response: Response;
     try {

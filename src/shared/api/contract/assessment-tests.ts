@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 import { isoDatePattern, isWithin, parseDateInput, patientLoginMinDate } from '../../lib/validation/dates';
 import { validationMessages } from '../../lib/validation/messages';
 import { authResultSchema, maxFieldLength } from './auth';
@@ -168,7 +169,7 @@ export type WorkflowOutcome = z.infer<typeof workflowOutcomeSchema>;
  * POST /api/{product}/cbbreport/access: a short-lived token that lets the embedded report page (spec §2 Report
  * dialog) read one patient's results; the page cannot send the session header itself.
  */
-export const reportAccessRequestSchema = z.object({ patientId: z.number().int().positive() });
+export const reportAccessRequestSchema = z.object({ patientId: recordIdSchema });
 export type ReportAccessRequest = z.infer<typeof reportAccessRequestSchema>;
 
 export const reportAccessSchema = z.object({

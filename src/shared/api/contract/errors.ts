@@ -10,3 +10,11 @@ export const apiErrorBodySchema = z.object({
   fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** Codes the client tells apart by more than the status. */
+export const apiErrorCodes = {
+  /** 429: too many sign-ins, identity checks, reset requests or messages from one address (issue 15). */
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** 422: an Idempotency-Key was used before with a different request. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+} as const;

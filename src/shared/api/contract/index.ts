@@ -6,6 +6,8 @@ export * from './provider-services';
 export * from './contact';
 export * from './resources';
 export * from './licenses';
+export * from './ids';
+export * from './idempotency';
 export * from './lists';
 export * from './profiles';
 export * from './passwords';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdParamSchema } from './ids';
 
 /** Spec §7/§9: lists fetch up to 10000 rows from 0 unless asked otherwise; paged lists ask for 25 at a time. */
 export const defaultListTake = 10_000;
@@ -18,7 +19,7 @@ export const listQueryBaseSchema = z.object({
   ascending: booleanParam,
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   take: z.coerce.number().int().min(1).max(defaultListTake).default(defaultListTake),
-  providerServiceId: z.coerce.number().int().positive().optional(),
+  providerServiceId: recordIdParamSchema.optional(),
 });
 
 export function listQuerySchema<const T extends readonly [string, ...string[]]>(orderBy: T, defaultOrderBy: T[number]) {

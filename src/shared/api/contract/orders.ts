@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdParamSchema, recordIdSchema } from './ids';
 import { refineConfirmation } from '../../lib/validation/confirm';
 import { isValidEmail, maxEmailLength } from '../../lib/validation/email';
 import { validationMessages } from '../../lib/validation/messages';
@@ -66,7 +67,7 @@ export const orderMessages = {
  */
 export const assessmentOrderInputSchema = z
   .object({
-    patientId: z.number().int().positive(),
+    patientId: recordIdSchema,
     assessmentOrderType: z.enum(assessmentOrderTypeIdSchema.options, { error: orderMessages.typeRequired }),
     batteryTypeCode: z.enum(batteryCodeSchema.options, { error: orderMessages.batteryRequired }).nullable(),
     assessmentOrderEmail: z.string().trim().max(maxEmailLength, validationMessages.emailInvalid).default(''),
@@ -93,7 +94,7 @@ export type AssessmentOrderInput = z.input<typeof assessmentOrderInputSchema>;
 export const massOrderInputSchema = z.object({
   assessmentOrderType: z.enum(assessmentOrderTypeIdSchema.options, { error: orderMessages.massTypeRequired }),
   batteryTypeCode: z.enum(batteryCodeSchema.options, { error: orderMessages.massBatteryRequired }),
-  patientIds: z.array(z.number().int().positive()).min(1).max(10_000),
+  patientIds: z.array(recordIdSchema).min(1).max(10_000),
 });
 export type MassOrderInput = z.infer<typeof massOrderInputSchema>;
 
@@ -108,8 +109,8 @@ export const massOrderResultSchema = z.object({
 });
 export type MassOrderResult = z.infer<typeof massOrderResultSchema>;
 
-export const assessmentOrderIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const assessmentOrderIdParamsSchema = z.object({ id: recordIdParamSchema });
 export const patientAssessmentParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  assessmentId: z.coerce.number().int().positive(),
+  id: recordIdParamSchema,
+  assessmentId: recordIdParamSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 import { refineConfirmation } from '../../lib/validation/confirm';
 import { dateSchema, type DateBounds } from '../../lib/validation/dates';
 import { emailSchema, optionalEmailSchema } from '../../lib/validation/email';
@@ -117,7 +118,7 @@ export const staffListQuerySchema = listQuerySchema(staffOrderByValues, 'name');
 
 /** Spec §5: unselected provider service, specialty, state and country (code -1 in the form) are sent as null. */
 const codeRefSchema = z.object({ code: z.string().trim().min(1).max(16) });
-const idRefSchema = z.object({ id: z.number().int().positive() });
+const idRefSchema = z.object({ id: recordIdSchema });
 
 /** Spec §5 Profile edit: country is required; the US zip rule applies to US addresses. */
 export const addressWriteSchema = z
@@ -164,7 +165,7 @@ export function patientWriteSchema(birthDate: DateBounds) {
 /** What a client sends (before the rules trim, format and check it). */
 export type PatientWrite = z.input<ReturnType<typeof patientWriteSchema>>;
 export function patientUpdateSchema(birthDate: DateBounds) {
-  return patientWriteSchema(birthDate).extend({ id: z.number().int().positive() });
+  return patientWriteSchema(birthDate).extend({ id: recordIdSchema });
 }
 export type PatientUpdate = z.input<ReturnType<typeof patientUpdateSchema>>;
 
@@ -180,12 +181,12 @@ export const clinicianWriteSchema = z.object({
   medicalLicenseNumber: requiredText(),
 });
 export type ClinicianWrite = z.input<typeof clinicianWriteSchema>;
-export const clinicianUpdateSchema = clinicianWriteSchema.extend({ id: z.number().int().positive() });
+export const clinicianUpdateSchema = clinicianWriteSchema.extend({ id: recordIdSchema });
 export type ClinicianUpdate = z.input<typeof clinicianUpdateSchema>;
 
 export const technicianWriteSchema = z.object(staffWriteShape);
 export type TechnicianWrite = z.input<typeof technicianWriteSchema>;
-export const technicianUpdateSchema = technicianWriteSchema.extend({ id: z.number().int().positive() });
+export const technicianUpdateSchema = technicianWriteSchema.extend({ id: recordIdSchema });
 export type TechnicianUpdate = z.input<typeof technicianUpdateSchema>;
 
 /** A confirmation pair as the forms hold it, checked by the same rule on both sides. */
@@ -195,7 +196,7 @@ export const emailConfirmationSchema = z
 
 /** Spec §7 /api/profiles/deactivateaccount and /reactivateaccount. */
 export const accountStateRequestSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: recordIdSchema,
   profileType: profileTypeSchema,
 });
 export type AccountStateRequest = z.infer<typeof accountStateRequestSchema>;
@@ -203,7 +204,7 @@ export type AccountStateRequest = z.infer<typeof accountStateRequestSchema>;
 /** Spec §7 /api/profiles/resendsetupaccountlink. */
 export const resendSetupLinkRequestSchema = z.object({
   userEmail: emailSchema({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
-  healthcareProfileId: z.number().int().positive(),
+  healthcareProfileId: recordIdSchema,
   profileType: staffProfileTypeSchema,
 });
 export type ResendSetupLinkRequest = z.infer<typeof resendSetupLinkRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxRecordId, recordIdParamSchema } from './ids';
 import { defaultListTake, listPageSize } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';
 
@@ -114,13 +115,13 @@ export const providerServiceListQuerySchema = z.object({
 });
 export type ProviderServiceListQuery = z.input<typeof providerServiceListQuerySchema>;
 
-export const providerServiceIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const providerServiceIdParamsSchema = z.object({ id: recordIdParamSchema });
 
 /** POST and PUT body: what a cops user chose on the add or edit form (spec §5 Provider service). */
 export const providerServiceInputSchema = z.object({
   providerName: z.string().trim().min(1, 'Provider name is required').max(maxFieldLength),
   serviceName: z.string().trim().min(1, 'Service name is required').max(maxFieldLength),
-  reportTypeId: z.number().int().positive('Report type is required'),
+  reportTypeId: z.number().int().positive('Report type is required').max(maxRecordId),
   // Spec §5: an empty delivery method gives both order types.
   deliveryMethod: z
     .union([deliveryMethodSchema, z.literal('')])
@@ -152,5 +153,5 @@ export const providerServiceRefListSchema = z.object({
 
 /** GET /api/{product}/providerservices/batteries query: whose batteries (default: the caller's own). */
 export const providerServiceBatteriesQuerySchema = z.object({
-  providerServiceId: z.coerce.number().int().positive().optional(),
+  providerServiceId: recordIdParamSchema.optional(),
 });

@@ -16,6 +16,8 @@ export const validationMessages = {
   mismatch: 'VALID_FIELD_SHOULD_MATCH',
   /** Over the 255 (text) or 2048 (text area) limit of spec §9. */
   tooLong: 'VALID_FIELD_TOO_LONG',
+  /** NUL or another control character that no text field accepts (issue 15). */
+  controlCharacters: 'VALID_FIELD_CONTROL_CHARACTERS',
   emailRequired: 'VALID_EMAIL_IS_REQUIRED',
   emailInvalid: 'VALID_EMAIL_SHOULD_BE_VALID',
   emailMismatch: 'VALID_EMAIL_SHOULD_MATCH',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { confirmationMatches, refineConfirmation } from './confirm';
 import { maxTextLength } from './messages';
-import { matchesPattern, optionalText, requiredText } from './text';
+import { findControlCharacter, matchesPattern, optionalText, requiredText } from './text';
 
 describe('requiredText and optionalText (spec §5)', () => {
   it('requires something other than spaces and allows 255 characters', () => {
@@ -12,6 +12,24 @@ describe('requiredText and optionalText (spec §5)', () => {
     expect(schema.parse('  Rosa ')).toBe('Rosa');
     expect(schema.safeParse('x'.repeat(maxTextLength)).success).toBe(true);
     expect(schema.safeParse('x'.repeat(maxTextLength + 1)).error?.issues[0]?.message).toBe('VALID_FIELD_TOO_LONG');
+  });
+
+  it('refuses NUL and other control characters on one line, naming the reason (issue 15)', () => {
+    for (const text of ['a\u0000b', 'Rosa\tAlvarez', 'Rosa\nAlvarez', 'x\u001bx', 'del\u007f']) {
+      expect(requiredText().safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe(
+        'VALID_FIELD_CONTROL_CHARACTERS',
+      );
+      expect(optionalText().safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe(
+        'VALID_FIELD_CONTROL_CHARACTERS',
+      );
+    }
+    expect(requiredText().parse('José Ñúñez-O’Brien')).toBe('José Ñúñez-O’Brien');
+  });
+
+  it('lets multi-line text keep tabs and line breaks but nothing else', () => {
+    expect(findControlCharacter('line one\r\n\tline two', { multiLine: true })).toBeNull();
+    expect(findControlCharacter('line one\nline two', { multiLine: false })).toBe(8);
+    expect(findControlCharacter('ab\u0000', { multiLine: true })).toBe(2);
   });
 
   it('lets an optional field be empty but not too long', () => {

@@ -1,14 +1,48 @@
 import { z } from 'zod';
 import { maxTextLength, validationMessages } from './messages';
 
-/** Spec §5: a required text field, trimmed, at most `max` characters. */
+const tab = 0x09;
+const lineFeed = 0x0a;
+const carriageReturn = 0x0d;
+const del = 0x7f;
+
+/**
+ * The index of the first control character a text may not hold, or null. NUL cannot be stored in PostgreSQL,
+ * and the others are invisible in a form, so a text holding one was pasted or forged rather than typed.
+ */
+export function findControlCharacter(value: string, options: { multiLine: boolean }): number | null {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code >= 0x20 && code !== del) continue;
+    const lineBreakOrTab = code === tab || code === lineFeed || code === carriageReturn;
+    if (!(options.multiLine && lineBreakOrTab)) return index;
+  }
+  return null;
+}
+
+/** Spec §5: a required text field, trimmed, at most `max` characters, on one line. */
 export function requiredText(max: number = maxTextLength, required: string = validationMessages.required) {
-  return z.string().trim().min(1, required).max(max, validationMessages.tooLong);
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .max(max, validationMessages.tooLong)
+    .refine(
+      (value) => findControlCharacter(value, { multiLine: false }) === null,
+      validationMessages.controlCharacters,
+    );
 }
 
 /** An optional text field: '' when left empty, never null, so forms and payloads agree. */
 export function optionalText(max: number = maxTextLength) {
-  return z.string().trim().max(max, validationMessages.tooLong);
+  return z
+    .string()
+    .trim()
+    .max(max, validationMessages.tooLong)
+    .refine(
+      (value) => findControlCharacter(value, { multiLine: false }) === null,
+      validationMessages.controlCharacters,
+    );
 }
 
 /**

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './http';
+import { createSubmissionKeys, randomUuid } from './submission-keys';
+
+const failure = (status: number, code = 'X') => new ApiError({ status, code, serverMessage: null, path: '/p' });
+
+describe('submission keys (issue 15)', () => {
+  it('makes version 4 UUIDs without crypto.randomUUID', () => {
+    const keys = new Set(Array.from({ length: 50 }, () => randomUuid()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) {
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+  });
+
+  it('sends the same key again while the same submission is unanswered, and a new one once it is answered', () => {
+    let counter = 0;
+    const keys = createSubmissionKeys(() => `key-${String((counter += 1))}`);
+    const body = { patientId: 5, type: 'HOME' };
+
+    expect(keys.keyFor(body)).toBe('key-1');
+    keys.settle(failure(0, 'NETWORK'));
+    expect(keys.keyFor({ ...body })).toBe('key-1');
+    keys.settle(failure(502));
+    expect(keys.keyFor(body)).toBe('key-1');
+    keys.settle(failure(409, 'IDEMPOTENCY_IN_PROGRESS'));
+    expect(keys.keyFor(body)).toBe('key-1');
+    keys.settle(null);
+
+    // Answered: the next order, even an identical one, is a new submission.
+    expect(keys.keyFor(body)).toBe('key-2');
+    keys.settle(failure(400, 'VALIDATION'));
+    expect(keys.keyFor(body)).toBe('key-3');
+  });
+
+  it('gives a changed form a new key even when the first one was never answered', () => {
+    let counter = 0;
+    const keys = createSubmissionKeys(() => `key-${String((counter += 1))}`);
+    expect(keys.keyFor({ email: 'a@example.test' })).toBe('key-1');
+    keys.settle(failure(0, 'NETWORK'));
+    expect(keys.keyFor({ email: 'b@example.test' })).toBe('key-2');
+  });
+});
