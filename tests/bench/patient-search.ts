@@ -5,19 +5,10 @@
  * debounce is skipped by Enter, as a person who presses Enter would), and a page change.
  */
 import { chromium } from '@playwright/test';
+import { administratorHeaders } from './admin-session';
 import { startBenchServer, stopBenchServer } from './throughput';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-async function adminToken(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/cgm/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin@demo.test', password: 'Demo-Passw0rd!' }),
-  });
-  const { authToken } = (await response.json()) as { authToken: string };
-  return authToken;
-}
 
 export async function patientListSearch(
   port: number,
@@ -34,7 +25,7 @@ export async function patientListSearch(
     const seedStart = performance.now();
     const seeded = await fetch(`${base}/api/dev/bench-patients`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authToken: await adminToken(base) },
+      headers: { 'content-type': 'application/json', ...(await administratorHeaders(base)) },
       body: JSON.stringify({ count }),
     });
     if (!seeded.ok) throw new Error(`bench seed failed: ${String(seeded.status)}`);
