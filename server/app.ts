@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RuntimeConfig } from '../src/shared/api/contract';
 import { registerAuthGuards } from './auth/guards';
@@ -112,6 +113,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   registerSecurityHeaders(app);
+  // API answers are made per request, so they are compressed on the fly when worth it; static files are sent from
+  // the twins compressed at build time (routes/client.ts) and must not be compressed again here.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.compress = false;
+  });
+  void app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(createNotFoundHandler(clientDir));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
