@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { parse as parseJavaScript } from 'acorn';
@@ -241,7 +241,7 @@ function precompressPlugin(): Plugin {
     name: 'cgm-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
       order: 'post',
@@ -324,5 +324,20 @@ export default defineConfig({
   build: {
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and the router change together and rarely: one long-cached chunk every page needs.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            // Libraries and shared code go to chunks by the set of routes that use them, never into a feature's
+            // chunk, so a page never downloads another feature (the patient link page loaded the staff pages'
+            // chunks for the date library and Mantine components they shared).
+            { name: 'vendor', test: /node_modules/, entriesAware: true, priority: 20 },
+            { name: 'shared', test: /[\\/]src[\\/]shared[\\/]/, entriesAware: true, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });

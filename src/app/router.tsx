@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { HomeGate } from '../features/auth';
+import { HomeGate, LogoutPage } from '../features/auth';
 import { PrivacyPolicyGate } from '../features/privacy-policy';
 import type { Entitlement, Role } from '../shared/api/contract';
 import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
@@ -138,7 +138,8 @@ export function routes(product: string): RouteObject[] {
       element: <AppLayout />,
       hydrateFallbackElement: <RouteLoading />,
       children: [
-        { path: paths.logout, ...page(async () => (await import('../features/auth')).LogoutPage) },
+        // The sign-in page is the home of every first visit, so the auth feature is in the first download anyway.
+        { path: paths.logout, Component: LogoutPage },
         // Spec §2: the About area is anonymous: /about, /about/{subPage}, /about/index/{index}.
         {
           path: paths.about,
