@@ -7,10 +7,14 @@ import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/gua
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { ManageLayout } from '../shell/manage-layout';
+import { loadAllStyles } from './load-all-styles';
+
+/** A feature's code with the styles the first visit left out, so no page shows before its styles are in. */
+const withStyles = async <T,>(module: Promise<T>): Promise<T> => (await Promise.all([module, loadAllStyles()]))[0];
 
 /** A lazily loaded page: its feature's code downloads only when the route is first opened. */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+  return { lazy: async () => ({ Component: await withStyles(load()) }) };
 }
 
 const onlyFor = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
@@ -131,7 +135,7 @@ function manageRoutes(): RouteObject[] {
  */
 export function routes(product: string): RouteObject[] {
   const paths = appPaths(product);
-  const about = async () => import('../features/about');
+  const about = async () => withStyles(import('../features/about'));
   return [
     { path: '/', element: <Navigate to={paths.home} replace /> },
     {
@@ -180,7 +184,7 @@ export function routes(product: string): RouteObject[] {
             {
               // Spec §4: a patient's pages; an expired patient session returns to the patient login.
               path: 'patient',
-              lazy: async () => ({ Component: (await assessments()).PatientSessionGate }),
+              lazy: async () => ({ Component: (await withStyles(assessments())).PatientSessionGate }),
               children: [
                 { index: true, ...page(async () => (await assessments()).PatientHomePage) },
                 {
@@ -207,7 +211,8 @@ export function routes(product: string): RouteObject[] {
                     {
                       path: 'providerservice/:providerServiceId',
                       lazy: async () => ({
-                        Component: (await import('../features/provider-services')).ProviderServiceSwitchPage,
+                        Component: (await withStyles(import('../features/provider-services')))
+                          .ProviderServiceSwitchPage,
                       }),
                     },
                     {
