@@ -118,7 +118,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) route.compress = false;
   });
-  void app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Request bodies stay as they were: only answers are compressed.
+  void app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(createNotFoundHandler(clientDir));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
