@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { parse as parseJavaScript } from 'acorn';
 import { defineConfig, transformWithOxc, type Plugin } from 'vite';
@@ -228,6 +229,45 @@ function browserCheckPlugin(): Plugin {
   };
 }
 
+/** Text files the server can send compressed; images, PDFs and fonts are compressed formats already. */
+const compressibleFile = /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/;
+
+/**
+ * Every text file of the build gets a brotli (.br) and a gzip (.gz) twin, which the server sends to browsers that
+ * accept them (server/routes/client.ts): compressed once here at the best level, never per request. It runs after
+ * the service worker is generated, so sw.js has its twins too; the twins match no precache pattern.
+ */
+function precompressPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'cgm-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of listFiles(outDir)) {
+          if (!compressibleFile.test(file)) continue;
+          const source = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(source, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -266,6 +306,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
+    precompressPlugin(),
   ],
   define: {
     // Busts the cached lists of an older build (DESIGN §3).
@@ -285,5 +326,20 @@ export default defineConfig({
   build: {
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and the router change together and rarely: one long-cached chunk every page needs.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            // Libraries and shared code go to chunks by the set of routes that use them, never into a feature's
+            // chunk, so a page never downloads another feature (the patient link page loaded the staff pages'
+            // chunks for the date library and Mantine components they shared).
+            { name: 'vendor', test: /node_modules/, entriesAware: true, priority: 20 },
+            { name: 'shared', test: /[\\/]src[\\/]shared[\\/]/, entriesAware: true, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Http2SecureServer } from 'node:http2';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RuntimeConfig } from '../src/shared/api/contract';
 import { registerAuthGuards } from './auth/guards';
@@ -145,6 +146,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   registerSecurityHeaders(app);
+  // API answers are made per request, so they are compressed on the fly when worth it; static files are sent from
+  // the twins compressed at build time (routes/client.ts) and must not be compressed again here.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.compress = false;
+  });
+  // Request bodies stay as they were: only answers are compressed.
+  void app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   app.setErrorHandler(errorHandler);
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);

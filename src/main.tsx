@@ -1,8 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/first-visit-styles';
 import './app/global.css';
+import { loadAllStylesWhenIdle } from './app/load-all-styles';
 import { startApp } from './app/start';
 
 const root = document.getElementById('root');
 // browser-check.js found this browser unsupported and is already taking it to the not-supported page.
-if (root && !window.cgmUnsupportedBrowser) void startApp(root);
+if (root && !window.cgmUnsupportedBrowser) {
+  // Only once the first page is rendered: an idle moment while start-up waits on the network comes too early.
+  void startApp(root).then(loadAllStylesWhenIdle);
+}

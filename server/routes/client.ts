@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../src/shared/api/contract';
+import { chooseBody, varyAcceptEncoding } from '../http/encoding';
 import { notFound } from '../http/errors';
 
 export interface ClientRoutesOptions {
@@ -17,12 +18,23 @@ const immutable = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, sw.js, manifest, locales) must be revalidated so updates show up. */
 const revalidate = 'no-cache';
 
-function cacheControlFor(root: string) {
+function staticHeadersFor(root: string) {
   return (res: { setHeader(name: string, value: string): unknown }, filePath: string): void => {
     const relative = path.relative(root, filePath).split(path.sep).join('/');
     res.setHeader('cache-control', relative.startsWith('assets/') ? immutable : revalidate);
+    res.setHeader('vary', varyAcceptEncoding);
   };
 }
+
+/**
+ * The build writes a brotli (.br) and a gzip (.gz) twin of every text file (vite.config.ts); @fastify/static sends
+ * the twin the browser accepts, with its Content-Encoding, and the plain file to a browser that accepts neither.
+ */
+const staticOptions = {
+  decorateReply: false,
+  cacheControl: false,
+  preCompressed: true,
+} as const;
 
 /**
  * Paths that belong to the server, not to the SPA router, and files (anything with an extension):
@@ -49,21 +61,19 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   });
 
   await app.register(fastifyStatic, {
+    ...staticOptions,
     root: clientDir,
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders: cacheControlFor(clientDir),
+    setHeaders: staticHeadersFor(clientDir),
     // The built client may not exist yet (tests, first start); misses fall through to the 404 handler.
     index: ['index.html'],
   });
 
   if (existsSync(localesDir)) {
     await app.register(fastifyStatic, {
+      ...staticOptions,
       root: localesDir,
       prefix: '/locales/',
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: cacheControlFor(localesDir),
+      setHeaders: staticHeadersFor(localesDir),
     });
   }
 };
@@ -78,7 +88,17 @@ export function createNotFoundHandler(clientDirOption: string) {
     if (isClientNavigation(request)) {
       const html = await readFile(indexFile).catch(() => null);
       if (html) {
-        return reply.code(200).type('text/html; charset=utf-8').header('cache-control', revalidate).send(html);
+        const [br, gzip] = await Promise.all(
+          ['.br', '.gz'].map((suffix) => readFile(`${indexFile}${suffix}`).catch(() => undefined)),
+        );
+        const { payload, encoding } = chooseBody({ identity: html, br, gzip }, request.headers['accept-encoding']);
+        if (encoding) void reply.header('content-encoding', encoding);
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', revalidate)
+          .header('vary', varyAcceptEncoding)
+          .send(payload);
       }
     }
     const error = notFound();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db/db';
+import { chooseBody, compressOnce, varyAcceptEncoding, type EncodedBody } from '../http/encoding';
 import { renderReportPage } from './report-page';
 import { renderRunnerPage } from './runner-page';
 
@@ -23,9 +24,11 @@ function sendPage(reply: FastifyReply, page: { status: number; html: string }): 
  * addresses the runtime configuration names (workflowRunnerUrl, reportUrl), with their script and style files.
  */
 export const referencePageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const assets = new Map<string, Buffer>();
+  // Two small files, read and compressed once at start (they are not part of the client build), so each request
+  // only picks the bytes its Accept-Encoding allows.
+  const assets = new Map<string, EncodedBody>();
   for (const name of Object.keys(assetTypes)) {
-    assets.set(name, await readFile(path.join(publicDir, name)));
+    assets.set(name, compressOnce(await readFile(path.join(publicDir, name))));
   }
 
   app.get('/runner/assets/:name', async (request, reply) => {
@@ -36,7 +39,9 @@ export const referencePageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, {
       reply.callNotFound();
       return reply;
     }
-    return reply.type(type).header('cache-control', 'no-cache').send(body);
+    const { payload, encoding } = chooseBody(body, request.headers['accept-encoding']);
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply.type(type).header('cache-control', 'no-cache').header('vary', varyAcceptEncoding).send(payload);
   });
 
   const runner = async (request: Parameters<typeof renderRunnerPage>[0], reply: FastifyReply) =>

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { HomeGate } from '../features/auth';
+import { HomeGate, LogoutPage } from '../features/auth';
 import { PrivacyPolicyGate } from '../features/privacy-policy';
 import type { Entitlement, Role } from '../shared/api/contract';
 import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
@@ -8,10 +8,14 @@ import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { ManageLayout } from '../shell/manage-layout';
 import { detailLoaders, type DetailLoaders, type RouteData } from './route-loaders';
+import { loadAllStyles } from './load-all-styles';
+
+/** A feature's code with the styles the first visit left out, so no page shows before its styles are in. */
+const withStyles = async <T,>(module: Promise<T>): Promise<T> => (await Promise.all([module, loadAllStyles()]))[0];
 
 /** A lazily loaded page: its feature's code downloads only when the route is first opened. */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+  return { lazy: async () => ({ Component: await withStyles(load()) }) };
 }
 
 const onlyFor = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
@@ -136,14 +140,15 @@ function manageRoutes(loaders: DetailLoaders | undefined): RouteObject[] {
  */
 export function routes(product: string, loaders?: DetailLoaders): RouteObject[] {
   const paths = appPaths(product);
-  const about = async () => import('../features/about');
+  const about = async () => withStyles(import('../features/about'));
   return [
     { path: '/', element: <Navigate to={paths.home} replace /> },
     {
       element: <AppLayout />,
       hydrateFallbackElement: <RouteLoading />,
       children: [
-        { path: paths.logout, ...page(async () => (await import('../features/auth')).LogoutPage) },
+        // The sign-in page is the home of every first visit, so the auth feature is in the first download anyway.
+        { path: paths.logout, Component: LogoutPage },
         // Spec §2: the About area is anonymous: /about, /about/{subPage}, /about/index/{index}.
         {
           path: paths.about,
@@ -184,7 +189,7 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
             {
               // Spec §4: a patient's pages; an expired patient session returns to the patient login.
               path: 'patient',
-              lazy: async () => ({ Component: (await assessments()).PatientSessionGate }),
+              lazy: async () => ({ Component: (await withStyles(assessments())).PatientSessionGate }),
               children: [
                 { index: true, ...page(async () => (await assessments()).PatientHomePage) },
                 {
@@ -211,7 +216,8 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
                     {
                       path: 'providerservice/:providerServiceId',
                       lazy: async () => ({
-                        Component: (await import('../features/provider-services')).ProviderServiceSwitchPage,
+                        Component: (await withStyles(import('../features/provider-services')))
+                          .ProviderServiceSwitchPage,
                       }),
                     },
                     {

@@ -1,20 +1,20 @@
 /**
- * `npm run bench`: what a first visit to the login page downloads (gzip bytes of JS and CSS) and how long the
- * reference server takes from start to its first answer. Numbers, never pass/fail: tests do not time things.
+ * `npm run bench`: what a first visit transfers and how Lighthouse scores it, how long the reference server takes
+ * from start to its first answer, patient search at 10,000 and 100,000 patients, list throughput on PGlite and
+ * PostgreSQL, and the offline cold start. Numbers, never pass/fail: tests do not time things.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { describeTransfer, measureFirstVisit } from './first-visit';
+import { describeLighthouse, measureLighthouse } from './lighthouse';
 import { describeOfflineStart, offlineStart } from './offline-start';
 import { patientListSearch } from './patient-search';
 import { describeThroughput, patientListThroughput } from './throughput';
 
 const root = join(import.meta.dirname, '..', '..');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** First of the eight ports the bench servers use (BENCH_PORT to move them, e.g. onto a helper's own range). */
+/** First of the nine ports the bench servers use (BENCH_PORT to move them, e.g. onto a helper's own range). */
 const portBase = Number(process.env.BENCH_PORT ?? 4191);
 
 function startServer(port: number, dataDir: string): { child: ChildProcess; startedAt: number } {
@@ -61,36 +61,6 @@ async function coldStart(label: string, dataDir: string, port: number): Promise<
   }
 }
 
-async function loginPageBytes(port: number): Promise<{ js: number; css: number; files: number }> {
-  const { child, startedAt } = startServer(port, 'memory://');
-  await firstAnswerMs(port, startedAt);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
-  try {
-    const page = await browser.newPage();
-    const bodies: Promise<{ type: string; gzip: number }>[] = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
-      bodies.push(response.body().then((body) => ({ type, gzip: gzipSync(body, { level: 9 }).length })));
-    });
-    await page.goto(`http://127.0.0.1:${String(port)}/cgm`);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    const sizes = await Promise.all(bodies);
-    return {
-      js: sizes.filter((s) => s.type === 'script').reduce((sum, s) => sum + s.gzip, 0),
-      css: sizes.filter((s) => s.type === 'stylesheet').reduce((sum, s) => sum + s.gzip, 0),
-      files: sizes.length,
-    };
-  } finally {
-    await browser.close();
-    await stop(child);
-  }
-}
-
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -101,10 +71,14 @@ async function main(): Promise<void> {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` first');
   }
-  const bytes = await loginPageBytes(portBase);
-  console.log(
-    `login page first visit: ${(bytes.js / 1024).toFixed(1)} KiB gzip JS, ${(bytes.css / 1024).toFixed(1)} KiB gzip CSS (${String(bytes.files)} files)`,
-  );
+  const firstVisit = await measureFirstVisit(portBase);
+  console.log(describeTransfer('login page first visit (desktop)', firstVisit.login));
+  console.log(describeTransfer('patient link page first visit (390×844 phone)', firstVisit.patientLink));
+  const scores = await measureLighthouse(portBase + 8);
+  for (const [name, forms] of Object.entries(scores)) {
+    for (const [form, score] of Object.entries(forms))
+      console.log(describeLighthouse(`Lighthouse ${name} ${form}`, score));
+  }
   const memory = await coldStart('server cold start, in-memory database with demo seed', 'memory://', portBase + 1);
   const folder = mkdtempSync(join(tmpdir(), 'cgm-bench-'));
   try {
@@ -132,8 +106,8 @@ async function main(): Promise<void> {
     console.log(describeOfflineStart(offline));
     console.log(
       JSON.stringify({
-        loginJsGzipBytes: bytes.js,
-        loginCssGzipBytes: bytes.css,
+        firstVisit,
+        lighthouse: scores,
         memory,
         fresh,
         again,

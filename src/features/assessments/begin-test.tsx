@@ -6,7 +6,7 @@ import type { AssessmentOrderDetail, BeginTestResult } from '../../shared/api/co
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
-import { useOrderText } from '../orders';
+import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { useRecordOutcome } from './api';
 import {
   buildRunnerUrl,

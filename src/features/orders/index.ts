@@ -6,4 +6,4 @@ export {
 } from './patient-order-pages';
 export { NewAssessmentDialog } from './new-assessment-dialog';
 export { orderQueries } from './api';
-export { useOrderText } from './order-text';
+export { useOrderText } from '../../shared/lib/i18n/order-text';

@@ -23,7 +23,7 @@ import {
   type MassOrderFormValues,
   type MassOrderOutcome,
 } from './mass-order-model';
-import { useOrderText } from './order-text';
+import { useOrderText } from '../../shared/lib/i18n/order-text';
 
 /**
  * Spec §2/§6: the patient list offers row selection and the mass-order action to clinicians only (they need

@@ -25,7 +25,7 @@ import {
   type OrderFormOutput,
   type OrderFormValues,
 } from './order-form-schema';
-import { useOrderText } from './order-text';
+import { useOrderText } from '../../shared/lib/i18n/order-text';
 
 function usePatientIdParam(): number | null {
   const value = Number(useParams().patientId);

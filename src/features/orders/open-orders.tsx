@@ -8,7 +8,7 @@ import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
-import { useOrderText } from './order-text';
+import { useOrderText } from '../../shared/lib/i18n/order-text';
 
 /** Spec §9: the patient card shows at most 3 open orders. */
 export const cardOpenOrdersLimit = 3;

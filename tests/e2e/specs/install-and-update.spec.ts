@@ -1,12 +1,22 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startOwnServer } from '../fixtures/own-server';
 import { serviceWorkerReady } from '../fixtures/service-worker';
 import { expect, test } from '../fixtures/test';
 
 const e2ePort = Number(process.env.E2E_PORT ?? 4180);
+
+/** Deploys a new build: any change to the worker makes it a new version; a build writes its compressed twins too. */
+function deployNewWorker(clientDir: string): void {
+  const worker = join(clientDir, 'sw.js');
+  appendFileSync(worker, '\n// next build\n');
+  const source = readFileSync(worker);
+  writeFileSync(`${worker}.br`, brotliCompressSync(source));
+  writeFileSync(`${worker}.gz`, gzipSync(source));
+}
 
 test('Chromium finds nothing that stops the app from being installed', async ({ baseURL, browserName }) => {
   expect(browserName).toBe('chromium');
@@ -46,8 +56,7 @@ test('a new build is offered by the update prompt, and taking it reloads into th
     await serviceWorkerReady(page);
     await expect(page.getByText('A new version of the application is available.')).toHaveCount(0);
 
-    // Deploy a new build: any change to the worker makes it a new version.
-    appendFileSync(join(server.clientDir, 'sw.js'), '\n// next build\n');
+    deployNewWorker(server.clientDir);
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
@@ -81,7 +90,7 @@ test('the update prompt waits while a form holds unsaved input, and comes once t
     await serviceWorkerReady(page);
     await page.getByRole('textbox', { name: 'Message' }).fill('Half-written question about the memory test');
 
-    appendFileSync(join(server.clientDir, 'sw.js'), '\n// next build\n');
+    deployNewWorker(server.clientDir);
     const waiting = page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { AssessmentOrderTypeId, OrderStatusId } from '../../shared/api/contract';
+import type { AssessmentOrderTypeId, OrderStatusId } from '../../api/contract';
 
 /**
  * The names an order shows in the person's language: order types (spec §9 'Out-Of-Clinic', 'In-Clinic'), batteries
  * (falling back to the server's name for one this client does not know) and statuses. Field messages are keys of
- * this feature (the order rules) or the shared ones of common ('{field} should be valid').
+ * the orders namespace (the order rules) or the shared ones of common ('{field} should be valid'). Shared, not in the
+ * orders feature, because the patient's begin page shows a battery's name too and must not download the staff
+ * pages' code for it.
  */
 export function useOrderText() {
   const { t } = useTranslation('orders');

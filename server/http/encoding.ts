@@ -1,0 +1,57 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** Answers that differ by Accept-Encoding say so, so a shared cache never hands brotli to a client without it. */
+export const varyAcceptEncoding = 'Accept-Encoding';
+
+/**
+ * The encoding to send for an Accept-Encoding header: the first of `available` (brotli before gzip) accepted with a
+ * q above 0 (`*` accepts any not named with q=0); null means identity.
+ */
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly ContentEncoding[] = ['br', 'gzip'],
+): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const accepted = (encoding: ContentEncoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  return available.find(accepted) ?? null;
+}
+
+/** A file's bytes with their brotli and gzip twins, made once (at build time or at start), never per request. */
+export interface EncodedBody {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function compressOnce(identity: Buffer): EncodedBody {
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** The body to send for a request and the Content-Encoding to say with it (none for identity). */
+export function chooseBody(
+  body: Partial<EncodedBody> & { identity: Buffer },
+  acceptEncoding: string | undefined,
+): { payload: Buffer; encoding: ContentEncoding | null } {
+  const available = (['br', 'gzip'] as const).filter((encoding) => body[encoding]);
+  const encoding = pickEncoding(acceptEncoding, available);
+  return { payload: (encoding && body[encoding]) ?? body.identity, encoding };
+}

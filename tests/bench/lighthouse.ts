@@ -1,0 +1,106 @@
+/**
+ * Lighthouse 12 performance (simulated throttling: mobile is a mid-range phone on slow 4G) for the login page and
+ * the patient link page, mobile and desktop, against a fresh in-memory demo server and Debian's Chromium.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse, { desktopConfig, type Config } from 'lighthouse';
+import { startDemoServer } from './bench-server';
+import { demoLinkToken } from './first-visit';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface LighthouseScore {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+export type LighthouseResult = Record<'login' | 'patientLink', Record<'mobile' | 'desktop', LighthouseScore>>;
+
+async function launchChromium(debugPort: number): Promise<{ stop: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'cgm-lighthouse-'));
+  const child = spawn(
+    chromiumPath,
+    [
+      '--headless',
+      `--remote-debugging-port=${String(debugPort)}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(profile, { recursive: true, force: true });
+  };
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${String(debugPort)}/json/version`);
+      if (response.ok) return { stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error('Chromium did not open its debugging port');
+}
+
+async function audit(url: string, debugPort: number, config: Config | undefined): Promise<LighthouseScore> {
+  const result = await lighthouse(
+    url,
+    { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    config,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+  };
+}
+
+/** `port` is the demo server's; the debugging port is the next one. */
+export async function measureLighthouse(port: number): Promise<LighthouseResult> {
+  const server = await startDemoServer(port);
+  const debugPort = port + 1;
+  const chromium = await launchChromium(debugPort);
+  try {
+    const pages = {
+      login: `${server.base}/cgm/login`,
+      patientLink: `${server.base}/cgm/patientlogin?token=${demoLinkToken}`,
+    };
+    const result: Partial<LighthouseResult> = {};
+    for (const [name, url] of Object.entries(pages) as [keyof LighthouseResult, string][]) {
+      result[name] = {
+        mobile: await audit(url, debugPort, undefined),
+        desktop: await audit(url, debugPort, desktopConfig),
+      };
+    }
+    return result as LighthouseResult;
+  } finally {
+    await chromium.stop();
+    await server.stop();
+  }
+}
+
+export function describeLighthouse(label: string, score: LighthouseScore): string {
+  return `${label}: performance ${String(score.performance)}, LCP ${(score.lcpMs / 1000).toFixed(1)} s, TBT ${String(score.tbtMs)} ms`;
+}
