@@ -302,7 +302,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,mjs,css,html,json,png,svg,ico,pdf,webmanifest}'],
         // The licenses list is large and rarely read: it is fetched when the licenses page opens, not precached.
-        globIgnores: ['**/licenses.json'],
+        // pdf.js (about 450 KB compressed with its worker) only draws a PDF that has no text beside it, which the
+        // product's own documents always have: a patient's phone must not download it in the background.
+        globIgnores: ['**/licenses.json', '**/assets/*pdf*.{js,mjs}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
