@@ -67,64 +67,86 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` first');
-  }
-  const firstVisit = await measureFirstVisit(portBase);
-  console.log(describeTransfer('login page first visit (desktop)', firstVisit.login));
-  console.log(describeTransfer('patient link page first visit (390×844 phone)', firstVisit.patientLink));
-  const scores = await measureLighthouse(portBase + 8);
-  for (const [name, forms] of Object.entries(scores)) {
-    for (const [form, score] of Object.entries(forms))
-      console.log(describeLighthouse(`Lighthouse ${name} ${form}`, score));
-  }
-  const memory = await coldStart('server cold start, in-memory database with demo seed', 'memory://', portBase + 1);
-  const folder = mkdtempSync(join(tmpdir(), 'cgm-bench-'));
-  try {
-    const fresh = await coldStart('server cold start, new data folder with demo seed', folder, portBase + 2);
-    const again = await coldStart('server cold start, existing data folder', folder, portBase + 3);
-    const patients = await patientListSearch(portBase + 4, 10_000);
-    const patients100k = await patientListSearch(portBase + 4, 100_000);
-    for (const [count, result] of [
-      [10_000, patients],
-      [100_000, patients100k],
-    ] as const) {
+type Numbers = Record<string, unknown>;
+
+/**
+ * The parts of the bench, in the order they run, each printing its lines and answering its numbers for the JSON
+ * summary. `npm run bench -- lighthouse throughput` runs only the parts named (e.g. to compare two builds).
+ */
+const parts: Record<string, () => Promise<Numbers>> = {
+  'first-visit': async () => {
+    const firstVisit = await measureFirstVisit(portBase);
+    console.log(describeTransfer('login page first visit (desktop)', firstVisit.login));
+    console.log(describeTransfer('patient link page first visit (390×844 phone)', firstVisit.patientLink));
+    return { firstVisit };
+  },
+  lighthouse: async () => {
+    const scores = await measureLighthouse(portBase + 8);
+    for (const [name, forms] of Object.entries(scores)) {
+      for (const [form, score] of Object.entries(forms))
+        console.log(describeLighthouse(`Lighthouse ${name} ${form}`, score));
+    }
+    return { lighthouse: scores };
+  },
+  'cold-start': async () => {
+    const memory = await coldStart('server cold start, in-memory database with demo seed', 'memory://', portBase + 1);
+    const folder = mkdtempSync(join(tmpdir(), 'cgm-bench-'));
+    try {
+      const fresh = await coldStart('server cold start, new data folder with demo seed', folder, portBase + 2);
+      const again = await coldStart('server cold start, existing data folder', folder, portBase + 3);
+      return { memory, fresh, again };
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  },
+  search: async () => {
+    const numbers: Numbers = {};
+    for (const count of [10_000, 100_000]) {
+      const result = await patientListSearch(portBase + 4, count);
       console.log(
         `patient list, ${count.toLocaleString('en-US')} patients: seed ${result.seedMs.toFixed(0)} ms; search to ` +
           `rendered row median ${median(result.searchMs).toFixed(0)} ms (max ` +
           `${Math.max(...result.searchMs).toFixed(0)} ms, ${String(result.searchMs.length)} searches); next grid ` +
           `page ${result.nextPageMs.toFixed(0)} ms`,
       );
+      numbers[`patientSearch${String(count / 1000)}kMedianMs`] = Math.round(median(result.searchMs));
+      numbers[`patientNextPage${String(count / 1000)}kMs`] = Math.round(result.nextPageMs);
     }
-    // Ports after the five above: the server, then its PostgreSQL cluster.
+    return numbers;
+  },
+  throughput: async () => {
+    // The server, then its PostgreSQL cluster: ports 5 and 6.
     const throughput = await patientListThroughput(portBase + 5);
     console.log(describeThroughput('PGlite', throughput.pglite));
     console.log(describeThroughput('PostgreSQL', throughput.postgres));
-    // Ports after the seven above.
+    return {
+      patientListPgliteReqPerSec: Math.round(throughput.pglite.requestsPerSecond),
+      patientListPgliteP99Ms: throughput.pglite.p99Ms,
+      patientListPostgresReqPerSec: Math.round(throughput.postgres.requestsPerSecond),
+      patientListPostgresP99Ms: throughput.postgres.p99Ms,
+    };
+  },
+  'offline-start': async () => {
     const offline = await offlineStart(portBase + 7);
     console.log(describeOfflineStart(offline));
-    console.log(
-      JSON.stringify({
-        firstVisit,
-        lighthouse: scores,
-        memory,
-        fresh,
-        again,
-        patientSearchMedianMs: Math.round(median(patients.searchMs)),
-        patientNextPageMs: Math.round(patients.nextPageMs),
-        offlineStart: offline,
-        patientSearch100kMedianMs: Math.round(median(patients100k.searchMs)),
-        patientNextPage100kMs: Math.round(patients100k.nextPageMs),
-        patientListPgliteReqPerSec: Math.round(throughput.pglite.requestsPerSecond),
-        patientListPgliteP99Ms: throughput.pglite.p99Ms,
-        patientListPostgresReqPerSec: Math.round(throughput.postgres.requestsPerSecond),
-        patientListPostgresP99Ms: throughput.postgres.p99Ms,
-      }),
-    );
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
+    return { offlineStart: offline };
+  },
+};
+
+async function main(): Promise<void> {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first');
   }
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !(name in parts));
+  if (unknown.length > 0) {
+    throw new Error(`unknown bench part ${unknown.join(', ')}; the parts are ${Object.keys(parts).join(', ')}`);
+  }
+  let summary: Numbers = {};
+  for (const [name, run] of Object.entries(parts)) {
+    if (asked.length === 0 || asked.includes(name)) summary = { ...summary, ...(await run()) };
+  }
+  console.log(JSON.stringify(summary));
 }
 
 await main();
