@@ -92,6 +92,11 @@ function createPgDb(databaseUrl: string): Db {
   typeOverrides.setTypeParser(dateOid, keepText);
   typeOverrides.setTypeParser(int8Oid, parseInt8);
   const pool = new pg.Pool({ connectionString: databaseUrl, types: typeOverrides });
+  // An idle connection the server ends (a PostgreSQL restart, a failover, a dropped database) emits 'error' on the
+  // pool; unheard, that would stop the whole process. The pool replaces the connection on the next query.
+  pool.on('error', (error) => {
+    console.error('PostgreSQL closed an idle connection:', error.message);
+  });
 
   const run = async <T>(runner: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<T[]> => {
     const result = await runner.query(sql, [...params]);
