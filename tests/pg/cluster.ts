@@ -28,7 +28,7 @@ export function pgAvailable(): boolean {
 
 export function startPgCluster(port: number): PgCluster {
   if (!pgAvailable()) {
-    throw new Error(`PostgreSQL is missing (${binDir}): sh tests/pg/ensure-postgresql.sh installs it`);
+    throw new Error(`PostgreSQL is missing (${binDir}): sh tests/ensure-test-tools.sh installs it`);
   }
   const root = mkdtempSync(path.join(tmpdir(), 'cgm-pg-'));
   const dataDir = path.join(root, 'data');
