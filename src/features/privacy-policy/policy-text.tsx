@@ -1,13 +1,12 @@
-import { Alert, Box, Button, Center, List, Loader, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Box, List, Text, Title, type TitleOrder } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DocumentText } from '../../shared/api/contract';
 import { StaticFetchError } from '../../shared/api/static-json';
 import { usePolicyText } from './api';
 import { loadPdfPolicy, type PolicyLoader } from './pdf-document';
 import { PolicyViewer } from './policy-viewer';
-import { isScrolledToBottom } from './scroll';
+import { PolicyLoadError, PolicyLoading } from './policy-states';
+import { useReadToEnd } from './scroll';
 
 export interface PolicyTextProps {
   /** The policy's PDF; its text is read from beside it (documentTextUrl). */
@@ -35,34 +34,19 @@ const hasNoText = (error: unknown) =>
  * so it can be scrolled without a mouse.
  */
 export function PolicyText({ url, title, onReachedEnd, headingLevel = 3, load = loadPdfPolicy }: PolicyTextProps) {
-  const { t } = useTranslation('privacy-policy');
   const policy = usePolicyText(url);
 
-  if (policy.isPending) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label={t('loadingPolicy')} />
-      </Center>
-    );
-  }
+  if (policy.isPending) return <PolicyLoading />;
   if (policy.isError) {
     if (hasNoText(policy.error)) {
       return <PolicyViewer url={url} title={title} load={load} onReachedEnd={onReachedEnd} />;
     }
     return (
-      <Stack gap="sm">
-        <Alert color="red" role="alert">
-          {t('ERROR_LOADING_PRIVACY_POLICY')}
-        </Alert>
-        <Button
-          variant="default"
-          onClick={() => {
-            void policy.refetch();
-          }}
-        >
-          {t('tryAgain')}
-        </Button>
-      </Stack>
+      <PolicyLoadError
+        onRetry={() => {
+          void policy.refetch();
+        }}
+      />
     );
   }
   return <PolicyBody document={policy.data} title={title} onReachedEnd={onReachedEnd} headingLevel={headingLevel} />;
@@ -79,19 +63,9 @@ function PolicyBody({
   onReachedEnd: () => void;
   headingLevel: TitleOrder;
 }) {
-  const scrollRef = useRef<HTMLDivElement | null>(null);
   const { ref: sizeRef, width, height } = useElementSize<HTMLDivElement>();
   const sectionLevel = Math.min(headingLevel + 1, 6) as TitleOrder;
-
-  const check = useCallback(() => {
-    const element = scrollRef.current;
-    if (element && isScrolledToBottom(element)) onReachedEnd();
-  }, [onReachedEnd]);
-
-  // A policy short enough to fit (or a very tall or rotated screen) is read without scrolling.
-  useEffect(() => {
-    if (width > 0) check();
-  }, [document, width, height, check]);
+  const { scrollRef, check } = useReadToEnd(onReachedEnd, document, width, height);
 
   return (
     <Box

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Center, Loader, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PolicyLoader, PolicyPage } from './pdf-document';
-import { isScrolledToBottom } from './scroll';
+import { PolicyLoadError, PolicyLoading } from './policy-states';
+import { useReadToEnd } from './scroll';
 
 /** Wider than this, a page's text grows past comfortable reading size; the page is centred instead. */
 const maxPageWidthPx = 800;
@@ -55,46 +56,22 @@ export function PolicyViewer({ url, title, load, onReachedEnd }: PolicyViewerPro
     gcTime: 0,
     retry: 1,
   });
-  const scrollRef = useRef<HTMLDivElement | null>(null);
   const { ref: sizeRef, width } = useElementSize<HTMLDivElement>();
+  const { scrollRef, check } = useReadToEnd(onReachedEnd, policy.data, width);
 
   useEffect(() => {
     const loaded = policy.data;
     return () => loaded?.destroy();
   }, [policy.data]);
 
-  const check = useCallback(() => {
-    const element = scrollRef.current;
-    if (element && isScrolledToBottom(element)) onReachedEnd();
-  }, [onReachedEnd]);
-
-  // A policy short enough to fit (or a very tall screen) is read without scrolling.
-  useEffect(() => {
-    if (policy.data && width > 0) check();
-  }, [policy.data, width, check]);
-
-  if (policy.isPending) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label={t('loadingPolicy')} />
-      </Center>
-    );
-  }
+  if (policy.isPending) return <PolicyLoading />;
   if (policy.isError) {
     return (
-      <Stack gap="sm">
-        <Alert color="red" role="alert">
-          {t('ERROR_LOADING_PRIVACY_POLICY')}
-        </Alert>
-        <Button
-          variant="default"
-          onClick={() => {
-            void policy.refetch();
-          }}
-        >
-          {t('tryAgain')}
-        </Button>
-      </Stack>
+      <PolicyLoadError
+        onRetry={() => {
+          void policy.refetch();
+        }}
+      />
     );
   }
   const pages = policy.data.pages;

@@ -1,3 +1,5 @@
+import { useCallback, useEffect, useRef } from 'react';
+
 /** Spec §9: the agree box is enabled once the policy is scrolled to within 5 px of its end. */
 export const privacyScrollTolerancePx = 5;
 
@@ -10,4 +12,21 @@ export interface ScrollPosition {
 /** Whether the end of the content is in view (true as well when everything fits without scrolling). */
 export function isScrolledToBottom(position: ScrollPosition, tolerance: number = privacyScrollTolerancePx): boolean {
   return position.scrollHeight - position.scrollTop - position.clientHeight <= tolerance;
+}
+
+/**
+ * The read-to-the-end rule on a scrollable region: `check` goes on its scroll events; the content is also checked
+ * whenever it or the region's size changes, since a policy short enough to fit (or a very tall or rotated screen)
+ * is read without scrolling. `content` is falsy while there is nothing to read yet.
+ */
+export function useReadToEnd(onReachedEnd: () => void, content: unknown, width: number, height = 0) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const check = useCallback(() => {
+    const element = scrollRef.current;
+    if (element && isScrolledToBottom(element)) onReachedEnd();
+  }, [onReachedEnd]);
+  useEffect(() => {
+    if (content && width > 0) check();
+  }, [content, width, height, check]);
+  return { scrollRef, check };
 }
