@@ -9,6 +9,7 @@ import { defaultSessionMaxHours } from './auth/session-service';
 import type { Db } from './db/db';
 import { seedDemoData } from './db/seed';
 import type { TrustProxy } from './env';
+import { apiCompressionOptions } from './http/encoding';
 import { errorHandler } from './http/errors';
 import { originFromAddress } from './http/public-url';
 import { registerIdempotency } from './http/idempotency';
@@ -151,8 +152,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) route.compress = false;
   });
-  // Request bodies stay as they were: only answers are compressed.
-  void app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  void app.register(fastifyCompress, apiCompressionOptions);
   app.setErrorHandler(errorHandler);
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);

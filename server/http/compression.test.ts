@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../testing/test-app';
-import { compressOnce, pickEncoding } from './encoding';
+import { apiCompressionOptions, compressOnce, pickEncoding } from './encoding';
 
 let testApp: TestApp;
 let clientDir: string;
@@ -129,6 +129,14 @@ describe('compression on the wire', () => {
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('apiCompressionOptions', () => {
+  it('compresses answers made per request at a brotli quality meant for them, not the one meant for files', () => {
+    // Quality 11, brotli's default, costs tens of milliseconds of CPU on one page of patients.
+    expect(apiCompressionOptions.brotliOptions.params[zlibConstants.BROTLI_PARAM_QUALITY]).toBeLessThanOrEqual(5);
+    expect(apiCompressionOptions.threshold).toBe(1024);
   });
 });
 
