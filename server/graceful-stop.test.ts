@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { patientProfileSchema, type PatientWrite } from '../src/shared/api/contract';
+import { patientProfileSchema } from '../src/shared/api/contract';
+import { testPatientWrite } from './testing/test-patients';
 import { demoPassword } from './db/seed';
 import { repoRoot } from './paths';
 
@@ -63,21 +64,6 @@ async function login(origin: string): Promise<string> {
   return body.authToken;
 }
 
-function newPatient(lastName: string): PatientWrite {
-  return {
-    firstName: 'Stop',
-    middleInitial: '',
-    lastName,
-    dateOfBirth: '1950-03-04',
-    gender: 'F',
-    defaultLanguage: 'en-US',
-    email: '',
-    phone: '',
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
-    providerService: null,
-  };
-}
-
 it('on SIGTERM finishes what it acknowledged, exits 0, and a restart on the same folder has every such write', async () => {
   const dataDir = path.join(folder, 'data');
   const first = await startServer(dataDir);
@@ -95,7 +81,7 @@ it('on SIGTERM finishes what it acknowledged, exits 0, and a restart on the same
         response = await fetch(`${first.origin}/api/profile/patients`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authToken: token },
-          body: JSON.stringify(newPatient(lastName)),
+          body: JSON.stringify(testPatientWrite({ firstName: 'Stop', lastName })),
         });
       } catch {
         return; // the server no longer accepts connections

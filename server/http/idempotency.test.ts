@@ -7,11 +7,11 @@ import {
   assessmentOrderSchema,
   outboxListSchema,
   type AssessmentOrderInput,
-  type PatientWrite,
   type ProviderServiceInput,
   type TechnicianWrite,
 } from '../../src/shared/api/contract';
 import { createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { testPatientWrite } from '../testing/test-patients';
 
 let testApp: TestApp;
 const tokens = { admin: '', clinician: '' };
@@ -25,21 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
 });
-
-function patientBody(lastName: string): PatientWrite {
-  return {
-    firstName: 'Keyed',
-    middleInitial: '',
-    lastName,
-    dateOfBirth: '1951-02-03',
-    gender: 'F',
-    defaultLanguage: 'en-US',
-    email: '',
-    phone: '',
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
-    providerService: null,
-  };
-}
 
 let patientCounter = 0;
 async function newPatient(): Promise<number> {
@@ -141,7 +126,10 @@ describe('Idempotency-Key on orders and creates (issue 15)', () => {
 
   it('keeps keys per user: another user with the same key gets an answer of their own', async () => {
     const key = randomUUID();
-    const patient = { ...patientBody('Twice'), providerService: { id: 1 } };
+    const patient = {
+      ...testPatientWrite({ firstName: 'Keyed', lastName: 'Twice', dateOfBirth: '1951-02-03' }),
+      providerService: { id: 1 },
+    };
     const byClinician = await post('/api/profile/patients', tokens.clinician, patient, key);
     const byAdmin = await post('/api/profile/patients', tokens.admin, patient, key);
     expect(byClinician.statusCode).toBe(201);
@@ -151,7 +139,7 @@ describe('Idempotency-Key on orders and creates (issue 15)', () => {
 
   it('guards every create: parallel repeats of a patient, a technician and a provider service create one each', async () => {
     const technician: TechnicianWrite = {
-      ...patientBody('Technician'),
+      ...testPatientWrite({ firstName: 'Keyed', lastName: 'Technician', dateOfBirth: '1951-02-03' }),
       email: 'parallel.technician@example.test',
       providerService: { id: 1 },
     };
@@ -167,7 +155,7 @@ describe('Idempotency-Key on orders and creates (issue 15)', () => {
       {
         url: '/api/profile/patients',
         token: tokens.clinician,
-        body: patientBody('Parallel'),
+        body: testPatientWrite({ firstName: 'Keyed', lastName: 'Parallel', dateOfBirth: '1951-02-03' }),
         rows: () => count("SELECT count(*) AS count FROM patients WHERE last_name = 'Parallel'", []),
       },
       {

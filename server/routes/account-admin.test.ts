@@ -10,6 +10,7 @@ import {
 import { findUsableAccountToken, markAccountTokenUsed } from '../db/queries/account-tokens';
 import { demoAccounts } from '../db/seed';
 import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp, devCall } from '../testing/test-app';
+import { testPatientWrite } from '../testing/test-patients';
 
 let testApp: TestApp;
 const tokens = { admin: '', clinician: '', technician: '' };
@@ -110,18 +111,13 @@ describe('deactivate and reactivate (spec §7)', () => {
   });
 
   it('lets cops deactivate and reactivate a patient', async () => {
-    const created = await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.clinician, {
-      firstName: 'Dora',
-      middleInitial: '',
-      lastName: 'Deactivated',
-      dateOfBirth: '1944-04-04',
-      gender: 'F',
-      defaultLanguage: 'en-US',
-      email: '',
-      phone: '',
-      address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
-      providerService: null,
-    });
+    const created = await callApi(
+      testApp.app,
+      'POST',
+      '/api/profile/patients',
+      tokens.clinician,
+      testPatientWrite({ firstName: 'Dora', lastName: 'Deactivated', dateOfBirth: '1944-04-04' }),
+    );
     const patientId = patientProfileSchema.parse(created.json()).id;
     expect(
       (

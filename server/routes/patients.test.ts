@@ -4,11 +4,11 @@ import {
   patientListSchema,
   patientProfileSchema,
   rulesSchema,
-  type PatientWrite,
 } from '../../src/shared/api/contract';
 import { todayIso } from '../../src/shared/lib/validation/dates';
 import { demoAccounts } from '../db/seed';
 import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { testPatientWrite } from '../testing/test-patients';
 
 const northside = 1;
 const lakeside = 2;
@@ -32,22 +32,6 @@ async function list(token: string, query = '', path = '/api/profile/patients') {
   const response = await callApi(testApp.app, 'GET', `${path}?${query}`, token);
   expect(response.statusCode).toBe(200);
   return patientListSchema.parse(response.json());
-}
-
-function newPatient(overrides: Partial<PatientWrite> = {}): PatientWrite {
-  return {
-    firstName: 'Test',
-    middleInitial: '',
-    lastName: `Patient${String(Math.random()).slice(2, 8)}`,
-    dateOfBirth: '1950-03-04',
-    gender: 'F',
-    defaultLanguage: 'en-US',
-    email: '',
-    phone: '',
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
-    providerService: null,
-    ...overrides,
-  };
 }
 
 function fieldsOf(body: unknown) {
@@ -165,7 +149,7 @@ describe('patient lists (spec §7 GET /api/profile/patients)', () => {
 
 describe('adding and editing patients', () => {
   it('adds a patient without email at the clinician’s own provider service', async () => {
-    const response = await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.clinician, newPatient());
+    const response = await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.clinician, testPatientWrite());
     expect(response.statusCode).toBe(201);
     const patient = patientProfileSchema.parse(response.json());
     expect(patient.email).toBe('');
@@ -180,7 +164,7 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.technician,
-      newPatient({ phone: '8475550199', email: 'new.patient@example.test' }),
+      testPatientWrite({ phone: '8475550199', email: 'new.patient@example.test' }),
     );
     expect(response.statusCode).toBe(201);
     const patient = patientProfileSchema.parse(response.json());
@@ -204,7 +188,7 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.clinician,
-      newPatient(overrides),
+      testPatientWrite(overrides),
     );
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response.json())).toContainEqual({ path: field, message });
@@ -216,7 +200,7 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.clinician,
-      newPatient({ dateOfBirth: `${String(new Date().getFullYear() + 1)}-01-01` }),
+      testPatientWrite({ dateOfBirth: `${String(new Date().getFullYear() + 1)}-01-01` }),
     );
     expect(fieldsOf(future.json()).map((entry) => entry.path)).toContain('dateOfBirth');
     const zip = await callApi(
@@ -224,7 +208,7 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.clinician,
-      newPatient({
+      testPatientWrite({
         address: { line1: '', line2: '', city: '', state: null, postalCode: '1234', country: { code: 'US' } },
       }),
     );
@@ -237,7 +221,7 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.clinician,
-      newPatient({ address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null } }),
+      testPatientWrite({ address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null } }),
     );
     expect(fieldsOf(country.json())).toContainEqual({ path: 'address.country', message: 'VALID_FIELD_IS_REQUIRED' });
     const state = await callApi(
@@ -245,7 +229,7 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.clinician,
-      newPatient({
+      testPatientWrite({
         address: { line1: '', line2: '', city: '', state: { code: 'ZZ' }, postalCode: '', country: { code: 'US' } },
       }),
     );
@@ -258,7 +242,7 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.clinician2,
-      newPatient({ defaultLanguage: 'es-US' }),
+      testPatientWrite({ defaultLanguage: 'es-US' }),
     );
     expect(fieldsOf(response.json())).toContainEqual({
       path: 'defaultLanguage',
@@ -267,14 +251,14 @@ describe('adding and editing patients', () => {
   });
 
   it('makes cops choose the provider service, and refuses a clinician another service (403)', async () => {
-    const unchosen = await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.admin, newPatient());
+    const unchosen = await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.admin, testPatientWrite());
     expect(fieldsOf(unchosen.json())).toContainEqual({ path: 'providerService', message: 'VALID_FIELD_IS_REQUIRED' });
     const unknown = await callApi(
       testApp.app,
       'POST',
       '/api/profile/patients',
       tokens.admin,
-      newPatient({ providerService: { id: 999 } }),
+      testPatientWrite({ providerService: { id: 999 } }),
     );
     expect(unknown.statusCode).toBe(400);
     const chosen = await callApi(
@@ -282,7 +266,7 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.admin,
-      newPatient({ providerService: { id: lakeside } }),
+      testPatientWrite({ providerService: { id: lakeside } }),
     );
     expect(chosen.statusCode).toBe(201);
     expect(patientProfileSchema.parse(chosen.json()).providerServices[0]?.id).toBe(lakeside);
@@ -291,18 +275,18 @@ describe('adding and editing patients', () => {
       'POST',
       '/api/profile/patients',
       tokens.clinician,
-      newPatient({ providerService: { id: lakeside } }),
+      testPatientWrite({ providerService: { id: lakeside } }),
     );
     expect(elsewhere.statusCode).toBe(403);
   });
 
   it('edits with birth dates back to 31 Dec 1492, but not before, and only in scope', async () => {
     const created = patientProfileSchema.parse(
-      (await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.clinician, newPatient())).json(),
+      (await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.clinician, testPatientWrite())).json(),
     );
     const edit = (token: string, dateOfBirth: string) =>
       callApi(testApp.app, 'PUT', '/api/profile/patients', token, {
-        ...newPatient({ lastName: 'Edited', dateOfBirth }),
+        ...testPatientWrite({ lastName: 'Edited', dateOfBirth }),
         id: created.id,
       });
     const early = await edit(tokens.clinician, '1492-12-31');
@@ -320,7 +304,7 @@ describe('adding and editing patients', () => {
   it('does not let anyone edit a deactivated patient until it is reactivated', async () => {
     const gordon = (await list(tokens.admin, 'searchText=Gordon%20Whitaker')).dataList[0]!;
     const response = await callApi(testApp.app, 'PUT', '/api/profile/patients', tokens.admin, {
-      ...newPatient(),
+      ...testPatientWrite(),
       id: gordon.id,
     });
     expect(response.statusCode).toBe(400);

@@ -1,0 +1,21 @@
+import type { PatientWrite } from '../../src/shared/api/contract';
+
+/**
+ * A new patient as the patient form sends it (no email, no address but the country, the caller's provider service):
+ * the body of `POST /api/profile/patients` in server tests, changed where a test needs it.
+ */
+export function testPatientWrite(overrides: Partial<PatientWrite> = {}): PatientWrite {
+  return {
+    firstName: 'Test',
+    middleInitial: '',
+    lastName: `Patient${String(Math.random()).slice(2, 8)}`,
+    dateOfBirth: '1950-03-04',
+    gender: 'F',
+    defaultLanguage: 'en-US',
+    email: '',
+    phone: '',
+    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
+    providerService: null,
+    ...overrides,
+  };
+}
