@@ -53,6 +53,7 @@ export default defineConfig({
       RATE_LIMIT_PATIENT_LOGIN: '100000',
       RATE_LIMIT_FORGOT_PASSWORD: '100000',
       RATE_LIMIT_CONTACT: '100000',
+      RATE_LIMIT_CLIENT_LOG: '100000',
     },
   },
 });

@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerControlCharacterGuard } from './http/validation';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
+import { clientLogRoutes } from './routes/client-logs';
 import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
 import { devopsRoutes } from './routes/devops';
@@ -174,6 +175,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(providerServiceRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(referenceRoutes, { ...deps, prefix: '/api/references' });
   void app.register(contactRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(clientLogRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(resourcesRoutes, { staticHost: config.staticHost });
   void app.register(patientRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });

@@ -76,6 +76,7 @@ const serverEnvSchema = z.object({
   RATE_LIMIT_PATIENT_LOGIN: rateLimitVariable(defaultRateLimits.patientLogin),
   RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable(defaultRateLimits.forgotPassword),
   RATE_LIMIT_CONTACT: rateLimitVariable(defaultRateLimits.contact),
+  RATE_LIMIT_CLIENT_LOG: rateLimitVariable(defaultRateLimits.clientLog),
   RATE_LIMIT_WINDOW_SECONDS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(86_400).default(defaultRateLimits.windowSeconds),
@@ -151,6 +152,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
       patientLogin: parsed.RATE_LIMIT_PATIENT_LOGIN,
       forgotPassword: parsed.RATE_LIMIT_FORGOT_PASSWORD,
       contact: parsed.RATE_LIMIT_CONTACT,
+      clientLog: parsed.RATE_LIMIT_CLIENT_LOG,
       windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS,
     },
   };

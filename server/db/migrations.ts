@@ -462,6 +462,25 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 160,
+    name: 'client log messages',
+    statements: [
+      // Spec §7 log calls. No person's data: messages are fixed sentences (masked again on arrival), the route has
+      // no query string, and the session is kept only to cap how much one session may send.
+      `CREATE TABLE client_logs (
+        id serial PRIMARY KEY,
+        level text NOT NULL CHECK (level IN ('info', 'warn', 'error', 'fatal')),
+        message text NOT NULL,
+        route text NOT NULL,
+        client_version text NOT NULL,
+        role text NULL,
+        session_id integer NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX client_logs_session_idx ON client_logs (session_id, created_at) WHERE session_id IS NOT NULL`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -70,6 +70,8 @@ describe('throttling per client address with the default limits (issue 15)', () 
     ['patient identity', '/api/cgm/login/patient', defaultRateLimits.patientLogin, '203.0.113.21'],
     ['forgot password', '/api/profiles/forgotpassword', defaultRateLimits.forgotPassword, '203.0.113.22'],
     ['contact', '/api/cgm/contact', defaultRateLimits.contact, '203.0.113.23'],
+    ['client log batch', '/api/cgm/log', defaultRateLimits.clientLog, '203.0.113.24'],
+    ['client log message', '/api/cgm/log/warn', defaultRateLimits.clientLog, '203.0.113.25'],
   ])('limits the %s form too', async (_name, url, max, address) => {
     const app = testApp;
     // Bodies that fail validation are cheap and still count: guessing is throttled whatever it sends.
@@ -105,9 +107,10 @@ describe('rate-limit settings', () => {
         RATE_LIMIT_PATIENT_LOGIN: '90',
         RATE_LIMIT_FORGOT_PASSWORD: '5',
         RATE_LIMIT_CONTACT: '3',
+        RATE_LIMIT_CLIENT_LOG: '7',
         RATE_LIMIT_WINDOW_SECONDS: '300',
       }).rateLimits,
-    ).toEqual({ login: 120, patientLogin: 90, forgotPassword: 5, contact: 3, windowSeconds: 300 });
+    ).toEqual({ login: 120, patientLogin: 90, forgotPassword: 5, contact: 3, clientLog: 7, windowSeconds: 300 });
     expect(() => readServerEnv({ RATE_LIMIT_LOGIN: '0' })).toThrow(/RATE_LIMIT_LOGIN/);
   });
 });

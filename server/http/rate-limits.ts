@@ -13,6 +13,8 @@ export interface RateLimits {
   forgotPassword: number;
   /** POST /api/{product}/contact. */
   contact: number;
+  /** POST /api/{product}/log and /log/{level}: calls, each of up to 20 messages. */
+  clientLog: number;
   windowSeconds: number;
 }
 
@@ -25,6 +27,7 @@ export const defaultRateLimits: RateLimits = {
   patientLogin: 30,
   forgotPassword: 10,
   contact: 10,
+  clientLog: 30,
   windowSeconds: 60,
 };
 
@@ -35,6 +38,8 @@ export function rateLimitedRoutes(product: string, limits: RateLimits): Readonly
     [`POST /api/${product}/login/patient`, limits.patientLogin],
     ['POST /api/profiles/forgotpassword', limits.forgotPassword],
     [`POST /api/${product}/contact`, limits.contact],
+    [`POST /api/${product}/log`, limits.clientLog],
+    [`POST /api/${product}/log/:level`, limits.clientLog],
   ]);
 }
 

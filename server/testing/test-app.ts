@@ -23,6 +23,7 @@ export const testRateLimits: Partial<RateLimits> = {
   patientLogin: 100_000,
   forgotPassword: 100_000,
   contact: 100_000,
+  clientLog: 100_000,
 };
 
 /**

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/query-persist-client-core';
 import type { SessionStore } from '../shared/auth/session-store';
 import { createQueryVault, destroyVaults, oneWorkingDayMs, vaultName } from '../shared/lib/storage/query-vault';
+import { clientLog } from '../shared/api/client-log';
 
 interface ActiveVault {
   name: string;
@@ -56,7 +57,7 @@ export function persistQueriesPerUser(session: SessionStore, queryClient: QueryC
 
   function enqueue(): Promise<void> {
     queue = queue.then(follow).catch((error: unknown) => {
-      console.error('cached lists could not be updated', error instanceof Error ? error.name : 'unknown');
+      clientLog.error(`cached lists could not be updated: ${error instanceof Error ? error.name : 'unknown'}`);
     });
     return queue;
   }

@@ -2,6 +2,7 @@ import { isApiError } from '../shared/api/http';
 import type { AuthApi } from '../shared/auth/auth-api';
 import { messageAfter401, type SessionStore } from '../shared/auth/session-store';
 import { createTokenChecker } from '../shared/auth/token-checker';
+import { clientLog } from '../shared/api/client-log';
 
 export const urlTokenParam = 'authToken';
 
@@ -62,7 +63,7 @@ export function watchSession(store: SessionStore, api: AuthApi, target: Window =
       // DESIGN §3 and the offline issue: only a refusal logs out. A server fault is retried on the next tick,
       // so a clinic does not lose its session to one bad answer.
       if (reason === 'unauthorized') store.handleUnauthorized(false);
-      else console.warn('session check failed; will try again');
+      else clientLog.warn('session check failed; will try again');
     },
   });
 

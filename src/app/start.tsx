@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '../shared/api/contract';
+import { captureClientErrors, clientLog } from '../shared/api/client-log';
 import { createHttpClient } from '../shared/api/http';
 import { authApi as createAuthApi } from '../shared/auth/auth-api';
 import { SessionStore } from '../shared/auth/session-store';
@@ -20,6 +21,7 @@ import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstr
 /** Start-up order matters: the URL token is taken before anything can log or share the address. */
 export async function startApp(rootElement: HTMLElement): Promise<void> {
   const urlToken = takeTokenFromUrl(window.location, window.history);
+  captureClientErrors(window);
   let config: RuntimeConfig;
   try {
     config = await loadRuntimeConfig();
@@ -43,6 +45,13 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   const http = createHttpClient({
     config,
     getAuthToken: () => session.getSnapshot().authToken,
+    getRoute: () => router?.state.location.pathname ?? window.location.pathname,
+  });
+  clientLog.connect({
+    http,
+    beaconUrl: `${config.apiHost}/api/${config.product}/log`,
+    product: config.product,
+    version: config.version,
     getRoute: () => router?.state.location.pathname ?? window.location.pathname,
   });
   const authApi = createAuthApi(http, config.product);

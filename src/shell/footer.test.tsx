@@ -4,6 +4,7 @@ import type { ResourceConfig } from '../shared/api/contract';
 import { fakeStaticJson, testConfig } from '../shared/testing/factories';
 import { renderApp } from '../shared/testing/render';
 import { displayVersion, Footer } from './footer';
+import { clientLog } from '../shared/api/client-log';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -28,7 +29,7 @@ const resourceConfig: ResourceConfig = {
 
 describe('Footer', () => {
   it('shows only major.minor.patch of the configured version, the UDI, the CE mark and a link to About', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
     renderApp([{ path: '/cgm', element: <Footer /> }], {
       config: testConfig({ version: '1.2.3-beta+45', uniqueDeviceIdentificationNumber: 'UDI-777' }),
     });
@@ -50,7 +51,7 @@ describe('Footer', () => {
   });
 
   it('only logs a resource config that cannot be loaded, and still shows the rest', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
     renderApp([{ path: '/cgm', element: <Footer /> }]);
     await vi.waitFor(() => {
       expect(warn).toHaveBeenCalledWith('resource config could not be loaded');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useResourceConfig } from '../features/resources';
 import { usePaths, useRuntimeConfig } from '../shared/lib/runtime-config';
+import { clientLog } from '../shared/api/client-log';
 
 /** Only major.minor.patch is shown (spec §1), whatever build suffix the configuration carries. */
 export function displayVersion(version: string): string {
@@ -32,7 +33,7 @@ export function Footer() {
   const resources = useResourceConfig();
   const failed = resources.isError;
   useEffect(() => {
-    if (failed) console.warn('resource config could not be loaded');
+    if (failed) clientLog.warn('resource config could not be loaded');
   }, [failed]);
   return (
     <Group justify="center" gap="md" h="100%" px="md" c="gray.8" wrap="nowrap">

@@ -14,6 +14,7 @@ import { useHttp } from '../../shared/api/http-context';
 import { useAuth } from '../../shared/auth/session-context';
 import { useDocumentPaths } from '../../shared/lib/runtime-config';
 import { useResourceConfig } from '../resources';
+import { clientLog } from '../../shared/api/client-log';
 
 export type StaffPolicyRole = 'clinician' | 'technician';
 
@@ -27,7 +28,7 @@ export function usePrivacyPolicyUrl(role: StaffPolicyRole): string | null {
   const documents = useDocumentPaths();
   const failed = config.isError;
   useEffect(() => {
-    if (failed) console.warn('resource config could not be read; using the built-in privacy policy');
+    if (failed) clientLog.warn('resource config could not be read; using the built-in privacy policy');
   }, [failed]);
   if (documents.privacyLanguage !== documentFallbackLanguage) return documents.privacyPolicy(role);
   if (config.isPending) return null;
@@ -60,7 +61,7 @@ export function usePatientPrivacyNoticeUrl(language: string): string | null {
   const documents = useDocumentPaths();
   const failed = config.isError;
   useEffect(() => {
-    if (failed) console.warn('resource config could not be read; using the built-in privacy notice');
+    if (failed) clientLog.warn('resource config could not be read; using the built-in privacy notice');
   }, [failed]);
   const own = documents.patientPrivacyNotice(language);
   if (documentLanguageFor(language, 'privacy').language !== documentFallbackLanguage) return own;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PolicyLoader, PolicyPage } from './pdf-document';
 import { PolicyLoadError, PolicyLoading } from './policy-states';
 import { useReadToEnd } from './scroll';
+import { clientLog } from '../../shared/api/client-log';
 
 /** Wider than this, a page's text grows past comfortable reading size; the page is centred instead. */
 const maxPageWidthPx = 800;
@@ -21,7 +22,7 @@ function PageCanvas({ page, width }: { page: PolicyPage; width: number }) {
     const scale = (cssWidth / page.width) * (window.devicePixelRatio || 1);
     page.render(canvas, scale).catch(() => {
       // A page that fails to draw still has its text below for screen readers and the PDF link beside it.
-      console.warn('privacy policy page could not be drawn');
+      clientLog.warn('privacy policy page could not be drawn');
     });
   }, [page, width, cssWidth]);
   return (

@@ -9,6 +9,7 @@ import { renderApp } from '../../shared/testing/render';
 import type * as PdfDocumentModule from './pdf-document';
 import type { PolicyDocument } from './pdf-document';
 import { PrivacyPolicyGate } from './privacy-policy-gate';
+import { clientLog } from '../../shared/api/client-log';
 
 const loaded: string[] = [];
 const fakeDocument = (): PolicyDocument => ({
@@ -205,7 +206,7 @@ describe('PrivacyPolicyGate (spec §1, §2 privacy-policy step)', () => {
 
 describe('the policy address', () => {
   it("falls back to the build's own document when the resource config cannot be read", async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
     const store = new SessionStore(window.sessionStorage, 'cgm');
     store.signIn(authResult({ user: { role: 'Healthcare Clinician', acceptedPrivacyPolicy: false } }));
     renderApp(

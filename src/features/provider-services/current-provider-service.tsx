@@ -9,6 +9,7 @@ import { usePaths } from '../../shared/lib/runtime-config';
 import { toast } from '../../shared/ui/toast';
 import { useVisibleProviderServices } from './api';
 import { providerServiceName } from './provider-service-name';
+import { clientLog } from '../../shared/api/client-log';
 
 /** Spec §2/§9: /{product}/providerservice/{id} shows the choice for 400 ms, then opens the management home. */
 export const providerServiceRedirectMs = 400;
@@ -41,7 +42,7 @@ export function ProviderServiceSwitchPage() {
     decided.current = true;
     if (!chosen) {
       toast.error(t('common:ERROR_ACCESS_FORBIDDEN'));
-      console.warn('access forbidden: provider service not visible to this user');
+      clientLog.warn('access forbidden: provider service not visible to this user');
       void navigate(session.userRole ? roleHome(paths, session.userRole) : paths.home, { replace: true });
       return;
     }

@@ -7,6 +7,7 @@ import { useEntitlement } from '../../shared/auth/session-context';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { toast } from '../../shared/ui/toast';
 import { isAppleHandheld, reportPageUrl, reportQueries } from './api';
+import { clientLog } from '../../shared/api/client-log';
 
 /**
  * Spec §2/§6 patient report view: shown only with viewReport (a technician sees only the date of the last result)
@@ -38,7 +39,7 @@ export function ReportButton({ patientId, hasResults }: { patientId: number; has
             })
             .catch(() => {
               tab?.close();
-              console.warn('cognitive report could not be loaded');
+              clientLog.warn('cognitive report could not be loaded');
               toast.error(t('notAvailable'));
             });
         }}

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useHttp } from '../../shared/api/http-context';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { reportPageUrl, reportQueries } from './api';
+import { clientLog } from '../../shared/api/client-log';
 
 /**
  * Spec §2 /{product}/manage/patient/{patientId}/cbbreport (needs viewReport): the report page in a frame, with a
@@ -24,7 +25,7 @@ export function ReportDialog() {
   const [frameLoaded, setFrameLoaded] = useState(false);
   const failed = !valid || access.isError;
   useEffect(() => {
-    if (failed) console.warn('cognitive report could not be loaded');
+    if (failed) clientLog.warn('cognitive report could not be loaded');
   }, [failed]);
 
   const close = () => {

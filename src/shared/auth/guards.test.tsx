@@ -6,6 +6,7 @@ import { authResult } from '../testing/factories';
 import { renderApp } from '../testing/render';
 import { RequireAuth, RequireEntitlement, RequireRole } from './guards';
 import { SessionStore } from './session-store';
+import { clientLog, type ClientLog } from '../api/client-log';
 
 const forbiddenText = 'Access forbidden: you do not have permission to open that page.';
 
@@ -35,9 +36,9 @@ function signedIn(role: string, entitlements: Entitlement[]): SessionStore {
   return store;
 }
 
-let warn: MockInstance<typeof console.warn>;
+let warn: MockInstance<ClientLog['warn']>;
 beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  warn = vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
   warn.mockRestore();

@@ -6,6 +6,7 @@ import { roleHome } from '../lib/paths';
 import { usePaths } from '../lib/runtime-config';
 import { toast } from '../ui/toast';
 import { useSession } from './session-context';
+import { clientLog } from '../api/client-log';
 
 /**
  * Layout route: only a signed-in person passes; others go to the login page and come back after. `children`, when
@@ -31,7 +32,7 @@ export function Forbidden() {
     if (shown.current) return;
     shown.current = true;
     toast.error(t('ERROR_ACCESS_FORBIDDEN'));
-    console.warn('access forbidden: missing entitlement or role for this route');
+    clientLog.warn('access forbidden: missing entitlement or role for this route');
   }, [t]);
   return <Navigate to={session.userRole ? roleHome(paths, session.userRole) : paths.home} replace />;
 }

@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { clientLogBatchSchema } from './contract';
+import { clientLogCap, clientLogFlushDelayMs, createClientLog, type ClientLogConnection } from './client-log';
+import { ApiError } from './http';
+
+function setUp(options: { online?: boolean; beacon?: boolean } = {}) {
+  const timers: { run: () => void; ms: number }[] = [];
+  let online = options.online ?? true;
+  const beacons: { url: string; data: Blob }[] = [];
+  const log = createClientLog({
+    isOnline: () => online,
+    sendBeacon: (url, data) => {
+      beacons.push({ url, data });
+      return options.beacon ?? true;
+    },
+    setTimer: (run, ms) => {
+      timers.push({ run, ms });
+    },
+  });
+  const post = vi.fn<ClientLogConnection['http']['post']>(() => Promise.resolve({ accepted: 1 }));
+  const connection: ClientLogConnection = {
+    http: { post },
+    beaconUrl: 'https://clinic.test/api/cgm/log',
+    product: 'cgm',
+    version: '2.0.0',
+    getRoute: () => '/cgm/manage/patients',
+  };
+  return {
+    log,
+    post,
+    beacons,
+    timers,
+    connection,
+    setOnline: (value: boolean) => {
+      online = value;
+    },
+  };
+}
+
+const sentBatch = (post: ReturnType<typeof setUp>['post'], call = 0) =>
+  clientLogBatchSchema.parse(post.mock.calls[call]?.[1]);
+
+describe('client log', () => {
+  it('batches messages logged close together into one call after a short wait', async () => {
+    const { log, post, timers, connection } = setUp();
+    log.connect(connection);
+    log.warn('resource config could not be loaded');
+    log.error('cognitive report could not be loaded');
+    expect(post).not.toHaveBeenCalled();
+    expect(timers).toHaveLength(1);
+    expect(timers[0]?.ms).toBe(clientLogFlushDelayMs);
+    timers[0]?.run();
+    await vi.waitFor(() => {
+      expect(post).toHaveBeenCalledTimes(1);
+    });
+    expect(post.mock.calls[0]?.[0]).toBe('/api/cgm/log');
+    expect(sentBatch(post)).toEqual({
+      clientVersion: '2.0.0',
+      entries: [
+        { level: 'warn', message: 'resource config could not be loaded', route: '/cgm/manage/patients' },
+        { level: 'error', message: 'cognitive report could not be loaded', route: '/cgm/manage/patients' },
+      ],
+    });
+    expect(log.pending()).toBe(0);
+  });
+
+  it('keeps messages logged before start-up and sends them once connected', async () => {
+    const { log, post, connection } = setUp();
+    log.fatal('start-up failed');
+    await log.flush();
+    expect(post).not.toHaveBeenCalled();
+    log.connect(connection);
+    await log.flush();
+    expect(sentBatch(post).entries[0]).toEqual({
+      level: 'fatal',
+      message: 'start-up failed',
+      route: '/cgm/manage/patients',
+    });
+  });
+
+  it('waits while offline, drops what passes the cap, and sends the rest when back online', async () => {
+    const { log, post, connection, setOnline } = setUp({ online: false });
+    log.connect(connection);
+    for (let index = 0; index < clientLogCap + 5; index += 1) log.info(`message ${String(index)}`);
+    await log.flush();
+    expect(post).not.toHaveBeenCalled();
+    expect(log.pending()).toBe(clientLogCap);
+    setOnline(true);
+    await log.flush();
+    expect(sentBatch(post).entries.map((entry) => entry.message)[0]).toBe('message 0');
+  });
+
+  it('keeps a batch whose call got no answer, and drops one the server refused', async () => {
+    const { log, post, connection } = setUp();
+    log.connect(connection);
+    post.mockRejectedValueOnce(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/log' }));
+    log.warn('first');
+    await log.flush();
+    expect(log.pending()).toBe(1);
+    post.mockRejectedValueOnce(new ApiError({ status: 429, code: 'TOO_MANY_REQUESTS', serverMessage: null, path: '' }));
+    await log.flush();
+    expect(log.pending()).toBe(0);
+  });
+
+  it('beacons what waits when the page is hidden, with the version in the body', async () => {
+    const { log, connection, beacons } = setUp();
+    log.connect(connection);
+    log.error('unhandled error: TypeError: boom');
+    log.flushOnHide();
+    expect(beacons).toHaveLength(1);
+    expect(beacons[0]?.url).toBe('https://clinic.test/api/cgm/log');
+    const body = clientLogBatchSchema.parse(JSON.parse(await beacons[0]!.data.text()));
+    expect(body.clientVersion).toBe('2.0.0');
+    expect(body.entries[0]?.message).toBe('unhandled error: TypeError: boom');
+    expect(log.pending()).toBe(0);
+  });
+
+  it('keeps the messages when the browser refuses the beacon', () => {
+    const { log, connection } = setUp({ beacon: false });
+    log.connect(connection);
+    log.warn('x');
+    log.flushOnHide();
+    expect(log.pending()).toBe(1);
+  });
+});

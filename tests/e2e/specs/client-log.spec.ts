@@ -1,0 +1,58 @@
+import type { APIRequestContext } from '@playwright/test';
+import { clientLogListSchema, type ClientLogEntry } from '../../../src/shared/api/contract';
+import { devGet } from '../fixtures/dev';
+import { expect, test } from '../fixtures/test';
+
+/** What an administrator reads in the client log (GET /api/cgm/log, spec §7 log calls). */
+async function logEntries(request: APIRequestContext): Promise<ClientLogEntry[]> {
+  const response = await devGet(request, '/api/cgm/log?limit=200');
+  expect(response.status()).toBe(200);
+  return clientLogListSchema.parse(await response.json()).dataList;
+}
+
+test('the client logs a missing entitlement and an unhandled error, batched, with the route and role', async ({
+  page,
+  loginPage,
+  request,
+}) => {
+  await loginPage.signInAs('admin');
+  const marker = `boom ${String(Date.now())}`;
+  // Spec §6: a missing entitlement shows 'access forbidden', sends the person home and logs a warning.
+  // Administrators may not begin an on-site test.
+  await page.goto('/cgm/manage/patientassessment/1/assessment/1');
+  await expect(page.getByText('Access forbidden')).toBeVisible();
+  await page.evaluate((message) => {
+    setTimeout(() => {
+      throw new Error(message);
+    });
+  }, marker);
+
+  await expect
+    .poll(async () => (await logEntries(request)).find((entry) => entry.message.includes(marker)))
+    .toMatchObject({ level: 'error', role: 'cops', message: `unhandled error: Error: ${marker}` });
+  const entries = await logEntries(request);
+  expect(entries.find((entry) => entry.message.startsWith('access forbidden'))).toMatchObject({
+    level: 'warn',
+    role: 'cops',
+    route: '/cgm/manage/patientassessment/1/assessment/1',
+  });
+});
+
+test('what waits is sent as the page is left, even before the batch was due', async ({ page, request }) => {
+  await page.goto('/cgm');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const marker = `left ${String(Date.now())}`;
+  await page.evaluate((message) => {
+    void Promise.reject(new TypeError(message));
+  }, marker);
+  // Leaving the page hides it: the beacon goes out at once, with no sign-in (the page had none).
+  await page.goto('about:blank');
+  await expect
+    .poll(async () => (await logEntries(request)).find((entry) => entry.message.includes(marker)))
+    .toMatchObject({
+      level: 'error',
+      role: null,
+      route: '/cgm',
+      message: `unhandled rejection: TypeError: ${marker}`,
+    });
+});
