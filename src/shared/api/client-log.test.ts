@@ -17,7 +17,13 @@ function setUp(options: { online?: boolean; beacon?: boolean } = {}) {
       timers.push({ run, ms });
     },
   });
-  const post = vi.fn<ClientLogConnection['http']['post']>(() => Promise.resolve({ accepted: 1 }));
+  const calls: { path: string; body: unknown }[] = [];
+  const failures: Error[] = [];
+  const post: ClientLogConnection['http']['post'] = (path, body, schema) => {
+    calls.push({ path, body });
+    const failure = failures.shift();
+    return failure ? Promise.reject(failure) : Promise.resolve(schema.parse({ accepted: 1 }));
+  };
   const connection: ClientLogConnection = {
     http: { post },
     beaconUrl: 'https://clinic.test/api/cgm/log',
@@ -27,7 +33,8 @@ function setUp(options: { online?: boolean; beacon?: boolean } = {}) {
   };
   return {
     log,
-    post,
+    calls,
+    failures,
     beacons,
     timers,
     connection,
@@ -37,24 +44,23 @@ function setUp(options: { online?: boolean; beacon?: boolean } = {}) {
   };
 }
 
-const sentBatch = (post: ReturnType<typeof setUp>['post'], call = 0) =>
-  clientLogBatchSchema.parse(post.mock.calls[call]?.[1]);
+const sentBatch = (calls: ReturnType<typeof setUp>['calls'], call = 0) => clientLogBatchSchema.parse(calls[call]?.body);
 
 describe('client log', () => {
   it('batches messages logged close together into one call after a short wait', async () => {
-    const { log, post, timers, connection } = setUp();
+    const { log, calls, timers, connection } = setUp();
     log.connect(connection);
     log.warn('resource config could not be loaded');
     log.error('cognitive report could not be loaded');
-    expect(post).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     expect(timers).toHaveLength(1);
     expect(timers[0]?.ms).toBe(clientLogFlushDelayMs);
     timers[0]?.run();
     await vi.waitFor(() => {
-      expect(post).toHaveBeenCalledTimes(1);
+      expect(calls).toHaveLength(1);
     });
-    expect(post.mock.calls[0]?.[0]).toBe('/api/cgm/log');
-    expect(sentBatch(post)).toEqual({
+    expect(calls[0]?.path).toBe('/api/cgm/log');
+    expect(sentBatch(calls)).toEqual({
       clientVersion: '2.0.0',
       entries: [
         { level: 'warn', message: 'resource config could not be loaded', route: '/cgm/manage/patients' },
@@ -65,13 +71,13 @@ describe('client log', () => {
   });
 
   it('keeps messages logged before start-up and sends them once connected', async () => {
-    const { log, post, connection } = setUp();
+    const { log, calls, connection } = setUp();
     log.fatal('start-up failed');
     await log.flush();
-    expect(post).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     log.connect(connection);
     await log.flush();
-    expect(sentBatch(post).entries[0]).toEqual({
+    expect(sentBatch(calls).entries[0]).toEqual({
       level: 'fatal',
       message: 'start-up failed',
       route: '/cgm/manage/patients',
@@ -79,25 +85,25 @@ describe('client log', () => {
   });
 
   it('waits while offline, drops what passes the cap, and sends the rest when back online', async () => {
-    const { log, post, connection, setOnline } = setUp({ online: false });
+    const { log, calls, connection, setOnline } = setUp({ online: false });
     log.connect(connection);
     for (let index = 0; index < clientLogCap + 5; index += 1) log.info(`message ${String(index)}`);
     await log.flush();
-    expect(post).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     expect(log.pending()).toBe(clientLogCap);
     setOnline(true);
     await log.flush();
-    expect(sentBatch(post).entries.map((entry) => entry.message)[0]).toBe('message 0');
+    expect(sentBatch(calls).entries.map((entry) => entry.message)[0]).toBe('message 0');
   });
 
   it('keeps a batch whose call got no answer, and drops one the server refused', async () => {
-    const { log, post, connection } = setUp();
+    const { log, failures, connection } = setUp();
     log.connect(connection);
-    post.mockRejectedValueOnce(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/log' }));
+    failures.push(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/log' }));
     log.warn('first');
     await log.flush();
     expect(log.pending()).toBe(1);
-    post.mockRejectedValueOnce(new ApiError({ status: 429, code: 'TOO_MANY_REQUESTS', serverMessage: null, path: '' }));
+    failures.push(new ApiError({ status: 429, code: 'TOO_MANY_REQUESTS', serverMessage: null, path: '' }));
     await log.flush();
     expect(log.pending()).toBe(0);
   });
