@@ -7,6 +7,7 @@ import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/gua
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { ManageLayout } from '../shell/manage-layout';
+import { RouteError } from '../shell/route-error';
 import { detailLoaders, type DetailLoaders, type RouteData } from './route-loaders';
 import { loadAllStyles } from './load-all-styles';
 
@@ -31,6 +32,12 @@ const dialog = (path: string, entitlement: Entitlement | null, load: () => Promi
   entitlement
     ? { path, element: <RequireEntitlement entitlement={entitlement} />, children: [{ index: true, ...page(load) }] }
     : { path, ...page(load) };
+
+/**
+ * A page that throws or whose code fails to download shows the catalogue's text inside the shell (top bar and
+ * footer stay); the error element on the shell's own route covers a broken shell.
+ */
+const insideShell = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
 
 const patients = () => import('../features/patients');
 // The patient lists and profile come through the ordering feature, which adds orders to them (spec §2).
@@ -146,7 +153,8 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
     {
       element: <AppLayout />,
       hydrateFallbackElement: <RouteLoading />,
-      children: [
+      errorElement: <RouteError />,
+      children: insideShell([
         // The sign-in page is the home of every first visit, so the auth feature is in the first download anyway.
         { path: paths.logout, Component: LogoutPage },
         // Spec §2: the About area is anonymous: /about, /about/{subPage}, /about/index/{index}.
@@ -233,7 +241,7 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
         },
         // Spec §2: /{product} is the fallback for every unknown URL.
         { path: '*', element: <Navigate to={paths.home} replace /> },
-      ],
+      ]),
     },
   ];
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { clientLogListSchema, type ClientLogEntry } from '../../../src/shared/api/contract';
 import { devGet } from '../fixtures/dev';
-import { expect, test } from '../fixtures/test';
+import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 
 /** What an administrator reads in the client log (GET /api/cgm/log, spec §7 log calls). */
 async function logEntries(request: APIRequestContext): Promise<ClientLogEntry[]> {
@@ -55,4 +55,35 @@ test('what waits is sent as the page is left, even before the batch was due', as
       route: '/cgm',
       message: `unhandled rejection: TypeError: ${marker}`,
     });
+});
+
+test.describe('a page whose code cannot be downloaded', () => {
+  // The service worker would answer from its precache; this is the first visit of a browser without it.
+  test.use({ serviceWorkers: 'block' });
+
+  test('shows the catalogue text with Try again and Home, no raw error, and Try again recovers', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/cgm');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // The About pages' code has not been downloaded yet; the connection drops before it is.
+    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('alert')).toContainText('This page could not be loaded');
+    await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
+    // A production build shows no DETAILS action (spec §8 keeps it to development builds).
+    await expect(page.getByRole('button', { name: 'Details' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect
+      .poll(async () =>
+        (await logEntries(request)).some((entry) => entry.message === 'page code failed to load: TypeError'),
+      )
+      .toBe(true);
+  });
 });

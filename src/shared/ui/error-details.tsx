@@ -1,0 +1,41 @@
+import { Button, Code, Stack } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function rawText(error: unknown): string {
+  if (error instanceof Error) return [`${error.name}: ${error.message}`, error.stack ?? ''].join('\n');
+  try {
+    return JSON.stringify(error, null, 2);
+  } catch {
+    return String(error);
+  }
+}
+
+/**
+ * Spec §8: development builds show a DETAILS action revealing the raw error under the translated message.
+ * Production builds render nothing: the raw error may quote data, and people need the translated text only.
+ */
+export function ErrorDetails({ error }: { error: unknown }) {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!import.meta.env.DEV) return null;
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => {
+          setOpen((value) => !value);
+        }}
+      >
+        {t('errorDetails')}
+      </Button>
+      <Code block id={id} hidden={!open}>
+        {rawText(error)}
+      </Code>
+    </Stack>
+  );
+}
