@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RuntimeConfig } from '../shared/api/contract';
 import type { HttpClient } from '../shared/api/http';
@@ -12,12 +13,6 @@ import type { SessionStore } from '../shared/auth/session-store';
 import { RuntimeConfigProvider } from '../shared/lib/runtime-config';
 import { toastAutoCloseMs } from '../shared/ui/toast';
 import { theme } from './theme';
-
-/**
- * The toasts' container (with its transitions) is not part of the first download: a toast raised before it arrives
- * waits in the notifications store and shows when it mounts.
- */
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 export interface AppServices {
   config: RuntimeConfig;
@@ -33,9 +28,7 @@ export function AppProviders({ services, children }: { services: AppServices; ch
     <RuntimeConfigProvider config={services.config}>
       <I18nextProvider i18n={services.i18n}>
         <MantineProvider theme={theme}>
-          <Suspense fallback={null}>
-            <Notifications autoClose={toastAutoCloseMs} position="bottom-right" />
-          </Suspense>
+          <Notifications autoClose={toastAutoCloseMs} position="bottom-right" />
           <QueryClientProvider client={services.queryClient}>
             <HttpProvider client={services.http}>
               <AuthProvider store={services.session} api={services.authApi}>
