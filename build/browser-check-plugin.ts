@@ -2,13 +2,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJavaScript } from 'acorn';
 import { transformWithOxc, type Plugin } from 'vite';
-import { escapeHtml } from '../server/runner/html';
+import { escapeHtml, pageFrame } from '../server/runner/html';
 import { browserNotSupportedPath } from '../src/app/browser-support';
 import { interfaceLanguages } from '../src/shared/lib/i18n/languages';
 import { emitAtBuildServeInDev } from './emit-or-serve';
 import { localesDir } from './locales-plugin';
 
 const browserCheckFile = 'browser-check.js';
+
+/** A file of its own: the server's page frame links its stylesheet. */
+const stylesheetFile = 'browser-not-supported.css';
+const stylesheet = `body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 0; color: #1a1a1a; }
+header { background: #1c4e80; color: #fff; padding: 0.9rem 1rem; font-weight: 700; }
+main { max-width: 40rem; margin: 0 auto; padding: 1rem; line-height: 1.5; }
+h1, h2 { color: #1c4e80; }
+h1 { font-size: 1.6rem; }
+`;
 
 /**
  * The browser check runs before the application (README, "Supported browsers"): src/app/browser-support.ts
@@ -68,29 +77,15 @@ ${part.browsers.map((browser) => `<li>${escapeHtml(browser)}</li>`).join('\n')}
 </section>`,
     )
     .join('\n<hr>\n');
-  return `<!doctype html>
-<html lang="${first.language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(first.title)} · ${escapeHtml(first.productName)}</title>
-<style>
-  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 0; color: #1a1a1a; }
-  header { background: #1c4e80; color: #fff; padding: 0.9rem 1rem; font-weight: 700; }
-  main { max-width: 40rem; margin: 0 auto; padding: 1rem; line-height: 1.5; }
-  h1, h2 { color: #1c4e80; }
-  h1 { font-size: 1.6rem; }
-</style>
-</head>
-<body>
-<header>${escapeHtml(first.productName)}</header>
+  return pageFrame({
+    lang: first.language,
+    title: `${first.title} · ${first.productName}`,
+    stylesheet: `/${stylesheetFile}`,
+    body: `<header>${escapeHtml(first.productName)}</header>
 <main>
 ${sections}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 export function browserCheckPlugin(): Plugin {
@@ -98,6 +93,7 @@ export function browserCheckPlugin(): Plugin {
     ...emitAtBuildServeInDev('cgm-browser-check', () => [
       { fileName: browserCheckFile, source: browserCheckScript },
       { fileName: browserNotSupportedPath.replace(/^\//, ''), source: browserNotSupportedPage },
+      { fileName: stylesheetFile, source: () => stylesheet },
     ]),
     // A classic script runs before the (deferred) module script wherever it sits in the head.
     transformIndexHtml: {

@@ -14,6 +14,7 @@ const contentTypes: Readonly<Record<string, string>> = {
   '.pdf': 'application/pdf',
   '.js': 'text/javascript',
   '.html': 'text/html',
+  '.css': 'text/css',
 };
 
 /**
