@@ -22,6 +22,24 @@ export const namespaces = [
   'orders',
 ] as const;
 
+/**
+ * What the first screen of a visit needs: the shell around every page, the shared texts and the sign-in page (the
+ * home of every first visit). The other namespaces load with the first lazily loaded page (loadAllNamespaces) or,
+ * for someone already signed in, before the first render (start.tsx): a `t('orders:…')` of a namespace not loaded
+ * shows its key instead of waiting.
+ */
+export const startNamespaces = ['common', 'shell', 'auth'] as const satisfies readonly (typeof namespaces)[number][];
+
+let started: i18n | null = null;
+let allLoaded: Promise<unknown> | undefined;
+
+/** Loads every namespace of the started instance once; a lazily loaded page waits for it (see router.tsx). */
+export function loadAllNamespaces(): Promise<unknown> {
+  if (!started) return Promise.resolve();
+  allLoaded ??= started.loadNamespaces([...namespaces]);
+  return allLoaded;
+}
+
 /** <html lang> follows the interface language, so screen readers pronounce it and the browser hyphenates it. */
 function syncDocumentLanguage(instance: i18n): void {
   document.documentElement.lang = instance.resolvedLanguage ?? instance.language;
@@ -46,12 +64,14 @@ export async function initI18n(options: { staticHost: string; language: string }
       nonExplicitSupportedLngs: false,
       // The language itself and en-US (missing keys fall back to it); never the bare 'es' or 'fr'.
       load: 'currentOnly',
-      ns: [...namespaces],
+      ns: [...startNamespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
     });
   syncDocumentLanguage(instance);
+  started = instance;
+  allLoaded = undefined;
   instance.on('languageChanged', () => {
     syncDocumentLanguage(instance);
   });

@@ -8,14 +8,3 @@ export function loadAllStyles(): Promise<unknown> {
   loading ??= import('./all-styles');
   return loading;
 }
-
-/** A moment after the first page is on screen, so the first download is only what that page needs. */
-const afterFirstPage = 1_500;
-
-export function loadAllStylesWhenIdle(): void {
-  const start = () => void loadAllStyles();
-  setTimeout(() => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5_000 });
-    else start();
-  }, afterFirstPage);
-}

@@ -23,7 +23,9 @@ export function persistQueriesPerUser(session: SessionStore, queryClient: QueryC
     const previous = active;
     active = null;
     previous?.stop();
-    queryClient.clear();
+    // With no store there is no one's data to clear, and a signed-out page already shows its anonymous queries
+    // (the sign-in page is not kept waiting for this); signing out clears the client in start.tsx as well.
+    if (previous) queryClient.clear();
     await previous?.destroy();
     await destroyVaults();
   }

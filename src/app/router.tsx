@@ -9,10 +9,15 @@ import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { ManageLayout } from '../shell/manage-layout';
 import { RouteError } from '../shell/route-error';
 import { detailLoaders, type DetailLoaders, type RouteData } from './route-loaders';
+import { loadAllNamespaces } from './i18n';
 import { loadAllStyles } from './load-all-styles';
 
-/** A feature's code with the styles the first visit left out, so no page shows before its styles are in. */
-const withStyles = async <T,>(module: Promise<T>): Promise<T> => (await Promise.all([module, loadAllStyles()]))[0];
+/**
+ * A feature's code with the styles and translations the first visit left out, so no page shows before its
+ * styles and texts are in.
+ */
+const withStyles = async <T,>(module: Promise<T>): Promise<T> =>
+  (await Promise.all([module, loadAllStyles(), loadAllNamespaces()]))[0];
 
 /** A lazily loaded page: its feature's code downloads only when the route is first opened. */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {

@@ -10,7 +10,7 @@ import { readStoredLanguage, startLanguage } from '../shared/lib/i18n/languages'
 import { badRequestMessage } from '../shared/lib/i18n/server-messages';
 import { roleHome, appPaths } from '../shared/lib/paths';
 import { setToastCloseLabel, toast } from '../shared/ui/toast';
-import { initI18n } from './i18n';
+import { initI18n, loadAllNamespaces } from './i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { persistQueriesPerUser } from './query-persistence';
@@ -91,8 +91,13 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   });
 
   await resumeSession(session, authApi, urlToken);
-  // The cached lists of this tab's user are restored before the first render, so an offline reload shows them.
-  await persistQueriesPerUser(session, queryClient, config.product).ready;
+  const persistence = persistQueriesPerUser(session, queryClient, config.product);
+  if (session.getSnapshot().isLoggedIn) {
+    // The cached lists of this tab's user are restored before the first render, so an offline reload shows them;
+    // the signed-in shell (header, menus) uses every feature's texts. Someone signed out has nothing cached to
+    // show, so the sign-in page does not wait for IndexedDB.
+    await Promise.all([persistence.ready, loadAllNamespaces()]);
+  }
   watchSession(session, authApi);
   markSessionReady();
 

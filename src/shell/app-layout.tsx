@@ -1,20 +1,42 @@
 import { AppShell, Loader, Center, Group } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Outlet, useLocation, useMatch } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
+import { whenIdleAfterFirstPage } from '../shared/lib/idle';
 import { usePaths } from '../shared/lib/runtime-config';
 import { LanguageSwitcher } from '../shared/ui/language-switcher';
 import { BusyIndicator } from './busy-indicator';
 import { Footer } from './footer';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
-import { UpdatePrompt } from './update-prompt';
 
 // Only signed-in staff on the manage pages need the header (and the provider-service code behind it).
 const ProviderServiceHeader = lazy(async () => ({
   default: (await import('./provider-service-header')).ProviderServiceHeader,
 }));
+
+const UpdatePrompt = lazy(async () => ({ default: (await import('./update-prompt')).UpdatePrompt }));
+
+/**
+ * The service worker is registered (and starts precaching the whole application) only once the first page is
+ * usable, so its downloads never compete with the page's own on a slow network.
+ */
+function DeferredUpdatePrompt() {
+  const [idle, setIdle] = useState(false);
+  useEffect(
+    () =>
+      whenIdleAfterFirstPage(() => {
+        setIdle(true);
+      }),
+    [],
+  );
+  return idle ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
+}
 
 /** Shown while the first page's code loads (before that the router has nothing to render). */
 export function RouteLoading() {
@@ -71,7 +93,7 @@ export function AppLayout() {
       <AppShell.Footer>
         <Footer />
       </AppShell.Footer>
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
     </AppShell>
   );
 }

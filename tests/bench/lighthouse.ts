@@ -3,7 +3,7 @@
  * the patient link page, mobile and desktop, against a fresh in-memory demo server and Debian's Chromium.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
@@ -61,7 +61,15 @@ async function launchChromium(debugPort: number): Promise<{ stop: () => Promise<
   throw new Error('Chromium did not open its debugging port');
 }
 
-async function audit(url: string, debugPort: number, config: Config | undefined): Promise<LighthouseScore> {
+/** LIGHTHOUSE_REPORTS=<folder> keeps each full report (LCP element, main-thread work, requests) to look into. */
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+
+async function audit(
+  url: string,
+  debugPort: number,
+  config: Config | undefined,
+  reportName: string,
+): Promise<LighthouseScore> {
   const result = await lighthouse(
     url,
     { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -70,6 +78,10 @@ async function audit(url: string, debugPort: number, config: Config | undefined)
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    writeFileSync(join(reportsDir, `${reportName}.json`), JSON.stringify(lhr));
+  }
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
@@ -90,8 +102,8 @@ export async function measureLighthouse(port: number): Promise<LighthouseResult>
     const result: Partial<LighthouseResult> = {};
     for (const [name, url] of Object.entries(pages) as [keyof LighthouseResult, string][]) {
       result[name] = {
-        mobile: await audit(url, debugPort, undefined),
-        desktop: await audit(url, debugPort, desktopConfig),
+        mobile: await audit(url, debugPort, undefined, `${name}-mobile`),
+        desktop: await audit(url, debugPort, desktopConfig, `${name}-desktop`),
       };
     }
     return result as LighthouseResult;
