@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes, type Transaction } from '@electric-sql/pglite';
@@ -5,10 +6,19 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { runMigrations } from './migrations';
 
+export interface QueryOptions {
+  /**
+   * Keep the statement parsed and planned on each PostgreSQL connection (a named prepared statement), for the
+   * statements every call runs. Only for SQL whose best plan does not depend on its parameters' values. PGlite
+   * offers no prepared statements through its API and runs the statement as usual.
+   */
+  prepare?: boolean;
+}
+
 /** Plain parameterised SQL ($1…) that runs unchanged on PGlite and on PostgreSQL. */
 export interface Db {
   /** Rows typed by the caller: the SQL decides the shape, so T must match its select list. */
-  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /**
    * Runs fn in one transaction; a nested tx joins the outer one (no savepoints needed yet).
    * Inside fn use only the Db passed in: PGlite has a single connection, so a query on the outer
@@ -98,18 +108,27 @@ function createPgDb(databaseUrl: string): Db {
     console.error('PostgreSQL closed an idle connection:', error.message);
   });
 
-  const run = async <T>(runner: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<T[]> => {
-    const result = await runner.query(sql, [...params]);
+  const run = async <T>(
+    runner: pg.Pool | pg.PoolClient,
+    sql: string,
+    params: readonly unknown[],
+    options: QueryOptions = {},
+  ): Promise<T[]> => {
+    // The name is the text's digest, so one name always means one text on every connection of the pool.
+    const name = options.prepare ? `q${createHash('sha1').update(sql).digest('hex')}` : undefined;
+    const result = await runner.query({ text: sql, values: [...params], name });
     // pg types rows loosely; the caller's T describes the select list.
     return result.rows as T[];
   };
 
   return {
-    query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(pool, sql, params),
+    query: <T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) =>
+      run<T>(pool, sql, params, options),
     tx: async (fn) => {
       const client = await pool.connect();
       const txDb: Db = {
-        query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(client, sql, params),
+        query: <T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) =>
+          run<T>(client, sql, params, options),
         tx: (inner) => inner(txDb),
         close: () => Promise.reject(new Error('close() is not available inside a transaction')),
       };

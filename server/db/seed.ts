@@ -4,6 +4,9 @@ import { hashToken } from '../auth/tokens';
 import { seedDemoResults } from '../runner/demo-results';
 import type { Db } from './db';
 
+// Over 300 lines because DESIGN §5's demo data (accounts, provider services, named patients with their orders) is
+// written out here in full: end-to-end tests and the demo rely on every one of these rows.
+
 /** DESIGN §5: the demo data every fresh start gets; end-to-end tests rely on all of it. */
 export const demoPassword = 'Demo-Passw0rd!';
 

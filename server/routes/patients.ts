@@ -82,8 +82,8 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     (kind: PatientListKind) =>
     async (request: FastifyRequest): Promise<PatientList> => {
       const query = parseQuery(patientListQuerySchema, request);
-      const { rows, count } = await listPatients(db, scopeOf(request, query.providerServiceId), { kind, ...query });
-      return { dataList: await toProfiles(db, rows), count };
+      const page = await listPatients(db, scopeOf(request, query.providerServiceId), { kind, ...query });
+      return { dataList: page.rows.map((row) => toPatientProfile(row, page.providerServices)), count: page.count };
     };
   const canList = { preHandler: app.requireEntitlement('listPatients') };
   app.get('/patients', canList, list('all'));

@@ -1,6 +1,9 @@
 import type { OrderStatusId, TaskResult } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
 
+// Over 300 lines: every statement of taking a test (patient login, attempts, results, report tokens) in one place,
+// so the order of a test's life can be followed from top to bottom.
+
 /** What the patient login compares and decides on, found by the hash of the link's token. */
 export interface PatientLoginOrderRow {
   orderId: number;

@@ -43,13 +43,16 @@ async function planOf(query: PatientListQuery): Promise<string> {
 }
 
 describe('patient list queries at 5,000 patients', () => {
-  it('answers a page and the total count in one query, and the count past the last page too', async () => {
+  it("answers a page, the total count and the page's provider services, and the count past the last page too", async () => {
     const page = await listPatients(db, scope, firstPage);
     expect(page.count).toBe(5_000);
     expect(page.rows.map((row) => row.lastName).slice(0, 2)).toEqual(['Benchmark00001', 'Benchmark00002']);
+    expect([...page.providerServices.keys()]).toEqual(scope.providerServiceIds);
 
     const pastTheEnd = await listPatients(db, scope, { ...firstPage, skip: 5_000 });
-    expect(pastTheEnd).toEqual({ rows: [], count: 5_000 });
+    expect(pastTheEnd.rows).toEqual([]);
+    expect(pastTheEnd.count).toBe(5_000);
+    expect(pastTheEnd.providerServices.size).toBe(0);
   });
 
   it('finds a patient by any part of the name, email or phone, and never across two fields', async () => {

@@ -1,7 +1,7 @@
 import type { OrderTypeId, ProfileProviderService } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
 
-interface ProviderServiceRow {
+export interface ProfileProviderServiceRow {
   id: number;
   providerId: number;
   providerName: string;
@@ -11,17 +11,9 @@ interface ProviderServiceRow {
   languages: { localityId: string; name: string; isDefault: boolean }[] | null;
 }
 
-/**
- * Provider services as profiles carry them (spec §3: provider, service, supported order types and languages).
- * `ids` null loads all. JSON aggregation keeps it to one query whatever the number of provider services.
- */
-export async function loadProfileProviderServices(
-  db: Db,
-  ids: readonly number[] | null,
-): Promise<Map<number, ProfileProviderService>> {
-  if (ids !== null && ids.length === 0) return new Map();
-  const rows = await db.query<ProviderServiceRow>(
-    `SELECT ps.id, p.id AS "providerId", p.name AS "providerName", s.id AS "serviceId", s.name AS "serviceName",
+/** Provider services as profiles carry them (spec §3: provider, service, supported order types and languages). */
+function providerServicesSelect(where: string): string {
+  return `SELECT ps.id, p.id AS "providerId", p.name AS "providerName", s.id AS "serviceId", s.name AS "serviceName",
             (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'isDefault', pot.is_default,
                                                'displayOrder', t.display_order) ORDER BY t.display_order)
              FROM provider_service_order_types pot JOIN assessment_order_types t ON t.id = pot.order_type
@@ -33,10 +25,20 @@ export async function loadProfileProviderServices(
      FROM provider_services ps
      JOIN providers p ON p.id = ps.provider_id
      JOIN services s ON s.id = ps.service_id
-     WHERE $1::int[] IS NULL OR ps.id = ANY($1::int[])
-     ORDER BY lower(p.name), lower(s.name), ps.id`,
-    [ids === null ? null : [...ids]],
-  );
+     WHERE ${where}`;
+}
+
+/**
+ * The same provider services as one JSON array column, so a list can carry the services of its page in its own
+ * statement (one round trip instead of two); read back with `toProfileProviderServices`.
+ */
+export function profileProviderServicesJson(where: string): string {
+  return `(SELECT coalesce(json_agg(services), '[]') FROM (${providerServicesSelect(where)}) services)`;
+}
+
+export function toProfileProviderServices(
+  rows: readonly ProfileProviderServiceRow[],
+): Map<number, ProfileProviderService> {
   return new Map(
     rows.map((row) => [
       row.id,
@@ -54,6 +56,20 @@ export async function loadProfileProviderServices(
       },
     ]),
   );
+}
+
+/** `ids` null loads all. JSON aggregation keeps it to one query whatever the number of provider services. */
+export async function loadProfileProviderServices(
+  db: Db,
+  ids: readonly number[] | null,
+): Promise<Map<number, ProfileProviderService>> {
+  if (ids !== null && ids.length === 0) return new Map();
+  const rows = await db.query<ProfileProviderServiceRow>(
+    `${providerServicesSelect('$1::int[] IS NULL OR ps.id = ANY($1::int[])')}
+     ORDER BY lower(p.name), lower(s.name), ps.id`,
+    [ids === null ? null : [...ids]],
+  );
+  return toProfileProviderServices(rows);
 }
 
 export async function providerServiceExists(db: Db, id: number): Promise<boolean> {

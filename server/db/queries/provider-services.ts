@@ -10,6 +10,9 @@ import {
 import type { Db } from '../db';
 import { listBatteries } from './references';
 
+// Over 300 lines because a provider service is written as one unit with its child tables (order types, languages,
+// batteries) and its provider and service names; splitting reads from writes would scatter that one aggregate.
+
 interface ProviderServiceRefRow {
   id: number;
   providerId: number;

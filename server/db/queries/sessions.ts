@@ -64,6 +64,7 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
        AND s.ends_at > $2
        AND (s.user_id IS NULL OR NOT u.is_disabled)`,
     [tokenHash, now.toISOString()],
+    { prepare: true },
   );
   return rows[0] ?? null;
 }

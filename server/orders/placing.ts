@@ -1,0 +1,199 @@
+import type { z } from 'zod';
+import {
+  orderMessages,
+  type AssessmentOrder,
+  type AssessmentOrderTypeId,
+  type MassOrderResult,
+  type ProviderService,
+  type assessmentOrderInputSchema,
+  type massOrderInputSchema,
+} from '../../src/shared/api/contract';
+import { validationMessages } from '../../src/shared/lib/validation/messages';
+import type { AuthContext } from '../auth/session-service';
+import type { Db } from '../db/db';
+import {
+  findAssessmentOrder,
+  findOrderablePatients,
+  insertAssessmentOrder,
+  type OrderablePatient,
+} from '../db/queries/assessment-orders';
+import { setPatientEmail } from '../db/queries/patients';
+import { findProviderService } from '../db/queries/provider-services';
+import { HttpError, notFound } from '../http/errors';
+import { fieldError } from '../profiles/scope';
+import { newPatientLoginToken, sendOrderEmail } from './order-email';
+
+/** The provider services whose patients and orders the caller may touch; null means all. */
+export function scopeIds(auth: AuthContext): readonly number[] | null {
+  return auth.providerServiceIds === 'all' ? null : auth.providerServiceIds;
+}
+
+export const patientDeactivated = (): HttpError =>
+  new HttpError(400, 'PATIENT_DEACTIVATED', 'The patient is deactivated; reactivate the profile before ordering');
+
+export const noSupportedBattery = (): HttpError =>
+  new HttpError(400, 'NO_SUPPORTED_BATTERY', 'The provider service supports no battery');
+
+/** Reads each provider service once per request (a mass order touches few, however many patients). */
+function providerServiceReader(db: Db): (id: number) => Promise<ProviderService> {
+  const cache = new Map<number, ProviderService>();
+  return async (id) => {
+    const cached = cache.get(id);
+    if (cached) return cached;
+    const found = await findProviderService(db, id);
+    // A patient always belongs to a provider service (foreign key); a missing one is a broken database.
+    if (!found) throw new Error('Provider service of a patient not found');
+    cache.set(id, found);
+    return found;
+  };
+}
+
+/** Spec §5 Single order: the type must be one the patient's provider service offers. */
+function checkOrderType(service: ProviderService, type: AssessmentOrderTypeId, path: string): void {
+  if (!service.supportedAssessmentOrderTypes.some((offered) => offered.id === type)) {
+    throw fieldError(path, validationMessages.invalid);
+  }
+}
+
+/**
+ * Spec §5 Single order: a battery is required when the provider service offers several; with one it is that one;
+ * with none nothing can be ordered.
+ */
+function resolveBattery(service: ProviderService, requested: string | null, path: string): string {
+  const offered = service.supportedBatteryTypes.map((battery) => battery.code);
+  const only = offered.length === 1 ? offered[0] : undefined;
+  if (offered.length === 0) throw noSupportedBattery();
+  if (requested === null) {
+    if (only !== undefined) return only;
+    throw fieldError(path, orderMessages.batteryRequired);
+  }
+  if (!offered.includes(requested)) throw fieldError(path, validationMessages.invalid);
+  return requested;
+}
+
+interface Placement {
+  patient: OrderablePatient;
+  service: ProviderService;
+  orderType: AssessmentOrderTypeId;
+  batteryCode: string;
+  /** HOME only. */
+  email: string | null;
+}
+
+export interface OrderContext {
+  db: Db;
+  auth: AuthContext;
+  origin: string;
+  product: string;
+}
+
+/**
+ * Writes one order (SCHD) and, for HOME, the patient's login token hash and the email with its link. Spec §6: a
+ * clinician is recorded as prescriber; anyone else ordering leaves the prescriber empty.
+ */
+async function placeOrder(context: OrderContext, placement: Placement): Promise<number> {
+  const { db, auth } = context;
+  const login = placement.orderType === 'HOME' ? newPatientLoginToken() : null;
+  const id = await insertAssessmentOrder(db, {
+    patientId: placement.patient.id,
+    providerServiceId: placement.service.id,
+    orderType: placement.orderType,
+    batteryCode: placement.batteryCode,
+    email: placement.email,
+    prescriberUserId: auth.role === 'clinician' ? auth.userId : null,
+    orderedByUserId: auth.userId,
+    patientLoginTokenHash: login?.hash ?? null,
+    patientLoginTokenHint: login?.hint ?? null,
+  });
+  if (login && placement.email !== null) {
+    await sendOrderEmail(db, {
+      to: placement.email,
+      origin: context.origin,
+      product: context.product,
+      token: login.token,
+      providerServiceName: `${placement.service.provider.name} -- ${placement.service.service.name}`,
+    });
+  }
+  return id;
+}
+
+/**
+ * Spec §5 Single order, in one transaction: the patient must be in the caller's scope (out of scope and unknown
+ * answer alike, 404) and active; HOME may make the order's email the patient's default.
+ */
+export function placeSingleOrder(
+  context: OrderContext,
+  body: z.output<typeof assessmentOrderInputSchema>,
+): Promise<AssessmentOrder> {
+  return context.db.tx(async (tx) => {
+    const [patient] = await findOrderablePatients(tx, [body.patientId], scopeIds(context.auth));
+    if (!patient) throw notFound('Patient not found');
+    if (patient.isDisabled) throw patientDeactivated();
+    const service = await providerServiceReader(tx)(patient.providerServiceId);
+    checkOrderType(service, body.assessmentOrderType, 'assessmentOrderType');
+    const batteryCode = resolveBattery(service, body.batteryTypeCode, 'batteryTypeCode');
+    const home = body.assessmentOrderType === 'HOME';
+    const id = await placeOrder(
+      { ...context, db: tx },
+      {
+        patient,
+        service,
+        orderType: body.assessmentOrderType,
+        batteryCode,
+        email: home ? body.assessmentOrderEmail : null,
+      },
+    );
+    if (home && body.updatePatientDefaultEmailToAssessmentOrderEmail) {
+      await setPatientEmail(tx, patient.id, body.assessmentOrderEmail);
+    }
+    const created = await findAssessmentOrder(tx, id);
+    if (!created) throw new Error('New assessment order not found');
+    return created;
+  });
+}
+
+/**
+ * Spec §5 Mass order: one transaction for all patients. HOME skips patients without an email (and everyone skips
+ * deactivated ones), reported per patient; a patient the caller may not order for refuses the whole request, so
+ * nothing is half done.
+ */
+export function placeMassOrder(
+  context: OrderContext,
+  body: z.output<typeof massOrderInputSchema>,
+): Promise<MassOrderResult> {
+  const patientIds = [...new Set(body.patientIds)];
+  return context.db.tx(async (tx) => {
+    const found = new Map(
+      (await findOrderablePatients(tx, patientIds, scopeIds(context.auth))).map((patient) => [patient.id, patient]),
+    );
+    const serviceOf = providerServiceReader(tx);
+    const result: MassOrderResult = { ordered: [], skipped: [] };
+    for (const [index, patientId] of patientIds.entries()) {
+      const patient = found.get(patientId);
+      if (!patient) throw fieldError(`patientIds.${String(index)}`, validationMessages.invalid);
+      if (patient.isDisabled) {
+        result.skipped.push({ patientId, reason: 'deactivated' });
+        continue;
+      }
+      if (body.assessmentOrderType === 'HOME' && patient.email === '') {
+        result.skipped.push({ patientId, reason: 'noEmail' });
+        continue;
+      }
+      const service = await serviceOf(patient.providerServiceId);
+      checkOrderType(service, body.assessmentOrderType, 'assessmentOrderType');
+      const batteryCode = resolveBattery(service, body.batteryTypeCode, 'batteryTypeCode');
+      const assessmentOrderId = await placeOrder(
+        { ...context, db: tx },
+        {
+          patient,
+          service,
+          orderType: body.assessmentOrderType,
+          batteryCode,
+          email: body.assessmentOrderType === 'HOME' ? patient.email : null,
+        },
+      );
+      result.ordered.push({ patientId, assessmentOrderId });
+    }
+    return result;
+  });
+}
