@@ -1,17 +1,5 @@
 import 'mantine-datatable/styles.css';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
@@ -27,6 +15,7 @@ import {
   type ListPage,
   type ListSource,
 } from './list-source';
+import { EmptyState, LoadError, Loading } from '../states';
 import { useListMode, type ListMode } from './use-list-mode';
 
 export interface GeneralListColumn<T> {
@@ -193,25 +182,9 @@ export function GeneralList<T>(props: GeneralListProps<T>) {
   );
 }
 
-function EmptyState({ searched }: { searched: boolean }) {
+function NoRecords({ searched }: { searched: boolean }) {
   const { t } = useTranslation('common');
-  return (
-    <Stack gap={4} py="md" align="center">
-      <Text fw={600}>{t('TEXT_NO_RECORDS_FOUND')}</Text>
-      {searched && <Text size="sm">{t('list.tryDifferentSearch')}</Text>}
-    </Stack>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('common');
-  return (
-    <Alert color="red" role="alert" title={message}>
-      <Button size="xs" variant="white" onClick={onRetry}>
-        {t('list.retry')}
-      </Button>
-    </Alert>
-  );
+  return <EmptyState hint={searched ? t('list.tryDifferentSearch') : undefined} />;
 }
 
 function CountStatus({ shown, count }: { shown: number; count: number }) {
@@ -279,7 +252,7 @@ function GridMode<T>(props: GridModeProps<T>) {
   };
 
   if (query.isError && !query.data) {
-    return <LoadError message={props.errorMessage} onRetry={() => void query.refetch()} />;
+    return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} />;
   }
 
   const columns: DataTableColumn<T>[] = props.columns.map((column) => ({
@@ -311,7 +284,7 @@ function GridMode<T>(props: GridModeProps<T>) {
       columns={columns}
       fetching={query.isFetching}
       loadingText={t('list.loading')}
-      emptyState={query.isPending ? <span /> : <EmptyState searched={params.searchText !== ''} />}
+      emptyState={query.isPending ? <span /> : <NoRecords searched={params.searchText !== ''} />}
       totalRecords={count}
       recordsPerPage={listPageSize}
       page={props.page}
@@ -370,18 +343,14 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
   });
 
   if (query.isPending) {
-    return (
-      <Group justify="center" py="md">
-        <Loader aria-label={t('list.loading')} size="sm" />
-      </Group>
-    );
+    return <Loading size="sm" />;
   }
   if (query.isError && !query.data) {
-    return <LoadError message={props.errorMessage} onRetry={() => void query.refetch()} />;
+    return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} />;
   }
   const records = query.data.pages.flatMap((page) => page.dataList);
   const count = query.data.pages.at(-1)?.count ?? 0;
-  if (records.length === 0) return <EmptyState searched={params.searchText !== ''} />;
+  if (records.length === 0) return <NoRecords searched={params.searchText !== ''} />;
 
   const select = (record: T) =>
     props.selection && (props.selection.isSelectable?.(record) ?? true) ? (
