@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useMemo } from 'react';
 import {
   batteryListSchema,
+  listQueryString,
   localityListSchema,
   providerServiceListSchema,
   providerServiceRefListSchema,
@@ -9,7 +10,6 @@ import {
   reportTypeListSchema,
   type ProviderService,
   type ProviderServiceInput,
-  type ProviderServiceListQuery,
   type ProviderServiceRef,
 } from '../../shared/api/contract';
 import type { HttpClient } from '../../shared/api/http';
@@ -17,34 +17,28 @@ import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { useSubmissionKeys } from '../../shared/api/submission-keys';
+import type { ListSource } from '../../shared/ui/general-list';
 
 /** Query keys from generic to specific, so one invalidation of `all` refreshes every provider-service view. */
 export const providerServiceKeys = {
   all: ['provider-services'] as const,
   lists: () => [...providerServiceKeys.all, 'list'] as const,
-  list: (query: ProviderServiceListQuery) => [...providerServiceKeys.lists(), query] as const,
   detail: (id: number) => [...providerServiceKeys.all, 'detail', id] as const,
   visible: () => [...providerServiceKeys.all, 'visible'] as const,
   references: ['references'] as const,
 };
 
-function toSearch(query: ProviderServiceListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query) as [string, string | number | undefined][]) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 /** The one queryOptions factory of this feature (DESIGN §2 rule 4). */
 export function providerServiceQueries(http: HttpClient, product: string) {
   const base = `/api/${product}/providerservices`;
   return {
-    list: (query: ProviderServiceListQuery) =>
-      queryOptions({
-        queryKey: providerServiceKeys.list(query),
-        queryFn: ({ signal }) => http.get(`${base}?${toSearch(query)}`, providerServiceListSchema, { signal }),
-      }),
+    /** The general list's pages (spec §2: searched, sorted and paged on the server). */
+    listSource: (): ListSource<ProviderService> => ({
+      queryKey: (params, shape) => [...providerServiceKeys.lists(), shape, params],
+      fetchPage: (params, signal) =>
+        http.get(`${base}?${listQueryString(params)}`, providerServiceListSchema, { signal }),
+      persist: false,
+    }),
     detail: (id: number) =>
       queryOptions({
         queryKey: providerServiceKeys.detail(id),

@@ -1,8 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderService } from '../../shared/api/contract';
-import { ProviderServicesPage, searchDebounceMs } from './provider-services-page';
+import { searchDebounceMs } from '../../shared/ui/general-list';
+import { pretendWideScreen } from '../../shared/testing/wide-screen';
+import { ProviderServicesPage } from './provider-services-page';
 import { renderFeature, signedInStore, type HttpCall } from './testing';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -54,8 +56,13 @@ function renderList(store = signedInStore({})) {
   });
 }
 
+beforeEach(() => {
+  pretendWideScreen();
+});
+
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('ProviderServicesPage', () => {
@@ -98,10 +105,15 @@ describe('ProviderServicesPage', () => {
     expect(screen.getByRole('columnheader', { name: /Provider service/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
-  it('fetches the next page ahead and shows it when asked', async () => {
+  it('fetches the next page ahead as the reader nears the end of the grid, and shows it when asked', async () => {
     const user = userEvent.setup();
     const { calls } = renderList();
     await screen.findByText('30 records found');
+    expect(listCalls(calls).some((params) => params.get('skip') === '25')).toBe(false);
+    // jsdom lays nothing out, so any scroll of the grid is a scroll to its end.
+    const viewport = screen.getByRole('table').closest('.mantine-ScrollArea-viewport');
+    if (!viewport) throw new Error('the grid does not scroll');
+    fireEvent.scroll(viewport, { target: { scrollTop: 200 } });
     await waitFor(() => {
       expect(listCalls(calls).some((params) => params.get('skip') === '25')).toBe(true);
     });

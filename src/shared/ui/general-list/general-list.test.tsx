@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListParams } from '../../api/contract';
 import { renderApp } from '../../testing/render';
+import { pretendWideScreen } from '../../testing/wide-screen';
 import { GeneralList, type GeneralListProps } from './general-list';
 import type { ListSource } from './list-source';
 import { listModeStorageKey } from './use-list-mode';
@@ -48,20 +49,6 @@ function renderList(overrides: Partial<GeneralListProps<Row>> = {}) {
   return { ...view, fetchPage };
 }
 
-function pretendWideScreen(): void {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        // Everything matches (wide screen, visible columns) except a touch pointer and user preferences.
-        matches: !/coarse|prefers/.test(query),
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
-}
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -1,21 +1,8 @@
 import 'mantine-datatable/styles.css';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPageSize, type ListParams } from '../../api/contract';
 import {
@@ -27,16 +14,9 @@ import {
   type ListPage,
   type ListSource,
 } from './list-source';
+import { EmptyState, LoadError, Loading } from '../states';
+import { ListGrid, type GeneralListColumn, type ListSort } from './list-grid';
 import { useListMode, type ListMode } from './use-list-mode';
-
-export interface GeneralListColumn<T> {
-  /** The sort key sent as orderBy when sortable; otherwise just a column id. */
-  accessor: string;
-  title: string;
-  sortable?: boolean;
-  render: (record: T) => ReactNode;
-  width?: number | string;
-}
 
 export interface GeneralListSelection<T> {
   isSelectable?: (record: T) => boolean;
@@ -44,7 +24,7 @@ export interface GeneralListSelection<T> {
   renderActions: (selected: readonly T[], clear: () => void) => ReactNode;
 }
 
-export interface GeneralListProps<T> {
+interface GeneralListBase<T> {
   /** Names the remembered mode in local storage. */
   listId: string;
   /** Accessible name of the list (and of the search box: 'Search {label}'). */
@@ -56,12 +36,22 @@ export interface GeneralListProps<T> {
   getId: (record: T) => number;
   /** Names a row for screen readers (selection checkboxes). */
   getLabel: (record: T) => string;
-  renderItem: (record: T) => ReactNode;
-  renderCard: (record: T) => ReactNode;
-  defaultMode?: Exclude<ListMode, 'grid'>;
   selection?: GeneralListSelection<T>;
   /** Shown when loading fails (spec §8, e.g. ERROR_LOADING_PATIENTS), already translated. */
   errorMessage: string;
+  /** Beside the search box, e.g. an add action. */
+  actions?: ReactNode;
+  /** Spec §2: a records-count message above the grid (the provider-service list). */
+  showRecordCount?: boolean;
+}
+
+export interface GeneralListProps<T> extends GeneralListBase<T> {
+  /** Spec §2 list and card modes; a grid-only list (the provider-service list) has neither. */
+  renderItem?: (record: T) => ReactNode;
+  renderCard?: (record: T) => ReactNode;
+  defaultMode?: Exclude<ListMode, 'grid'>;
+  /** Only the grid, at every width, with no mode choice (spec §2 provider-service list). */
+  gridOnly?: boolean;
 }
 
 /** Grid height: the header, at least 16 rows of 30 px, and the pagination bar. */
@@ -77,7 +67,8 @@ const gridHeight = gridHeaderPx + gridMinRows * gridRowHeight + gridFooterPx;
 export function GeneralList<T>(props: GeneralListProps<T>) {
   const { t } = useTranslation('common');
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-  const { shown: mode, setMode } = useListMode(props.listId, props.defaultMode ?? 'card', wide);
+  const remembered = useListMode(props.listId, props.defaultMode ?? 'card', wide);
+  const mode = props.gridOnly ? 'grid' : remembered.shown;
   const [input, setInput] = useState('');
   const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState(props.defaultSort);
@@ -139,21 +130,24 @@ export function GeneralList<T>(props: GeneralListProps<T>) {
             }
           }}
         />
-        <Group gap={4} role="group" aria-label={t('list.viewAs')}>
-          {offered.map((option) => (
-            <Button
-              key={option}
-              size="xs"
-              variant={mode === option ? 'filled' : 'default'}
-              aria-pressed={mode === option}
-              onClick={() => {
-                setMode(option);
-              }}
-            >
-              {modeLabels[option]}
-            </Button>
-          ))}
-        </Group>
+        {props.actions}
+        {!props.gridOnly && (
+          <Group gap={4} role="group" aria-label={t('list.viewAs')}>
+            {offered.map((option) => (
+              <Button
+                key={option}
+                size="xs"
+                variant={mode === option ? 'filled' : 'default'}
+                aria-pressed={mode === option}
+                onClick={() => {
+                  remembered.setMode(option);
+                }}
+              >
+                {modeLabels[option]}
+              </Button>
+            ))}
+          </Group>
+        )}
       </Group>
       {selectable && selected.length > 0 && (
         <Group gap="sm" role="group" aria-label={t('list.selection')}>
@@ -193,25 +187,9 @@ export function GeneralList<T>(props: GeneralListProps<T>) {
   );
 }
 
-function EmptyState({ searched }: { searched: boolean }) {
+function NoRecords({ searched }: { searched: boolean }) {
   const { t } = useTranslation('common');
-  return (
-    <Stack gap={4} py="md" align="center">
-      <Text fw={600}>{t('TEXT_NO_RECORDS_FOUND')}</Text>
-      {searched && <Text size="sm">{t('list.tryDifferentSearch')}</Text>}
-    </Stack>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('common');
-  return (
-    <Alert color="red" role="alert" title={message}>
-      <Button size="xs" variant="white" onClick={onRetry}>
-        {t('list.retry')}
-      </Button>
-    </Alert>
-  );
+  return <EmptyState hint={searched ? t('list.tryDifferentSearch') : undefined} />;
 }
 
 function CountStatus({ shown, count }: { shown: number; count: number }) {
@@ -223,21 +201,14 @@ function CountStatus({ shown, count }: { shown: number; count: number }) {
   );
 }
 
-interface GridModeProps<T> extends GeneralListProps<T> {
+interface GridModeProps<T> extends GeneralListBase<T> {
   params: ListParams;
   page: number;
   onPageChange: (page: number) => void;
-  sort: { orderBy: string; ascending: boolean };
-  onSortChange: (sort: { orderBy: string; ascending: boolean }) => void;
+  sort: ListSort;
+  onSortChange: (sort: ListSort) => void;
   selected: readonly T[];
   onSelectedChange: (selected: readonly T[]) => void;
-}
-
-/** The sort icons' English names (mantine-datatable) replaced by translated ones. */
-export function translateSortIcons(root: ParentNode, names: Readonly<Record<string, string>>): void {
-  for (const [english, translated] of Object.entries(names)) {
-    for (const icon of root.querySelectorAll(`[aria-label="${english}"]`)) icon.setAttribute('aria-label', translated);
-  }
 }
 
 function GridMode<T>(props: GridModeProps<T>) {
@@ -245,16 +216,6 @@ function GridMode<T>(props: GridModeProps<T>) {
   const queryClient = useQueryClient();
   const viewport = useRef<HTMLDivElement | null>(null);
   const { source, params } = props;
-  // mantine-datatable names its sort icons in English and offers no prop for it; rename them after each render.
-  useLayoutEffect(() => {
-    const table = viewport.current?.closest('.mantine-datatable') ?? viewport.current;
-    if (!table) return;
-    translateSortIcons(table, {
-      'Not sorted': t('list.sort.none'),
-      'Sorted ascending': t('list.sort.ascending'),
-      'Sorted descending': t('list.sort.descending'),
-    });
-  });
   const query = useQuery({
     queryKey: source.queryKey(params, 'page'),
     queryFn: ({ signal }) => source.fetchPage(params, signal),
@@ -279,24 +240,13 @@ function GridMode<T>(props: GridModeProps<T>) {
   };
 
   if (query.isError && !query.data) {
-    return <LoadError message={props.errorMessage} onRetry={() => void query.refetch()} />;
+    return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} />;
   }
 
-  const columns: DataTableColumn<T>[] = props.columns.map((column) => ({
-    accessor: column.accessor,
-    title: column.title,
-    sortable: column.sortable ?? false,
-    width: column.width,
-    render: (record: T) => column.render(record),
-  }));
-  const sortStatus: DataTableSortStatus<T> = {
-    columnAccessor: props.sort.orderBy,
-    direction: props.sort.ascending ? 'asc' : 'desc',
-  };
   const selection = props.selection;
 
-  return (
-    <DataTable<T>
+  const grid = (
+    <ListGrid<T>
       aria-label={props.label}
       withTableBorder
       striped
@@ -308,10 +258,10 @@ function GridMode<T>(props: GridModeProps<T>) {
       rowStyle={() => ({ height: gridRowHeight })}
       idAccessor={(record) => props.getId(record)}
       records={query.data?.dataList ?? []}
-      columns={columns}
+      columns={props.columns}
       fetching={query.isFetching}
       loadingText={t('list.loading')}
-      emptyState={query.isPending ? <span /> : <EmptyState searched={params.searchText !== ''} />}
+      emptyState={query.isPending ? <span /> : <NoRecords searched={params.searchText !== ''} />}
       totalRecords={count}
       recordsPerPage={listPageSize}
       page={props.page}
@@ -320,10 +270,8 @@ function GridMode<T>(props: GridModeProps<T>) {
       paginationText={({ from, to, totalRecords }) => t('list.range', { from, to, count: totalRecords })}
       getPaginationControlProps={(control) => ({ 'aria-label': t(`list.pagination.${control}`) })}
       getPaginationItemProps={(page) => ({ 'aria-label': t('list.pagination.page', { page }) })}
-      sortStatus={sortStatus}
-      onSortStatusChange={(status) => {
-        props.onSortChange({ orderBy: String(status.columnAccessor), ascending: status.direction === 'asc' });
-      }}
+      sort={props.sort}
+      onSortChange={props.onSortChange}
       scrollViewportRef={viewport}
       onScroll={({ y }) => {
         const element = viewport.current;
@@ -345,6 +293,15 @@ function GridMode<T>(props: GridModeProps<T>) {
         : {})}
     />
   );
+  if (!props.showRecordCount) return grid;
+  return (
+    <>
+      <Text size="sm" role="status">
+        {query.data ? t('list.recordsFound', { count }) : t('list.loading')}
+      </Text>
+      {grid}
+    </>
+  );
 }
 
 interface GrowingModeProps<T> extends GeneralListProps<T> {
@@ -358,6 +315,7 @@ interface GrowingModeProps<T> extends GeneralListProps<T> {
 function GrowingMode<T>(props: GrowingModeProps<T>) {
   const { t } = useTranslation('common');
   const { source, params } = props;
+  const firstColumn = (record: T) => props.columns[0]?.render(record);
   const query = useInfiniteQuery({
     queryKey: source.queryKey(params, 'pages'),
     queryFn: ({ pageParam, signal }) => source.fetchPage({ ...params, skip: pageParam }, signal),
@@ -370,18 +328,14 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
   });
 
   if (query.isPending) {
-    return (
-      <Group justify="center" py="md">
-        <Loader aria-label={t('list.loading')} size="sm" />
-      </Group>
-    );
+    return <Loading size="sm" />;
   }
   if (query.isError && !query.data) {
-    return <LoadError message={props.errorMessage} onRetry={() => void query.refetch()} />;
+    return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} />;
   }
   const records = query.data.pages.flatMap((page) => page.dataList);
   const count = query.data.pages.at(-1)?.count ?? 0;
-  if (records.length === 0) return <EmptyState searched={params.searchText !== ''} />;
+  if (records.length === 0) return <NoRecords searched={params.searchText !== ''} />;
 
   const select = (record: T) =>
     props.selection && (props.selection.isSelectable?.(record) ?? true) ? (
@@ -407,7 +361,7 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
             <Card key={props.getId(record)} withBorder padding="sm" component="li">
               <Group align="flex-start" wrap="nowrap" gap="sm">
                 {select(record)}
-                <div style={{ flex: 1, minWidth: 0 }}>{props.renderCard(record)}</div>
+                <div style={{ flex: 1, minWidth: 0 }}>{(props.renderCard ?? firstColumn)(record)}</div>
               </Group>
             </Card>
           ))}
@@ -424,7 +378,7 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
               style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
             >
               {select(record)}
-              <div style={{ flex: 1, minWidth: 0 }}>{props.renderItem(record)}</div>
+              <div style={{ flex: 1, minWidth: 0 }}>{(props.renderItem ?? firstColumn)(record)}</div>
             </Group>
           ))}
         </Stack>

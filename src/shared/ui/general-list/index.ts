@@ -1,3 +1,4 @@
-export { GeneralList, type GeneralListColumn, type GeneralListProps, type GeneralListSelection } from './general-list';
+export { GeneralList, type GeneralListProps, type GeneralListSelection } from './general-list';
+export { ListGrid, type GeneralListColumn, type ListSort } from './list-grid';
 export { cardPageSize, searchDebounceMs, type ListPage, type ListShape, type ListSource } from './list-source';
 export { listModeStorageKey, listModes, useListMode, type ListMode } from './use-list-mode';

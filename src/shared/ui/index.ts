@@ -1,0 +1,1 @@
+export { EmptyState, LoadError, Loading } from './states';

@@ -1,0 +1,51 @@
+import { Alert, Button, Center, Loader, Stack, Text, type MantineSize } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The three states every screen that reads from the server shows the same way, so a person (and a screen reader)
+ * meets one loader, one failure with a way out, and one "nothing here".
+ */
+
+/** Data on its way. A status role with a name, so assistive technology announces what is being waited for. */
+export function Loading({ label, size = 'md' }: { label?: string; size?: MantineSize }) {
+  const { t } = useTranslation('common');
+  return (
+    <Center py={size === 'md' ? 'xl' : 'md'}>
+      <Loader role="status" aria-label={label ?? t('list.loading')} size={size} />
+    </Center>
+  );
+}
+
+/**
+ * A read that failed: what could not be loaded (the title), an optional detail or link (children), and a retry
+ * when one can help. The alert role makes it announced as soon as it appears.
+ */
+export function LoadError({ title, children, onRetry }: { title: string; children?: ReactNode; onRetry?: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Alert color="red" role="alert" title={title}>
+      {(children !== undefined || onRetry) && (
+        <Stack gap="xs" align="flex-start">
+          {children}
+          {onRetry && (
+            <Button size="xs" variant="white" onClick={onRetry}>
+              {t('list.retry')}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Alert>
+  );
+}
+
+/** A read that worked and found nothing; the hint says what the person can do about it. */
+export function EmptyState({ title, hint }: { title?: string; hint?: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <Stack gap={4} py="md" align="center">
+      <Text fw={600}>{title ?? t('TEXT_NO_RECORDS_FOUND')}</Text>
+      {hint !== undefined && <Text size="sm">{hint}</Text>}
+    </Stack>
+  );
+}
