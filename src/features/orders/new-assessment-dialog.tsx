@@ -13,7 +13,7 @@ import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { RouteDialog } from '../../shared/ui/route-dialog';
 import { toast } from '../../shared/ui/toast';
 import { patientQueries } from '../patients';
-import { ProfileLoadError } from '../profiles';
+import { ProfileLoadError } from '../../shared/person';
 import { useProviderServiceQueries } from '../provider-services';
 import { useCreateOrder } from './api';
 import {
