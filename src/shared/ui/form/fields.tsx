@@ -2,16 +2,20 @@ import {
   Checkbox,
   NativeSelect,
   PasswordInput,
+  Radio,
+  Stack,
   Textarea,
   TextInput,
   type CheckboxProps,
   type NativeSelectProps,
   type PasswordInputProps,
+  type RadioGroupProps,
   type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
 import type { FocusEvent, ReactElement } from 'react';
 import {
+  useController,
   useFormContext,
   useFormState,
   type FieldPath,
@@ -107,6 +111,50 @@ export function CheckboxField<T extends FieldValues>({ name, label, rules, ...pr
   return <Checkbox {...props} {...useBoundField<T>({ name, label, rules })} />;
 }
 
+export interface RadioOption extends SelectOption {
+  description?: string;
+}
+
+export type RadioFieldProps<T extends FieldValues> = BoundProps<T> &
+  Omit<RadioGroupProps, 'name' | 'label' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'children'> & {
+    options: readonly RadioOption[];
+  };
+
+/** One choice out of a few, all in view (a native select hides them); `required` marks the group, not each radio. */
+export function RadioField<T extends FieldValues>({
+  name,
+  label,
+  rules,
+  options,
+  required,
+  ...props
+}: RadioFieldProps<T>) {
+  const { field, fieldState } = useController<T>({ name, rules });
+  const message = useFieldMessage();
+  return (
+    <Radio.Group
+      {...props}
+      label={label}
+      withAsterisk={required}
+      value={field.value}
+      onChange={field.onChange}
+      error={message(fieldState.error?.message, label)}
+    >
+      <Stack gap="xs" mt={4}>
+        {options.map((option) => (
+          <Radio
+            key={option.value}
+            value={option.value}
+            label={option.label}
+            description={option.description}
+            onBlur={field.onBlur}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
 /**
  * The fields typed for one form's values, so a misspelt `name` fails the type check:
  * `const { TextField } = fieldsFor<PatientFormValues>()`.
@@ -119,5 +167,6 @@ export function fieldsFor<T extends FieldValues>() {
     TextareaField: TextareaField as (props: TextareaFieldProps<T>) => ReactElement,
     SelectField: SelectField as (props: SelectFieldProps<T>) => ReactElement,
     CheckboxField: CheckboxField as (props: CheckboxFieldProps<T>) => ReactElement,
+    RadioField: RadioField as (props: RadioFieldProps<T>) => ReactElement,
   };
 }

@@ -4,9 +4,11 @@ export {
   DateField,
   fieldsFor,
   PasswordField,
+  RadioField,
   SelectField,
   TextareaField,
   TextField,
+  type RadioOption,
   type SelectOption,
 } from './fields';
 export { applyServerErrors, type ServerErrorOutcome, type ServerFieldPaths } from './server-errors';
