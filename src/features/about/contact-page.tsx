@@ -1,15 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ContactMessage } from '../../shared/api/contract';
-import { isApiError, isTooManyRequests } from '../../shared/api/http';
+import { isTooManyRequests } from '../../shared/api/http';
+import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { Page } from '../../shared/ui/page';
 import { useSendContactMessage } from './api';
-import { contactFieldMax, contactFormSchema, contactMessageMax, isContactField } from './contact-schema';
+import { contactFieldMax, contactFields, contactFormSchema, contactMessageMax } from './contact-schema';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
+
+const { CheckboxField, TextareaField, TextField } = fieldsFor<ContactMessage>();
 
 type Outcome = 'sent' | 'notSent' | 'notSentOffline' | 'tooManyRequests';
 
@@ -50,22 +53,20 @@ export function ContactForm() {
   const { online } = useNetwork();
   const send = useSendContactMessage();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isValid, isDirty },
-  } = useForm<ContactMessage>({
+  const form = useForm<ContactMessage>({
     resolver: zodResolver(contactFormSchema),
     mode: 'onTouched',
     defaultValues: emptyMessage,
   });
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isValid, isDirty },
+  } = form;
   useUnsavedChanges(isDirty);
   const message = useWatch({ control, name: 'message' });
-  // Field messages are keys of the contact form, or of 'common' for the shared email messages.
-  const errorText = (key: string | undefined) => (key ? t([`contact.${key}`, `common:${key}`]) : undefined);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -73,91 +74,77 @@ export function ContactForm() {
       reset(emptyMessage);
       setOutcome('sent');
     } catch (error) {
-      if (isApiError(error) && error.status === 400) {
-        for (const field of error.fields) {
-          if (isContactField(field.path)) setError(field.path, { message: field.message });
-        }
-      }
-      setOutcome(
-        isApiError(error) && error.isNetworkError
-          ? 'notSentOffline'
-          : isTooManyRequests(error)
-            ? 'tooManyRequests'
-            : 'notSent',
-      );
+      const failure = applyServerErrors(error, setError, contactFields);
+      setOutcome(failure === 'offline' ? 'notSentOffline' : isTooManyRequests(error) ? 'tooManyRequests' : 'notSent');
     }
   });
 
   return (
     <>
-      <form
-        noValidate
-        aria-label={t('contact.title')}
-        onSubmit={(event) => {
-          void onSubmit(event);
-        }}
-      >
-        <Stack gap="md" maw={560}>
-          <TextInput
-            label={t('contact.name')}
-            autoComplete="name"
-            required
-            maxLength={contactFieldMax}
-            error={errorText(errors.name?.message)}
-            {...register('name')}
-          />
-          <TextInput
-            label={t('contact.email')}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={contactFieldMax}
-            error={errorText(errors.email?.message)}
-            {...register('email')}
-          />
-          <TextInput
-            label={t('contact.organization')}
-            autoComplete="organization"
-            maxLength={contactFieldMax}
-            error={errorText(errors.organization?.message)}
-            {...register('organization')}
-          />
-          <Textarea
-            label={t('contact.message')}
-            required
-            autosize
-            minRows={4}
-            maxRows={10}
-            maxLength={contactMessageMax}
-            description={t('contact.messageCount', { count: message.length, max: contactMessageMax })}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            // Mantine's dimmed description is too faint for WCAG AA on white.
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-            error={errorText(errors.message?.message)}
-            {...register('message')}
-          />
-          <Checkbox
-            label={t('contact.optin')}
-            required
-            error={errorText(errors.optin?.message)}
-            {...register('optin')}
-          />
-          <Group gap="md">
-            <Button type="submit" disabled={!isValid || !online} loading={send.isPending}>
-              {t('contact.submit')}
-            </Button>
-            <Text role="status" aria-live="polite" size="sm">
-              {send.isPending
-                ? t('contact.sending')
-                : !online
-                  ? t('contact.offline')
-                  : isValid
-                    ? ''
-                    : t('contact.incomplete')}
-            </Text>
-          </Group>
-        </Stack>
-      </form>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-label={t('contact.title')}
+          onSubmit={(event) => {
+            void onSubmit(event);
+          }}
+        >
+          {/* Field messages are keys of the contact form, or of 'common' for the shared email messages. */}
+          <FieldMessages message={(key) => t([`contact.${key}`, `common:${key}`])}>
+            <Stack gap="md" maw={560}>
+              <TextField
+                name="name"
+                label={t('contact.name')}
+                autoComplete="name"
+                required
+                maxLength={contactFieldMax}
+              />
+              <TextField
+                name="email"
+                label={t('contact.email')}
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={contactFieldMax}
+              />
+              <TextField
+                name="organization"
+                label={t('contact.organization')}
+                autoComplete="organization"
+                maxLength={contactFieldMax}
+              />
+              <TextareaField
+                name="message"
+                label={t('contact.message')}
+                required
+                autosize
+                minRows={4}
+                maxRows={10}
+                maxLength={contactMessageMax}
+                description={t('contact.messageCount', { count: message.length, max: contactMessageMax })}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                // Mantine's dimmed description is too faint for WCAG AA on white.
+                styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              />
+              <CheckboxField name="optin" label={t('contact.optin')} required />
+              <Group gap="md">
+                <Button type="submit" disabled={!isValid || !online} loading={send.isPending}>
+                  {t('contact.submit')}
+                </Button>
+                <Text role="status" aria-live="polite" size="sm">
+                  {send.isPending
+                    ? t('contact.sending')
+                    : !online
+                      ? t('contact.offline')
+                      : isValid
+                        ? ''
+                        : t('contact.incomplete')}
+                </Text>
+              </Group>
+            </Stack>
+          </FieldMessages>
+        </form>
+      </FormProvider>
       <OutcomeDialog
         outcome={outcome}
         onClose={() => {

@@ -11,8 +11,3 @@ export const contactFieldMax = maxFieldLength;
 export const contactMessageMax = maxContactMessageLength;
 
 export const contactFields = ['name', 'email', 'organization', 'message', 'optin'] as const;
-export type ContactField = (typeof contactFields)[number];
-
-export function isContactField(path: string): path is ContactField {
-  return (contactFields as readonly string[]).includes(path);
-}

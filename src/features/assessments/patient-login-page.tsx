@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Grid, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { PatientLoginResult } from '../../shared/api/contract';
@@ -9,7 +9,7 @@ import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { patientLoginMinDate, todayIso } from '../../shared/lib/validation/dates';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { useFieldError } from '../../shared/ui/form/field-error';
+import { applyServerErrors, fieldsFor } from '../../shared/ui/form';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { usePatientLogin } from './api';
@@ -22,6 +22,8 @@ import {
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { patientLoginStateSchema } from './session-expiry';
 import { useFormatters } from '../../shared/lib/i18n/format';
+
+const { DateField, TextField } = fieldsFor<PatientLoginFormInput>();
 
 /** The mismatch dialog's text: the server's message when it gave one (spec §4), else ours. */
 interface Mismatch {
@@ -44,7 +46,6 @@ export function PatientLoginPage() {
   const token = usePatientLinkToken();
   const login = usePatientLogin();
   const { blocked, reasonId } = useWritesBlocked();
-  const fieldError = useFieldError();
   const [mismatch, setMismatch] = useState<Mismatch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const expired = patientLoginStateSchema.safeParse(location.state).data?.expired === true;
@@ -56,16 +57,16 @@ export function PatientLoginPage() {
   const today = todayIso();
   const schema = useMemo(() => patientLoginFormSchema(today), [today]);
 
+  const form = useForm<PatientLoginFormInput, unknown, PatientLoginFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { firstName: '', lastName: '', dateOfBirth: '', privacyAccepted: false },
+  });
   const {
-    register,
     handleSubmit,
     setValue,
     setError,
     formState: { errors, isSubmitted, isDirty },
-  } = useForm<PatientLoginFormInput, unknown, PatientLoginFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { firstName: '', lastName: '', dateOfBirth: '', privacyAccepted: false },
-  });
+  } = form;
 
   const privacy = usePrivacyAcceptance((next) => {
     setValue('privacyAccepted', next !== null, { shouldValidate: isSubmitted });
@@ -95,17 +96,13 @@ export function PatientLoginPage() {
       setFailure(t('common:ERROR_TOO_MANY_REQUESTS'));
       return;
     }
-    if (isApiError(error) && error.status === 400) {
-      for (const field of error.fields) {
-        if (field.path === 'acceptPrivacyPolicyServerTimestamp') privacy.clear();
-        if (field.path === 'dateOfBirth') setError('dateOfBirth', { message: field.message });
-        if (field.path === 'firstName' || field.path === 'lastName') setError(field.path, { message: field.message });
-      }
+    if (isApiError(error) && error.status === 400 && error.fields.length > 0) {
+      applyServerErrors(error, setError, ['firstName', 'lastName', 'dateOfBirth']);
+      if (error.fields.some((field) => field.path === 'acceptPrivacyPolicyServerTimestamp')) privacy.clear();
       if (error.fields.some((field) => field.path.startsWith('acceptPrivacyPolicy'))) {
         setFailure(t('ERROR_RETRIEVING_SERVER_TIMESTAMP'));
-        return;
       }
-      if (error.fields.length > 0) return;
+      return;
     }
     setFailure(t('ERROR_CONFIRMING_DETAILS'));
   };
@@ -141,11 +138,6 @@ export function PatientLoginPage() {
     await submitDetails();
   };
 
-  const labels = {
-    firstName: t('login.firstName'),
-    lastName: t('login.lastName'),
-    dateOfBirth: t('login.dateOfBirth'),
-  };
   const privacyError = errors.privacyAccepted?.message ? t(errors.privacyAccepted.message) : undefined;
 
   return (
@@ -170,74 +162,75 @@ export function PatientLoginPage() {
               {t('login.offline')}
             </Alert>
           ) : (
-            <form
-              noValidate
-              aria-label={t('login.title')}
-              aria-busy={waiting || login.isPending}
-              onSubmit={(event) => {
-                event.preventDefault();
-                void onSubmit();
-              }}
-            >
-              <Stack gap="md">
-                <Grid gap="sm">
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput
-                      label={labels.firstName}
-                      required
-                      autoComplete="given-name"
-                      maxLength={255}
-                      error={fieldError(errors.firstName, labels.firstName)}
-                      {...register('firstName')}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput
-                      label={labels.lastName}
-                      required
-                      autoComplete="family-name"
-                      maxLength={255}
-                      error={fieldError(errors.lastName, labels.lastName)}
-                      {...register('lastName')}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput
-                      label={labels.dateOfBirth}
-                      type="date"
-                      required
-                      autoComplete="bday"
-                      min={patientLoginMinDate}
-                      max={today}
-                      description={t('login.dateRange', { min: shownDate(patientLoginMinDate), max: shownDate(today) })}
-                      error={fieldError(errors.dateOfBirth, labels.dateOfBirth)}
-                      {...register('dateOfBirth')}
-                    />
-                  </Grid.Col>
-                </Grid>
-                <PrivacyNotice language={i18n.language} privacy={privacy} error={privacyError} />
-                {failure && (
-                  <Alert color="red" role="alert">
-                    {failure}
-                  </Alert>
-                )}
-                <OfflineWriteReason />
-                <Group>
-                  <Button
-                    type="submit"
-                    loading={login.isPending || waiting}
-                    loaderProps={{ 'aria-hidden': true }}
-                    disabled={blocked}
-                    aria-describedby={reasonId}
-                  >
-                    {t('login.continue')}
-                  </Button>
-                </Group>
-                <Text role="status" aria-live="polite" size="sm">
-                  {waiting ? t('login.waitingForAcceptance') : login.isPending ? t('login.checking') : ''}
-                </Text>
-              </Stack>
-            </form>
+            <FormProvider {...form}>
+              <form
+                noValidate
+                aria-label={t('login.title')}
+                aria-busy={waiting || login.isPending}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void onSubmit();
+                }}
+              >
+                <Stack gap="md">
+                  <Grid gap="sm">
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <TextField
+                        name="firstName"
+                        label={t('login.firstName')}
+                        required
+                        autoComplete="given-name"
+                        maxLength={255}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <TextField
+                        name="lastName"
+                        label={t('login.lastName')}
+                        required
+                        autoComplete="family-name"
+                        maxLength={255}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <DateField
+                        name="dateOfBirth"
+                        label={t('login.dateOfBirth')}
+                        required
+                        autoComplete="bday"
+                        min={patientLoginMinDate}
+                        max={today}
+                        description={t('login.dateRange', {
+                          min: shownDate(patientLoginMinDate),
+                          max: shownDate(today),
+                        })}
+                      />
+                    </Grid.Col>
+                  </Grid>
+                  <PrivacyNotice language={i18n.language} privacy={privacy} error={privacyError} />
+                  {failure && (
+                    <Alert color="red" role="alert">
+                      {failure}
+                    </Alert>
+                  )}
+                  <OfflineWriteReason />
+                  <Group>
+                    <Button
+                      type="submit"
+                      loading={login.isPending || waiting}
+                      loaderProps={{ 'aria-hidden': true }}
+                      disabled={blocked}
+                      aria-describedby={reasonId}
+                    >
+                      {t('login.continue')}
+                    </Button>
+                  </Group>
+                  <Text role="status" aria-live="polite" size="sm">
+                    {waiting ? t('login.waitingForAcceptance') : login.isPending ? t('login.checking') : ''}
+                  </Text>
+                </Stack>
+              </form>
+            </FormProvider>
           )}
         </Page>
       </Paper>

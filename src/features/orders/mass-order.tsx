@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, List, Loader, Modal, NativeSelect, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '../../shared/api/contract';
-import { isApiError } from '../../shared/api/http';
 import { useSession } from '../../shared/auth/session-context';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import type { GeneralListSelection } from '../../shared/ui/general-list';
+import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { useProviderServiceQueries } from '../provider-services';
 import { useMassOrder } from './api';
@@ -24,6 +24,8 @@ import {
   type MassOrderOutcome,
 } from './mass-order-model';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
+
+const { SelectField } = fieldsFor<MassOrderFormValues>();
 
 /**
  * Spec §2/§6: the patient list offers row selection and the mass-order action to clinicians only (they need
@@ -105,13 +107,7 @@ function MassOrderDialog({ selected, onClose, onOrdered }: MassOrderDialogProps)
     defaultValues: { assessmentOrderType: '', batteryTypeCode: '' },
     mode: 'onTouched',
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = form;
+  const { control, handleSubmit, setError } = form;
   const type = useWatch({ control, name: 'assessmentOrderType' });
   const saving = massOrder.isPending;
   const eligibility = eligibilityOf(selected, type);
@@ -120,7 +116,6 @@ function MassOrderDialog({ selected, onClose, onOrdered }: MassOrderDialogProps)
   const servicesFailed = services.some((query) => query.isError);
   const servicesLoading = loadedServices.length < services.length && !servicesFailed;
   const batteries = commonBatteries(loadedServices);
-  const labels = { orderType: t('fields.orderType'), battery: t('fields.battery') };
 
   const onValid = async (values: MassOrderFormOutput) => {
     setFailure(null);
@@ -132,18 +127,8 @@ function MassOrderDialog({ selected, onClose, onOrdered }: MassOrderDialogProps)
       });
       onOrdered(outcomeOf(values.assessmentOrderType, selected.length, result));
     } catch (error) {
-      if (isApiError(error) && error.isNetworkError) {
-        setFailure(t('common:ERROR_OFFLINE_NOTHING_SENT'));
-        return;
-      }
-      if (isApiError(error) && error.status === 400) {
-        for (const field of error.fields) {
-          if (field.path === 'assessmentOrderType' || field.path === 'batteryTypeCode') {
-            setError(field.path, { type: 'server', message: field.message });
-          }
-        }
-      }
-      setFailure(t('ERROR_ERROR_WITH_MASS_ORDERING'));
+      const outcome = applyServerErrors(error, setError, ['assessmentOrderType', 'batteryTypeCode']);
+      setFailure(t(outcome === 'offline' ? 'common:ERROR_OFFLINE_NOTHING_SENT' : 'ERROR_ERROR_WITH_MASS_ORDERING'));
     }
   };
 
@@ -161,88 +146,86 @@ function MassOrderDialog({ selected, onClose, onOrdered }: MassOrderDialogProps)
       closeButtonProps={{ 'aria-label': t('common:close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
-      <form
-        noValidate
-        aria-busy={saving}
-        onSubmit={(event) => {
-          void handleSubmit(onValid, () => {
-            toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
-          })(event);
-        }}
-      >
-        <Stack gap="md">
-          <Text role="status" fw={600}>
-            {[
-              t('mass.selected', { count: selected.length }),
-              ...(type === '' ? [] : [t('mass.eligible', { count: eligibility.eligible.length })]),
-              t('mass.withoutEmail', { count: eligibility.withoutEmail }),
-            ].join(' · ')}
-          </Text>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          {servicesFailed && (
-            <Alert color="red" role="alert">
-              {t('ERROR_LOADING_BATTERIES')}
-            </Alert>
-          )}
-          <fieldset disabled={saving} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack gap="sm">
-              <NativeSelect
-                label={labels.orderType}
-                required
-                error={text.fieldError(errors.assessmentOrderType, labels.orderType)}
-                data={[
-                  { value: '', label: t('profiles:choose') },
-                  ...types.map((id) => ({ value: id, label: text.orderType(id) })),
-                ]}
-                {...register('assessmentOrderType')}
-              />
-              <NativeSelect
-                label={labels.battery}
-                required
-                disabled={servicesLoading}
-                error={text.fieldError(errors.batteryTypeCode, labels.battery)}
-                data={[
-                  { value: '', label: servicesLoading ? t('loading') : t('profiles:choose') },
-                  ...batteries.map((battery) => ({
-                    value: battery.code,
-                    label: text.battery(battery.code, battery.name),
-                  })),
-                ]}
-                {...register('batteryTypeCode')}
-              />
+      <FormProvider {...form}>
+        <FieldMessages message={text.fieldMessage}>
+          <form
+            noValidate
+            aria-busy={saving}
+            onSubmit={(event) => {
+              void handleSubmit(onValid, () => {
+                toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
+              })(event);
+            }}
+          >
+            <Stack gap="md">
+              <Text role="status" fw={600}>
+                {[
+                  t('mass.selected', { count: selected.length }),
+                  ...(type === '' ? [] : [t('mass.eligible', { count: eligibility.eligible.length })]),
+                  t('mass.withoutEmail', { count: eligibility.withoutEmail }),
+                ].join(' · ')}
+              </Text>
+              {failure && (
+                <Alert color="red" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              {servicesFailed && (
+                <Alert color="red" role="alert">
+                  {t('ERROR_LOADING_BATTERIES')}
+                </Alert>
+              )}
+              <fieldset disabled={saving} style={{ border: 0, padding: 0, margin: 0 }}>
+                <Stack gap="sm">
+                  <SelectField
+                    name="assessmentOrderType"
+                    label={t('fields.orderType')}
+                    required
+                    placeholder={t('profiles:choose')}
+                    options={types.map((id) => ({ value: id, label: text.orderType(id) }))}
+                  />
+                  <SelectField
+                    name="batteryTypeCode"
+                    label={t('fields.battery')}
+                    required
+                    disabled={servicesLoading}
+                    placeholder={servicesLoading ? t('loading') : t('profiles:choose')}
+                    options={batteries.map((battery) => ({
+                      value: battery.code,
+                      label: text.battery(battery.code, battery.name),
+                    }))}
+                  />
+                </Stack>
+              </fieldset>
+              {type === '' ? (
+                <Text size="sm">{t('mass.chooseTypeFirst')}</Text>
+              ) : (
+                <EligibilityLists eligibility={eligibility} />
+              )}
+              <OfflineWriteReason />
+              {saving && (
+                <Group gap="xs" role="status">
+                  <Loader size="xs" aria-hidden />
+                  <Text size="sm">{t('mass.saving')}</Text>
+                </Group>
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose} disabled={saving}>
+                  {t('common:cancel')}
+                </Button>
+                <Button
+                  type="submit"
+                  loading={saving}
+                  disabled={writes.blocked || (type !== '' && eligibility.eligible.length === 0)}
+                  aria-describedby={writes.reasonId}
+                >
+                  {type === '' ? t('mass.action') : t('mass.submit', { count: eligibility.eligible.length })}
+                </Button>
+              </Group>
             </Stack>
-          </fieldset>
-          {type === '' ? (
-            <Text size="sm">{t('mass.chooseTypeFirst')}</Text>
-          ) : (
-            <EligibilityLists eligibility={eligibility} />
-          )}
-          <OfflineWriteReason />
-          {saving && (
-            <Group gap="xs" role="status">
-              <Loader size="xs" aria-hidden />
-              <Text size="sm">{t('mass.saving')}</Text>
-            </Group>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('common:cancel')}
-            </Button>
-            <Button
-              type="submit"
-              loading={saving}
-              disabled={writes.blocked || (type !== '' && eligibility.eligible.length === 0)}
-              aria-describedby={writes.reasonId}
-            >
-              {type === '' ? t('mass.action') : t('mass.submit', { count: eligibility.eligible.length })}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          </form>
+        </FieldMessages>
+      </FormProvider>
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { AssessmentOrder, PatientProfile, ProviderService } from '../../shared/api/contract';
@@ -11,9 +11,10 @@ import { useHttp } from '../../shared/api/http-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { RouteDialog } from '../../shared/ui/route-dialog';
+import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { patientQueries } from '../patients';
-import { ProfileLoadError } from '../profiles';
+import { ProfileLoadError } from '../../shared/person';
 import { useProviderServiceQueries } from '../provider-services';
 import { useCreateOrder } from './api';
 import {
@@ -26,6 +27,8 @@ import {
   type OrderFormValues,
 } from './order-form-schema';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
+
+const { CheckboxField, RadioField, TextField } = fieldsFor<OrderFormValues>();
 
 function usePatientIdParam(): number | null {
   const value = Number(useParams().patientId);
@@ -124,138 +127,102 @@ function OrderForm({ patient, service, onPlaced, onCancel }: OrderFormProps) {
     mode: 'onTouched',
   });
   const {
-    register,
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = form;
   const type = useWatch({ control, name: 'assessmentOrderType' });
-  const labels = {
-    orderType: t('fields.orderType'),
-    battery: t('fields.battery'),
-    email: t('fields.email'),
-    confirmEmail: t('fields.confirmEmail'),
-  };
 
   const onValid = async (values: OrderFormOutput) => {
     setFailure(null);
     try {
       onPlaced(await create.mutateAsync(orderPayload(values, patient.id)));
     } catch (error) {
-      if (!isApiError(error)) setFailure(t('ERROR_SAVING_NEW_PATIENT_ASSESSMENT'));
-      else if (error.isNetworkError) setFailure(t('common:ERROR_OFFLINE_NOTHING_SENT'));
-      else if (error.code === 'PATIENT_DEACTIVATED') setFailure(t('ERROR_PATIENT_DEACTIVATED'));
-      else if (error.code === 'NO_SUPPORTED_BATTERY') setFailure(t('ERROR_NO_SUPPORTED_BATTERY'));
-      else if (error.status === 400 && error.fields.some((field) => field.path in orderFormPathOf)) {
-        for (const field of error.fields) {
-          const path = orderFormPathOf[field.path];
-          if (path) setError(path, { type: 'server', message: field.message });
-        }
-        toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
-      } else setFailure(t('ERROR_SAVING_NEW_PATIENT_ASSESSMENT'));
+      const code = isApiError(error) ? error.code : null;
+      if (code === 'PATIENT_DEACTIVATED') setFailure(t('ERROR_PATIENT_DEACTIVATED'));
+      else if (code === 'NO_SUPPORTED_BATTERY') setFailure(t('ERROR_NO_SUPPORTED_BATTERY'));
+      else {
+        const outcome = applyServerErrors(error, setError, orderFormPathOf);
+        if (outcome === 'fields') toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
+        else
+          setFailure(
+            t(outcome === 'offline' ? 'common:ERROR_OFFLINE_NOTHING_SENT' : 'ERROR_SAVING_NEW_PATIENT_ASSESSMENT'),
+          );
+      }
     }
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        void handleSubmit(onValid, () => {
-          toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
-        })(event);
-      }}
-    >
-      <Stack gap="md">
-        <Text>{t('newAssessmentFor', { name: patient.name })}</Text>
-        {failure && <Problem message={failure} />}
-        <Controller
-          control={control}
-          name="assessmentOrderType"
-          render={({ field }) => (
-            <Radio.Group
-              label={labels.orderType}
-              withAsterisk
-              value={field.value}
-              onChange={field.onChange}
-              error={text.fieldError(errors.assessmentOrderType, labels.orderType)}
-            >
-              <Stack gap="xs" mt={4}>
-                {types.map((offered) => (
-                  <Radio
-                    key={offered.id}
-                    value={offered.id}
-                    label={text.orderType(offered.id)}
-                    description={t(`orderTypeHint.${offered.id}`)}
-                    onBlur={field.onBlur}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          )}
-        />
-        {onlyBattery ? (
-          <Text>{t('fields.onlyBattery', { name: text.battery(onlyBattery.code, onlyBattery.name) })}</Text>
-        ) : (
-          <Controller
-            control={control}
-            name="batteryTypeCode"
-            render={({ field }) => (
-              <Radio.Group
-                label={labels.battery}
-                withAsterisk
-                value={field.value}
-                onChange={field.onChange}
-                error={text.fieldError(errors.batteryTypeCode, labels.battery)}
-              >
-                <Stack gap="xs" mt={4}>
-                  {batteries.map((battery) => (
-                    <Radio
-                      key={battery.code}
-                      value={battery.code}
-                      label={text.battery(battery.code, battery.name)}
-                      onBlur={field.onBlur}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
+    <FormProvider {...form}>
+      <FieldMessages message={text.fieldMessage}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            void handleSubmit(onValid, () => {
+              toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
+            })(event);
+          }}
+        >
+          <Stack gap="md">
+            <Text>{t('newAssessmentFor', { name: patient.name })}</Text>
+            {failure && <Problem message={failure} />}
+            <RadioField
+              name="assessmentOrderType"
+              label={t('fields.orderType')}
+              required
+              options={types.map((offered) => ({
+                value: offered.id,
+                label: text.orderType(offered.id),
+                description: t(`orderTypeHint.${offered.id}`),
+              }))}
+            />
+            {onlyBattery ? (
+              <Text>{t('fields.onlyBattery', { name: text.battery(onlyBattery.code, onlyBattery.name) })}</Text>
+            ) : (
+              <RadioField
+                name="batteryTypeCode"
+                label={t('fields.battery')}
+                required
+                options={batteries.map((battery) => ({
+                  value: battery.code,
+                  label: text.battery(battery.code, battery.name),
+                }))}
+              />
             )}
-          />
-        )}
-        {type === 'HOME' && (
-          <>
-            <TextInput
-              label={labels.email}
-              type="email"
-              required
-              maxLength={255}
-              autoComplete="off"
-              description={t('fields.emailHint')}
-              error={text.fieldError(errors.email, labels.email)}
-              {...register('email')}
-            />
-            <TextInput
-              label={labels.confirmEmail}
-              type="email"
-              required
-              maxLength={255}
-              autoComplete="off"
-              error={text.fieldError(errors.confirmEmail, labels.confirmEmail)}
-              {...register('confirmEmail', { deps: ['email'] })}
-            />
-            <Checkbox label={t('fields.makeDefaultEmail')} {...register('makeDefaultEmail')} />
-          </>
-        )}
-        <OfflineWriteReason />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} disabled={writes.blocked} aria-describedby={writes.reasonId}>
-            {t('placeOrder')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+            {type === 'HOME' && (
+              <>
+                <TextField
+                  name="email"
+                  label={t('fields.email')}
+                  type="email"
+                  required
+                  maxLength={255}
+                  description={t('fields.emailHint')}
+                />
+                <TextField
+                  name="confirmEmail"
+                  label={t('fields.confirmEmail')}
+                  type="email"
+                  required
+                  maxLength={255}
+                  rules={{ deps: ['email'] }}
+                />
+                <CheckboxField name="makeDefaultEmail" label={t('fields.makeDefaultEmail')} />
+              </>
+            )}
+            <OfflineWriteReason />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onCancel}>
+                {t('common:cancel')}
+              </Button>
+              <Button type="submit" loading={isSubmitting} disabled={writes.blocked} aria-describedby={writes.reasonId}>
+                {t('placeOrder')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FieldMessages>
+    </FormProvider>
   );
 }

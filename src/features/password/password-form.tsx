@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { passwordErrorCodes } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { maxPasswordLength, requiresCurrentPassword, type PasswordMode } from '../../shared/lib/validation/password';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { autofocusDelayMs, isTouchDevice } from '../../shared/ui/use-delayed-autofocus';
 import {
@@ -17,6 +18,8 @@ import {
   type PasswordPageForm,
 } from './password-form-schema';
 import { PasswordRulesChecklist } from './password-rules-checklist';
+
+const { PasswordField, TextField } = fieldsFor<PasswordPageForm>();
 
 /** What went wrong that no field can show. */
 type FormFailure = 'offline' | 'locked' | 'concurrent' | 'failed';
@@ -42,9 +45,6 @@ export interface PasswordFormProps {
   onCancel?: () => void;
 }
 
-const isFormField = (path: string): path is PasswordPageField =>
-  (passwordPageFields as readonly string[]).includes(path);
-
 /**
  * Spec §2/§5 password form of every mode: current password (Expired and normal only), new password with the
  * rules checked live as the person types, and its confirmation. The rules are the shared validator the server
@@ -67,14 +67,7 @@ export function PasswordForm({
   const withCurrent = requiresCurrentPassword(mode);
   const withEmail = askEmail !== undefined;
   const schema = useMemo(() => passwordPageSchema({ mode, userName, withEmail }), [mode, userName, withEmail]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    control,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<PasswordPageForm>({
+  const form = useForm<PasswordPageForm>({
     resolver: zodResolver(schema),
     defaultValues: {
       userEmail: askEmail?.defaultValue ?? '',
@@ -83,6 +76,13 @@ export function PasswordForm({
       confirmPassword: '',
     },
   });
+  const {
+    handleSubmit,
+    setError,
+    setFocus,
+    control,
+    formState: { isSubmitting, isDirty },
+  } = form;
   useUnsavedChanges(isDirty);
   const newPassword = useWatch({ control, name: 'newPassword' });
   const typedEmail = useWatch({ control, name: 'userEmail' });
@@ -99,8 +99,6 @@ export function PasswordForm({
     };
   }, [setFocus, firstField]);
 
-  const message = (key: string | undefined) => (key ? t(key, { ns: ['password', 'common'] }) : undefined);
-
   const submit = handleSubmit(
     async (values) => {
       setFailure(null);
@@ -113,16 +111,8 @@ export function PasswordForm({
         else if (error.code === passwordErrorCodes.accountLocked) setFailure('locked');
         // Another change of the same password won (409): this one changed nothing, and what was typed stays.
         else if (error.code === passwordErrorCodes.passwordChangedConcurrently) setFailure('concurrent');
-        else if (error.status === 400 && error.fields.some((field) => isFormField(field.path))) {
-          // A field shows its first message; the server lists them in the checklist's order.
-          const shown = new Set<PasswordPageField>();
-          for (const field of error.fields) {
-            if (isFormField(field.path) && !shown.has(field.path)) {
-              shown.add(field.path);
-              setError(field.path, { type: 'server', message: field.message }, { shouldFocus: shown.size === 1 });
-            }
-          }
-        } else setFailure('failed');
+        // A field shows its first message; the server lists them in the checklist's order.
+        else if (applyServerErrors(error, setError, passwordPageFields) !== 'fields') setFailure('failed');
       }
     },
     () => {
@@ -131,77 +121,77 @@ export function PasswordForm({
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        void submit(event);
-      }}
-    >
-      <Stack gap="md">
-        {failure && (
-          <Alert color="red" role="alert">
-            {t(failureKeys[failure])}
-          </Alert>
-        )}
-        {withEmail && (
-          <TextInput
-            label={t('email')}
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={255}
-            error={message(errors.userEmail?.message)}
-            {...register('userEmail')}
-          />
-        )}
-        {withCurrent && (
-          <PasswordInput
-            label={t('currentPassword')}
-            autoComplete="current-password"
-            required
-            maxLength={maxPasswordLength}
-            error={message(errors.currentPassword?.message)}
-            {...register('currentPassword')}
-          />
-        )}
-        <PasswordInput
-          label={t('newPassword')}
-          autoComplete="new-password"
-          required
-          maxLength={maxPasswordLength}
-          error={message(errors.newPassword?.message)}
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
-          description={
-            <PasswordRulesChecklist
-              id={rulesId}
-              password={newPassword}
-              userName={withEmail ? typedEmail.trim() || null : userName}
+    <FormProvider {...form}>
+      <FieldMessages message={(key) => t(key, { ns: ['password', 'common'] })}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            void submit(event);
+          }}
+        >
+          <Stack gap="md">
+            {failure && (
+              <Alert color="red" role="alert">
+                {t(failureKeys[failure])}
+              </Alert>
+            )}
+            {withEmail && (
+              <TextField
+                name="userEmail"
+                label={t('email')}
+                type="email"
+                autoComplete="username"
+                required
+                maxLength={255}
+              />
+            )}
+            {withCurrent && (
+              <PasswordField
+                name="currentPassword"
+                label={t('currentPassword')}
+                autoComplete="current-password"
+                required
+                maxLength={maxPasswordLength}
+              />
+            )}
+            <PasswordField
+              name="newPassword"
+              label={t('newPassword')}
+              autoComplete="new-password"
+              required
+              maxLength={maxPasswordLength}
+              inputWrapperOrder={['label', 'input', 'error', 'description']}
+              description={
+                <PasswordRulesChecklist
+                  id={rulesId}
+                  password={newPassword}
+                  userName={withEmail ? typedEmail.trim() || null : userName}
+                />
+              }
+              // The checklist is a list, which cannot sit in Mantine's description paragraph, and needs full contrast.
+              descriptionProps={{ component: 'div', style: { color: 'var(--mantine-color-text)' } }}
             />
-          }
-          // The checklist is a list, which cannot sit in Mantine's description paragraph, and needs full contrast.
-          descriptionProps={{ component: 'div', style: { color: 'var(--mantine-color-text)' } }}
-          {...register('newPassword')}
-        />
-        <PasswordInput
-          label={t('confirmPassword')}
-          autoComplete="new-password"
-          required
-          maxLength={maxPasswordLength}
-          error={message(errors.confirmPassword?.message)}
-          {...register('confirmPassword')}
-        />
-        <OfflineWriteReason />
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={isSubmitting} disabled={blocked} aria-describedby={reasonId}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+            <PasswordField
+              name="confirmPassword"
+              label={t('confirmPassword')}
+              autoComplete="new-password"
+              required
+              maxLength={maxPasswordLength}
+            />
+            <OfflineWriteReason />
+            <Group justify="flex-end">
+              {onCancel && (
+                <Button variant="default" onClick={onCancel}>
+                  {t('cancel')}
+                </Button>
+              )}
+              <Button type="submit" loading={isSubmitting} disabled={blocked} aria-describedby={reasonId}>
+                {submitLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FieldMessages>
+    </FormProvider>
   );
 }

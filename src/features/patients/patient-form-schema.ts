@@ -6,18 +6,11 @@ import { optionalEmailSchema } from '../../shared/lib/validation/email';
 import { validationMessages } from '../../shared/lib/validation/messages';
 import {
   addressPayload,
+  personFormDefaults,
   personFormShape,
   providerServicePayload,
   refinePerson,
-  type PersonFormValues,
-} from '../profiles';
-
-export interface PatientFormValues extends PersonFormValues {
-  dateOfBirth: string;
-  gender: string;
-  defaultLanguage: string;
-  confirmEmail: string;
-}
+} from '../../shared/person';
 
 /**
  * Spec §5 patient add/edit: names, birth date (within `birthDate`), gender, default language and country required;
@@ -36,6 +29,7 @@ export function patientFormSchema(options: { birthDate: DateBounds; requireProvi
     .superRefine(refinePerson(options.requireProviderService))
     .superRefine(refineConfirmation('email', 'confirmEmail', validationMessages.emailMismatch));
 }
+export type PatientFormValues = z.input<ReturnType<typeof patientFormSchema>>;
 export type PatientFormOutput = z.output<ReturnType<typeof patientFormSchema>>;
 
 export function patientFormDefaults(
@@ -43,24 +37,11 @@ export function patientFormDefaults(
   defaults: { providerServiceId: number | null; defaultLanguage: string },
 ): PatientFormValues {
   return {
-    providerServiceId: defaults.providerServiceId === null ? '' : String(defaults.providerServiceId),
-    firstName: patient?.firstName ?? '',
-    middleInitial: patient?.middleInitial ?? '',
-    lastName: patient?.lastName ?? '',
+    ...personFormDefaults(patient, defaults.providerServiceId),
     dateOfBirth: patient?.dateOfBirth ?? '',
     gender: patient?.gender.id ?? '',
     defaultLanguage: patient?.defaultLanguage ?? defaults.defaultLanguage,
-    email: patient?.email ?? '',
     confirmEmail: patient?.email ?? '',
-    phone: patient?.phone ?? '',
-    address: {
-      line1: patient?.address.line1 ?? '',
-      line2: patient?.address.line2 ?? '',
-      city: patient?.address.city ?? '',
-      stateCode: patient?.address.state?.code ?? '',
-      postalCode: patient?.address.postalCode ?? '',
-      countryCode: patient ? (patient.address.country?.code ?? '') : 'US',
-    },
   };
 }
 

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, Loader, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { Alert, Grid, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile, ProfileProviderService, ProfileReferences, Rules } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
@@ -16,17 +14,16 @@ import {
   todayIso,
   type DateBounds,
 } from '../../shared/lib/validation/dates';
-import { useFieldError } from '../../shared/ui/form/field-error';
-import { toast } from '../../shared/ui/toast';
 import {
   AddressFields,
-  applySaveError,
   NameFields,
+  PersonFormFrame,
   PhoneField,
   ProviderServiceField,
   providerServiceName,
   referenceQueries,
-} from '../profiles';
+} from '../../shared/person';
+import { fieldsFor } from '../../shared/ui/form';
 import { useSavePatient } from './api';
 import {
   patientFormDefaults,
@@ -35,7 +32,8 @@ import {
   type PatientFormOutput,
   type PatientFormValues,
 } from './patient-form-schema';
-import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
+
+const { DateField, SelectField, TextField } = fieldsFor<PatientFormValues>();
 
 interface PatientFormProps {
   mode: 'add' | 'edit';
@@ -84,11 +82,9 @@ function PatientFormFields({
   bounds,
 }: PatientFormProps & { references: ProfileReferences; bounds: DateBounds }) {
   const { t } = useTranslation('patients');
-  const fieldError = useFieldError();
   const session = useSession();
   const save = useSavePatient();
-  const { online } = useNetwork();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { formatDate: shownDate } = useFormatters();
   const cops = session.userRole === 'cops';
   const choose = cops && mode === 'add';
   const ownServiceId = cops ? null : (session.userProviderServices[0]?.id ?? null);
@@ -104,159 +100,93 @@ function PatientFormFields({
     }),
     mode: 'onTouched',
   });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    control,
-    formState: { errors, isSubmitting, isDirty },
-  } = form;
-  useUnsavedChanges(isDirty);
   const [chosenServiceId, dateOfBirth, email] = useWatch({
-    control,
+    control: form.control,
     name: ['providerServiceId', 'dateOfBirth', 'email'],
   });
   const service = patient?.providerServices[0] ?? serviceById(chosenServiceId);
   const languages = service?.supportedAssessmentLanguages ?? [];
   const underAge = needsParentEmail(dateOfBirth, todayIso());
 
-  const onValid = async (values: PatientFormOutput) => {
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync(patientPayload(values, patient?.id ?? null));
-      toast.success(t('saved', { name: saved.name }));
-      onSaved(saved);
-    } catch (error) {
-      const outcome = applySaveError(error, setError);
-      if (outcome === 'emailInUse') toast.error(t('common:VALID_EMAIL_ALREADY_IN_USE'));
-      else if (outcome === 'fields') toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
-      else if (outcome === 'offline') setFailure(t('common:ERROR_OFFLINE_NOTHING_SENT'));
-      else setFailure(t(mode === 'add' ? 'ERROR_SAVING_NEW_PATIENT' : 'ERROR_SAVING_PATIENT_PROFILE'));
-    }
-  };
-
-  const labels = {
-    dateOfBirth: t('fields.dateOfBirth'),
-    gender: t('fields.gender'),
-    defaultLanguage: t('fields.defaultLanguage'),
-    email: t('fields.email'),
-    confirmEmail: t('fields.confirmEmail'),
-  };
-  const { formatDate: shownDate } = useFormatters();
-
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          void handleSubmit(onValid, () => {
-            toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
-          })(event);
+    <PersonFormFrame
+      form={form}
+      save={(values) => save.mutateAsync(patientPayload(values, patient?.id ?? null))}
+      onSaved={onSaved}
+      savedText={(saved) => t('saved', { name: saved.name })}
+      failureText={t(mode === 'add' ? 'ERROR_SAVING_NEW_PATIENT' : 'ERROR_SAVING_PATIENT_PROFILE')}
+      onCancel={onCancel}
+    >
+      <ProviderServiceField
+        choose={choose}
+        services={references.providerServices}
+        fixedName={service ? providerServiceName(service) : ''}
+        onChosen={(id) => {
+          form.setValue('defaultLanguage', defaultLanguageOf(serviceById(id)));
         }}
-      >
-        <Stack gap="sm">
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <ProviderServiceField
-            choose={choose}
-            services={references.providerServices}
-            fixedName={service ? providerServiceName(service) : ''}
-            onChosen={(id) => {
-              setValue('defaultLanguage', defaultLanguageOf(serviceById(id)));
-            }}
+      />
+      <NameFields />
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <DateField
+            name="dateOfBirth"
+            label={t('fields.dateOfBirth')}
+            required
+            min={bounds.min}
+            max={bounds.max}
+            description={t('fields.dateRange', { min: shownDate(bounds.min), max: shownDate(bounds.max) })}
           />
-          <NameFields />
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label={labels.dateOfBirth}
-                type="date"
-                required
-                min={bounds.min}
-                max={bounds.max}
-                description={t('fields.dateRange', { min: shownDate(bounds.min), max: shownDate(bounds.max) })}
-                error={fieldError(errors.dateOfBirth, labels.dateOfBirth)}
-                {...register('dateOfBirth')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NativeSelect
-                label={labels.gender}
-                required
-                error={fieldError(errors.gender, labels.gender)}
-                data={[
-                  { value: '', label: t('profiles:choose') },
-                  { value: 'F', label: t('gender.F') },
-                  { value: 'M', label: t('gender.M') },
-                ]}
-                {...register('gender')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NativeSelect
-                label={labels.defaultLanguage}
-                required
-                error={fieldError(errors.defaultLanguage, labels.defaultLanguage)}
-                data={[
-                  { value: '', label: t('profiles:choose') },
-                  ...languages.map((language) => ({ value: language.localityId, label: language.name })),
-                ]}
-                {...register('defaultLanguage')}
-              />
-            </Grid.Col>
-          </Grid>
-          {underAge && (
-            <Alert color="yellow" role="status" title={t('parentEmailTitle')}>
-              {t('TEXT_ENTER_PARENT_EMAIL')}
-            </Alert>
-          )}
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={labels.email}
-                type="email"
-                maxLength={255}
-                autoComplete="off"
-                description={t('fields.emailOptional')}
-                error={fieldError(errors.email, labels.email)}
-                {...register('email')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={labels.confirmEmail}
-                type="email"
-                maxLength={255}
-                autoComplete="off"
-                required={email.trim() !== ''}
-                error={fieldError(errors.confirmEmail, labels.confirmEmail)}
-                {...register('confirmEmail', {
-                  deps: ['email'],
-                })}
-              />
-            </Grid.Col>
-          </Grid>
-          <PhoneField />
-          <AddressFields states={references.states} countries={references.countries} />
-          {!online && (
-            <Alert color="yellow" role="status">
-              {t('profiles:saveOffline')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={isSubmitting} disabled={!online}>
-              {t('profiles:save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormProvider>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <SelectField
+            name="gender"
+            label={t('fields.gender')}
+            required
+            placeholder={t('profiles:choose')}
+            options={[
+              { value: 'F', label: t('gender.F') },
+              { value: 'M', label: t('gender.M') },
+            ]}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <SelectField
+            name="defaultLanguage"
+            label={t('fields.defaultLanguage')}
+            required
+            placeholder={t('profiles:choose')}
+            options={languages.map((language) => ({ value: language.localityId, label: language.name }))}
+          />
+        </Grid.Col>
+      </Grid>
+      {underAge && (
+        <Alert color="yellow" role="status" title={t('parentEmailTitle')}>
+          {t('TEXT_ENTER_PARENT_EMAIL')}
+        </Alert>
+      )}
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextField
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            maxLength={255}
+            description={t('fields.emailOptional')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextField
+            name="confirmEmail"
+            label={t('fields.confirmEmail')}
+            type="email"
+            maxLength={255}
+            required={email.trim() !== ''}
+            rules={{ deps: ['email'] }}
+          />
+        </Grid.Col>
+      </Grid>
+      <PhoneField />
+      <AddressFields states={references.states} countries={references.countries} />
+    </PersonFormFrame>
   );
 }

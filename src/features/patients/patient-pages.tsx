@@ -21,7 +21,7 @@ import {
   ProfileLoading,
   providerServiceName,
   ReactivateFirst,
-} from '../profiles';
+} from '../../shared/person';
 import { patientQueries, usePatientListSource, type PatientListKind } from './api';
 import { PatientForm } from './patient-form';
 import { ReportButton } from '../reports';

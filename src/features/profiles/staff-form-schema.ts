@@ -5,16 +5,11 @@ import { validationMessages } from '../../shared/lib/validation/messages';
 import type { StaffProfile, StaffSave } from './api';
 import {
   addressPayload,
+  personFormDefaults,
   personFormShape,
   providerServicePayload,
   refinePerson,
-  type PersonFormValues,
-} from './person-form';
-
-export interface StaffFormValues extends PersonFormValues {
-  specialtyId: string;
-  medicalLicenseNumber: string;
-}
+} from '../../shared/person';
 
 /**
  * Spec §5 Profile edit for clinicians and technicians: names and country required, email required and valid;
@@ -39,25 +34,12 @@ export function staffFormSchema(type: StaffProfileType, options: { requireProvid
       }
     });
 }
+export type StaffFormValues = z.input<ReturnType<typeof staffFormSchema>>;
 export type StaffFormOutput = z.output<ReturnType<typeof staffFormSchema>>;
 
 export function staffFormDefaults(profile: StaffProfile | null, providerServiceId: number | null): StaffFormValues {
   return {
-    providerServiceId: providerServiceId === null ? '' : String(providerServiceId),
-    firstName: profile?.firstName ?? '',
-    middleInitial: profile?.middleInitial ?? '',
-    lastName: profile?.lastName ?? '',
-    email: profile?.email ?? '',
-    phone: profile?.phone ?? '',
-    address: {
-      line1: profile?.address.line1 ?? '',
-      line2: profile?.address.line2 ?? '',
-      city: profile?.address.city ?? '',
-      stateCode: profile?.address.state?.code ?? '',
-      postalCode: profile?.address.postalCode ?? '',
-      // A new profile starts in the United States, where the product is used.
-      countryCode: profile ? (profile.address.country?.code ?? '') : 'US',
-    },
+    ...personFormDefaults(profile, providerServiceId),
     specialtyId: profile && 'specialty' in profile && profile.specialty ? String(profile.specialty.id) : '',
     medicalLicenseNumber: profile && 'medicalLicenseNumber' in profile ? profile.medicalLicenseNumber : '',
   };

@@ -1,18 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Loader, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { Alert, Group, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ProfileReferences, StaffProfileType } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
-import { useFieldError } from '../../shared/ui/form/field-error';
-import { toast } from '../../shared/ui/toast';
-import { referenceQueries, useSaveStaff, type StaffProfile } from './api';
-import { AddressFields, NameFields, PhoneField, ProviderServiceField } from './person-fields';
-import { applySaveError, providerServiceName } from './person-form';
+import {
+  AddressFields,
+  NameFields,
+  PersonFormFrame,
+  PhoneField,
+  ProviderServiceField,
+  providerServiceName,
+  referenceQueries,
+} from '../../shared/person';
+import { fieldsFor } from '../../shared/ui/form';
+import { useSaveStaff, type StaffProfile } from './api';
 import {
   staffFormDefaults,
   staffFormSchema,
@@ -20,7 +24,8 @@ import {
   type StaffFormOutput,
   type StaffFormValues,
 } from './staff-form-schema';
-import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
+
+const { SelectField, TextField } = fieldsFor<StaffFormValues>();
 
 export type StaffFormMode = 'add' | 'edit' | 'my';
 
@@ -80,126 +85,62 @@ function StaffFormFields({
   ownProviderServiceId: number | null;
 }) {
   const { t } = useTranslation('profiles');
-  const fieldError = useFieldError();
   const save = useSaveStaff();
-  const { online } = useNetwork();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<StaffFormValues, unknown, StaffFormOutput>({
     resolver: zodResolver(staffFormSchema(type, { requireProviderService: choose })),
     defaultValues: staffFormDefaults(profile, choose ? null : ownProviderServiceId),
     mode: 'onTouched',
   });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = form;
-  useUnsavedChanges(isDirty);
 
   const fixedServices = profile
     ? profile.providerServices
     : references.providerServices.filter((service) => service.id === ownProviderServiceId);
   const fixedName = fixedServices.map((service) => providerServiceName(service)).join(', ');
 
-  const onValid = async (values: StaffFormOutput) => {
-    setFailure(null);
-    // On edit the provider service stays as it is; the server keeps it.
-    const payload = staffPayload(type, choose ? values : { ...values, providerServiceId: '' }, profile?.id ?? null);
-    try {
-      const saved = await save.mutateAsync(payload);
-      toast.success(t('saved', { name: saved.name }));
-      onSaved(saved);
-    } catch (error) {
-      const outcome = applySaveError(error, setError);
-      if (outcome === 'emailInUse') toast.error(t('common:VALID_EMAIL_ALREADY_IN_USE'));
-      else if (outcome === 'fields') toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
-      else if (outcome === 'offline') setFailure(t('common:ERROR_OFFLINE_NOTHING_SENT'));
-      else
-        setFailure(
-          t(mode === 'add' ? `ERROR_SAVING_NEW_${type.toUpperCase()}` : `ERROR_SAVING_${type.toUpperCase()}_PROFILE`),
-        );
-    }
-  };
-
-  const labels = {
-    email: t('fields.email'),
-    specialty: t('fields.specialty'),
-    license: t('fields.medicalLicenseNumber'),
-  };
-
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          void handleSubmit(onValid, () => {
-            toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
-          })(event);
-        }}
-      >
-        <Stack gap="sm">
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <ProviderServiceField choose={choose} services={references.providerServices} fixedName={fixedName} />
-          <NameFields />
-          <TextInput
-            label={labels.email}
-            type="email"
+    <PersonFormFrame
+      form={form}
+      // On edit the provider service stays as it is; the server keeps it.
+      save={(values) =>
+        save.mutateAsync(
+          staffPayload(type, choose ? values : { ...values, providerServiceId: '' }, profile?.id ?? null),
+        )
+      }
+      onSaved={onSaved}
+      savedText={(saved) => t('saved', { name: saved.name })}
+      failureText={t(
+        mode === 'add' ? `ERROR_SAVING_NEW_${type.toUpperCase()}` : `ERROR_SAVING_${type.toUpperCase()}_PROFILE`,
+      )}
+      onCancel={onCancel}
+    >
+      <ProviderServiceField choose={choose} services={references.providerServices} fixedName={fixedName} />
+      <NameFields />
+      <TextField name="email" label={t('fields.email')} type="email" required maxLength={255} />
+      <PhoneField />
+      {type === 'clinician' && (
+        <Group grow align="flex-start">
+          <SelectField
+            name="specialtyId"
+            label={t('fields.specialty')}
+            required
+            placeholder={t('choose')}
+            options={references.specialties.map((specialty) => ({
+              value: String(specialty.id),
+              label: specialty.name,
+            }))}
+          />
+          <TextField
+            name="medicalLicenseNumber"
+            label={t('fields.medicalLicenseNumber')}
             required
             maxLength={255}
-            autoComplete="off"
-            error={fieldError(errors.email, labels.email)}
-            {...register('email')}
+            readOnly={!licenseEditable}
+            variant={licenseEditable ? 'default' : 'filled'}
+            description={licenseEditable ? undefined : t('fields.licenseOnlyCops')}
           />
-          <PhoneField />
-          {type === 'clinician' && (
-            <Group grow align="flex-start">
-              <NativeSelect
-                label={labels.specialty}
-                required
-                error={fieldError(errors.specialtyId, labels.specialty)}
-                data={[
-                  { value: '', label: t('choose') },
-                  ...references.specialties.map((specialty) => ({
-                    value: String(specialty.id),
-                    label: specialty.name,
-                  })),
-                ]}
-                {...register('specialtyId')}
-              />
-              <TextInput
-                label={labels.license}
-                required
-                maxLength={255}
-                autoComplete="off"
-                readOnly={!licenseEditable}
-                variant={licenseEditable ? 'default' : 'filled'}
-                description={licenseEditable ? undefined : t('fields.licenseOnlyCops')}
-                error={fieldError(errors.medicalLicenseNumber, labels.license)}
-                {...register('medicalLicenseNumber')}
-              />
-            </Group>
-          )}
-          <AddressFields states={references.states} countries={references.countries} />
-          {!online && (
-            <Alert color="yellow" role="status">
-              {t('saveOffline')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={isSubmitting} disabled={!online}>
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormProvider>
+        </Group>
+      )}
+      <AddressFields states={references.states} countries={references.countries} />
+    </PersonFormFrame>
   );
 }

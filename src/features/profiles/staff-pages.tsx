@@ -12,17 +12,17 @@ import { GeneralList, type GeneralListColumn } from '../../shared/ui/general-lis
 import { Page } from '../../shared/ui/page';
 import { RouteDialog } from '../../shared/ui/route-dialog';
 import { staffQueries, useStaffListSource, type StaffProfile } from './api';
-import { providerServiceName } from './person-form';
-import { ProfileActions } from './profile-actions';
-import { entitlementFor } from './profile-actions-model';
 import {
   DeactivatedBadge,
   DeactivatedMark,
+  entitlementFor,
   formatAddress,
+  ProfileActions,
   ProfileLoadError,
   ProfileLoading,
+  providerServiceName,
   ReactivateFirst,
-} from './profile-view';
+} from '../../shared/person';
 import { StaffForm, type StaffFormMode } from './staff-form';
 
 function specialtyOf(profile: StaffProfile): string {

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { maxFieldLength, type Battery, type ReportType } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { usePaths } from '../../shared/lib/runtime-config';
+import { applyServerErrors } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { useSaveProviderService } from './api';
 import { LocalityPicker } from './locality-picker';
@@ -89,11 +90,8 @@ export function ProviderServiceForm({
         if (isApiError(error) && error.status === 409) {
           setError('providerName', { type: 'server', message: 'VALID_PROVIDER_SERVICE_EXISTS' });
           setError('serviceName', { type: 'server', message: 'VALID_PROVIDER_SERVICE_EXISTS' });
-        } else if (isApiError(error) && error.status === 400) {
-          for (const field of error.fields) {
-            const name = formFieldOf(field.path);
-            if (name) setError(name, { type: 'server', message: 'VALID_FIELD_REJECTED' });
-          }
+        } else {
+          applyServerErrors(error, setError, formFieldOf, { message: 'VALID_FIELD_REJECTED' });
         }
       }
     },

@@ -14,7 +14,6 @@ export function useOrderText() {
     orderType: (id: AssessmentOrderTypeId) => t(`orderType.${id}`),
     battery: (code: string, serverName: string) => t(`battery.${code}`, { defaultValue: serverName }),
     status: (id: OrderStatusId) => t(`status.${id}`),
-    fieldError: (error: { message?: string } | undefined, label: string): string | undefined =>
-      error?.message ? t(error.message, { ns: ['orders', 'common'], field: label }) : undefined,
+    fieldMessage: (key: string, label: string): string => t(key, { ns: ['orders', 'common'], field: label }),
   };
 }

@@ -1,4 +1,4 @@
-import type { Entitlement, ProfileType, Role } from '../../shared/api/contract';
+import type { Entitlement, ProfileType, Role } from '../api/contract';
 
 export interface ProfileActionSubject {
   type: ProfileType;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../shared/api/http';
+import { ApiError } from '../api/http';
 import { applySaveError, providerServiceName } from './person-form';
 
 function badRequest(message: string, fields: { path: string; message: string }[] = []) {

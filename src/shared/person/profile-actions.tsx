@@ -4,12 +4,12 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { ProfileType } from '../../shared/api/contract';
-import { isApiError } from '../../shared/api/http';
-import { useSession } from '../../shared/auth/session-context';
-import { usePaths } from '../../shared/lib/runtime-config';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { toast } from '../../shared/ui/toast';
+import type { ProfileType } from '../api/contract';
+import { isApiError } from '../api/http';
+import { useSession } from '../auth/session-context';
+import { usePaths } from '../lib/runtime-config';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { toast } from '../ui/toast';
 import { useAccountActions } from './api';
 import { profileActionsFor } from './profile-actions-model';
 

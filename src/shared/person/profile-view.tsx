@@ -1,7 +1,7 @@
 import { Alert, Badge, Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Address } from '../../shared/api/contract';
-import { isApiError } from '../../shared/api/http';
+import type { Address } from '../api/contract';
+import { isApiError } from '../api/http';
 
 /** Spec §2: a deactivated profile shows DEACTIVATED in red. */
 export function DeactivatedMark() {

@@ -3,34 +3,18 @@ import { z } from 'zod';
 import {
   emailInUseServerMessage,
   type AddressWrite,
+  type PatientProfile,
   type ProfileProviderService,
   type ProviderServiceRef,
-} from '../../shared/api/contract';
-import { isApiError } from '../../shared/api/http';
-import { validationMessages } from '../../shared/lib/validation/messages';
-import { optionalUsPhoneSchema } from '../../shared/lib/validation/phone';
-import { optionalText, requiredText } from '../../shared/lib/validation/text';
-import { postalCodeError } from '../../shared/lib/validation/zip';
+} from '../api/contract';
+import { isApiError } from '../api/http';
+import { validationMessages } from '../lib/validation/messages';
+import { optionalUsPhoneSchema } from '../lib/validation/phone';
+import { optionalText, requiredText } from '../lib/validation/text';
+import { postalCodeError } from '../lib/validation/zip';
+import { applyServerErrors, type ServerErrorOutcome } from '../ui/form/server-errors';
 
-/** Form fields every profile has; selects hold '' when nothing is chosen (the 'code -1' of spec §5). */
-export interface PersonFormValues {
-  providerServiceId: string;
-  firstName: string;
-  middleInitial: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: {
-    line1: string;
-    line2: string;
-    city: string;
-    stateCode: string;
-    postalCode: string;
-    countryCode: string;
-  };
-}
-
-/** The shared rules of spec §5 for those fields (the same ones the server applies to the payload). */
+/** The shared rules of spec §5 for the fields every profile has (the same ones the server applies to the payload). */
 export const personFormShape = {
   providerServiceId: z.string(),
   firstName: requiredText(),
@@ -46,6 +30,42 @@ export const personFormShape = {
     countryCode: z.string().min(1, validationMessages.required),
   }),
 };
+
+/** Form values every profile has; selects hold '' when nothing is chosen (the 'code -1' of spec §5). */
+export type PersonFormValues = z.input<z.ZodObject<typeof personFormShape>>;
+
+/** What a person form starts from: the profile being edited, or a new person. */
+export type PersonDefaultsSource = Pick<
+  PatientProfile,
+  'firstName' | 'middleInitial' | 'lastName' | 'email' | 'phone' | 'address'
+>;
+
+/**
+ * The starting values of every person form (patient, clinician, technician): the profile's own, with '' for a
+ * choice not made. `providerServiceId` is the one shown chosen (null: the person must choose).
+ */
+export function personFormDefaults(
+  person: PersonDefaultsSource | null,
+  providerServiceId: number | null,
+): PersonFormValues & { email: string } {
+  return {
+    providerServiceId: providerServiceId === null ? '' : String(providerServiceId),
+    firstName: person?.firstName ?? '',
+    middleInitial: person?.middleInitial ?? '',
+    lastName: person?.lastName ?? '',
+    email: person?.email ?? '',
+    phone: person?.phone ?? '',
+    address: {
+      line1: person?.address.line1 ?? '',
+      line2: person?.address.line2 ?? '',
+      city: person?.address.city ?? '',
+      stateCode: person?.address.state?.code ?? '',
+      postalCode: person?.address.postalCode ?? '',
+      // A new profile starts in the United States, where the product is used.
+      countryCode: person ? (person.address.country?.code ?? '') : 'US',
+    },
+  };
+}
 
 /** Cops must choose a provider service when adding (spec §6); the US zip rule follows the chosen country. */
 export function refinePerson(requireProviderService: boolean) {
@@ -75,34 +95,26 @@ export function providerServicePayload(id: string): { id: number } | null {
   return id === '' ? null : { id: Number(id) };
 }
 
-/** A payload field path of a 400 answer, as the form names it. */
-const formPathOf: Readonly<Record<string, string>> = {
+/** The payload's field paths a 400 answer may name, as the person forms name them. */
+const personFormPathOf: Readonly<Record<string, string>> = {
   providerService: 'providerServiceId',
   specialty: 'specialtyId',
   'address.state': 'address.stateCode',
   'address.country': 'address.countryCode',
 };
 
-export type SaveFailure = 'emailInUse' | 'fields' | 'offline' | 'other';
+export type SaveFailure = 'emailInUse' | ServerErrorOutcome;
 
 /**
  * Spec §7: an answer containing 'This email address already in use' flags the email field; other 400 fields are
  * shown on their fields. Nothing the person typed is touched.
  */
 export function applySaveError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): SaveFailure {
-  if (!isApiError(error)) return 'other';
-  if (error.isNetworkError) return 'offline';
-  if (error.status !== 400) return 'other';
-  if (error.serverMessage?.includes(emailInUseServerMessage)) {
+  if (isApiError(error) && error.status === 400 && error.serverMessage?.includes(emailInUseServerMessage)) {
     setError('email' as Path<T>, { type: 'server', message: validationMessages.emailInUse }, { shouldFocus: true });
     return 'emailInUse';
   }
-  if (error.fields.length === 0) return 'other';
-  for (const field of error.fields) {
-    const path = formPathOf[field.path] ?? field.path;
-    setError(path as Path<T>, { type: 'server', message: field.message });
-  }
-  return 'fields';
+  return applyServerErrors(error, setError, (path) => (personFormPathOf[path] ?? path) as Path<T>);
 }
 
 /** Spec §3: 'provider -- service', cut at 80 characters with an ellipsis in the dropdown. */

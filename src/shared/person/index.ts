@@ -1,0 +1,25 @@
+// What patient, clinician and technician profiles share: their forms' fields and rules, the reference data those
+// forms choose from, the profile view's pieces and the account actions.
+export { referenceQueries, useAccountActions } from './api';
+export { AddressFields, NameFields, PhoneField, ProviderServiceField } from './person-fields';
+export {
+  addressPayload,
+  applySaveError,
+  personFormDefaults,
+  personFormShape,
+  providerServiceName,
+  providerServicePayload,
+  refinePerson,
+  type PersonFormValues,
+} from './person-form';
+export { PersonFormFrame, usePersonSubmit } from './person-form-frame';
+export { ProfileActions } from './profile-actions';
+export { entitlementFor } from './profile-actions-model';
+export {
+  DeactivatedBadge,
+  DeactivatedMark,
+  formatAddress,
+  ProfileLoadError,
+  ProfileLoading,
+  ReactivateFirst,
+} from './profile-view';

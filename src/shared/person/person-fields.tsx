@@ -1,0 +1,117 @@
+import { Grid, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CodeName, ProfileProviderService } from '../api/contract';
+import { formatUsPhone, maxPhoneLength } from '../lib/validation/phone';
+import { fieldsFor } from '../ui/form/fields';
+import { providerServiceDropdownLimit, providerServiceName, type PersonFormValues } from './person-form';
+
+const { SelectField, TextField } = fieldsFor<PersonFormValues>();
+
+/**
+ * Spec §6: cops choose the provider service of a new profile; everyone else sees their own, read-only. On edit the
+ * provider service is shown read-only to everyone (a profile is moved by an administrator elsewhere).
+ */
+export function ProviderServiceField({
+  choose,
+  services,
+  fixedName,
+  onChosen,
+}: {
+  choose: boolean;
+  services: readonly ProfileProviderService[];
+  fixedName: string;
+  /** Called with the chosen id (e.g. to pick that provider service's default language). */
+  onChosen?: (id: string) => void;
+}) {
+  const { t } = useTranslation('profiles');
+  const label = t('fields.providerService');
+  if (!choose) return <TextInput label={label} value={fixedName} readOnly variant="filled" />;
+  return (
+    <SelectField
+      name="providerServiceId"
+      label={label}
+      required
+      placeholder={t('choose')}
+      options={services.map((service) => ({
+        value: String(service.id),
+        label: providerServiceName(service, providerServiceDropdownLimit),
+      }))}
+      rules={{
+        onChange: (event: { target: { value: string } }) => {
+          onChosen?.(event.target.value);
+        },
+      }}
+    />
+  );
+}
+
+export function NameFields() {
+  const { t } = useTranslation('profiles');
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <TextField name="firstName" label={t('fields.firstName')} required maxLength={255} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 2 }}>
+        <TextField name="middleInitial" label={t('fields.middleInitial')} maxLength={1} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <TextField name="lastName" label={t('fields.lastName')} required maxLength={255} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** Spec §5: a 10-digit phone is shown as NNN-NNN-NNNN once the person leaves the field. */
+export function PhoneField() {
+  const { t } = useTranslation('profiles');
+  return (
+    <TextField
+      name="phone"
+      label={t('fields.phone')}
+      type="tel"
+      inputMode="tel"
+      maxLength={maxPhoneLength}
+      description={t('fields.phoneHint')}
+      formatOnBlur={formatUsPhone}
+    />
+  );
+}
+
+export function AddressFields({ states, countries }: { states: readonly CodeName[]; countries: readonly CodeName[] }) {
+  const { t } = useTranslation('profiles');
+  const codeNames = (list: readonly CodeName[]) => list.map((item) => ({ value: item.code, label: item.name }));
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={12}>
+        <TextField name="address.line1" label={t('fields.addressLine1')} maxLength={255} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <TextField name="address.line2" label={t('fields.addressLine2')} maxLength={255} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <TextField name="address.city" label={t('fields.city')} maxLength={255} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <SelectField
+          name="address.stateCode"
+          label={t('fields.state')}
+          placeholder={t('choose')}
+          options={codeNames(states)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 3 }}>
+        <TextField name="address.postalCode" label={t('fields.postalCode')} maxLength={10} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <SelectField
+          name="address.countryCode"
+          label={t('fields.country')}
+          required
+          placeholder={t('choose')}
+          options={codeNames(countries)}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}
