@@ -22,7 +22,7 @@ import {
 } from '../db/queries/assessment-orders';
 import { findPatient, setPatientEmail } from '../db/queries/patients';
 import { findProviderService } from '../db/queries/provider-services';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden, type HttpError, notFound, translatedError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
 import { newPatientLoginToken, sendOrderEmail } from '../orders/order-email';
 import { callerOf, fieldError, seesDisabled } from '../profiles/scope';
@@ -40,10 +40,10 @@ function cliniciansOnly(request: FastifyRequest): Promise<void> {
 }
 
 export const patientDeactivated = (): HttpError =>
-  new HttpError(400, 'PATIENT_DEACTIVATED', 'The patient is deactivated; reactivate the profile before ordering');
+  translatedError(400, 'PATIENT_DEACTIVATED', 'ERROR_PATIENT_DEACTIVATED');
 
 export const noSupportedBattery = (): HttpError =>
-  new HttpError(400, 'NO_SUPPORTED_BATTERY', 'The provider service supports no battery');
+  translatedError(400, 'NO_SUPPORTED_BATTERY', 'ERROR_NO_SUPPORTED_BATTERY');
 
 /** Reads each provider service once per request (a mass order touches few, however many patients). */
 function providerServiceReader(db: Db): (id: number) => Promise<ProviderService> {
