@@ -17,8 +17,13 @@ const boundaryZones = [
   {
     target: './server',
     from: './src',
-    except: ['./shared/api/contract', './shared/lib/validation'],
-    message: 'server/ may only use the shared contract and validation.',
+    except: [
+      './shared/api/contract',
+      './shared/lib/validation',
+      './shared/lib/i18n/languages.ts',
+      './shared/lib/i18n/display-format.ts',
+    ],
+    message: 'server/ may only use the shared contract, validation, interface languages and display formats.',
   },
 ];
 

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiErrorBody } from '../../src/shared/api/contract';
+import { fallbackLanguage, type InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
+import { requestLanguage, serverText, type MessageValues } from './messages';
 
 export type FieldError = NonNullable<ApiErrorBody['fields']>[number];
 
@@ -11,23 +13,36 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldError[],
+    /** A message of the locale files: the answer carries it in the language the request asks for. */
+    readonly messageKey?: { key: string; values?: MessageValues },
   ) {
     super(message);
     this.name = 'HttpError';
   }
 
-  toBody(): ApiErrorBody {
-    return this.fields
-      ? { code: this.code, message: this.message, fields: this.fields }
-      : { code: this.code, message: this.message };
+  toBody(language: InterfaceLanguage = fallbackLanguage): ApiErrorBody {
+    const message = this.messageKey ? serverText(language, this.messageKey.key, this.messageKey.values) : this.message;
+    return this.fields ? { code: this.code, message, fields: this.fields } : { code: this.code, message };
   }
 }
 
-export const unauthorized = (): HttpError => new HttpError(401, 'UNAUTHORIZED', 'Authentication required');
-export const forbidden = (): HttpError => new HttpError(403, 'FORBIDDEN', 'Access forbidden');
+/** An error a person reads (staff screens show it after their own text): in the language the request asks for. */
+export function translatedError(
+  statusCode: number,
+  code: string,
+  key: string,
+  options: { values?: MessageValues; fields?: FieldError[] } = {},
+): HttpError {
+  const messageKey = options.values ? { key, values: options.values } : { key };
+  return new HttpError(statusCode, code, serverText(fallbackLanguage, key, options.values), options.fields, messageKey);
+}
+
+export const unauthorized = (): HttpError =>
+  translatedError(401, 'UNAUTHORIZED', 'TEXT_SERVER_AUTHENTICATION_REQUIRED');
+export const forbidden = (): HttpError => translatedError(403, 'FORBIDDEN', 'TEXT_SERVER_ACCESS_FORBIDDEN');
 export const notFound = (message = 'Not found'): HttpError => new HttpError(404, 'NOT_FOUND', message);
 export const validationFailed = (fields: FieldError[]): HttpError =>
-  new HttpError(400, 'VALIDATION', 'Request validation failed', fields);
+  translatedError(400, 'VALIDATION', 'TEXT_SERVER_REQUEST_VALIDATION_FAILED', { fields });
 
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({
@@ -60,17 +75,18 @@ function isFastifyError(error: unknown): error is FastifyError {
  * database and parser messages can quote the input (which may be patient data).
  */
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const language = requestLanguage(request);
   if (error instanceof HttpError) {
-    void reply.code(error.statusCode).send(error.toBody());
+    void reply.code(error.statusCode).send(error.toBody(language));
     return;
   }
   if (error instanceof z.ZodError) {
-    void reply.code(400).send(validationFailed(issuesToFields(error.issues)).toBody());
+    void reply.code(400).send(validationFailed(issuesToFields(error.issues)).toBody(language));
     return;
   }
   if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     if (malformedBodyCodes.has(error.code) || error instanceof SyntaxError) {
-      void reply.code(400).send(validationFailed([{ path: '', message: 'Body is not valid JSON' }]).toBody());
+      void reply.code(400).send(validationFailed([{ path: '', message: 'Body is not valid JSON' }]).toBody(language));
       return;
     }
     const body: ApiErrorBody = {
@@ -84,6 +100,6 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   const frames = error instanceof Error ? error.stack?.split('\n').slice(1).join('\n') : undefined;
   request.log.error({ errorName: name, errorCode: code, frames }, 'unhandled error');
-  const body: ApiErrorBody = { code: 'INTERNAL', message: 'Something went wrong on the server' };
+  const body: ApiErrorBody = { code: 'INTERNAL', message: serverText(language, 'TEXT_SERVER_SOMETHING_WENT_WRONG') };
   void reply.code(500).send(body);
 }

@@ -19,7 +19,7 @@ import {
 } from '../db/queries/assessment-orders';
 import { setPatientEmail } from '../db/queries/patients';
 import { findProviderService } from '../db/queries/provider-services';
-import { HttpError, notFound } from '../http/errors';
+import { type HttpError, notFound, translatedError } from '../http/errors';
 import { fieldError } from '../profiles/scope';
 import { newPatientLoginToken, sendOrderEmail } from './order-email';
 
@@ -29,10 +29,10 @@ export function scopeIds(auth: AuthContext): readonly number[] | null {
 }
 
 export const patientDeactivated = (): HttpError =>
-  new HttpError(400, 'PATIENT_DEACTIVATED', 'The patient is deactivated; reactivate the profile before ordering');
+  translatedError(400, 'PATIENT_DEACTIVATED', 'ERROR_PATIENT_DEACTIVATED');
 
 export const noSupportedBattery = (): HttpError =>
-  new HttpError(400, 'NO_SUPPORTED_BATTERY', 'The provider service supports no battery');
+  translatedError(400, 'NO_SUPPORTED_BATTERY', 'ERROR_NO_SUPPORTED_BATTERY');
 
 /** Reads each provider service once per request (a mass order touches few, however many patients). */
 function providerServiceReader(db: Db): (id: number) => Promise<ProviderService> {

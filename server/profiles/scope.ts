@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/session-service';
-import { forbidden, HttpError, unauthorized } from '../http/errors';
+import { forbidden, type HttpError, unauthorized, validationFailed } from '../http/errors';
 import { validationMessages } from '../../src/shared/lib/validation/messages';
 import type { Db } from '../db/db';
 import { providerServiceExists } from '../db/queries/profile-provider-services';
@@ -22,7 +22,7 @@ export function seesDisabled(auth: AuthContext): boolean {
 }
 
 export function fieldError(path: string, message: string): HttpError {
-  return new HttpError(400, 'VALIDATION', 'Request validation failed', [{ path, message }]);
+  return validationFailed([{ path, message }]);
 }
 
 /**

@@ -188,6 +188,35 @@ describe('setup and reset links', () => {
     expect(asTechnician.statusCode).toBe(403);
   });
 
+  it('explains a refusal in the language the staff screen asks for', async () => {
+    const body = { userEmail: demoAccounts.technician, healthcareProfileId: 3, profileType: 'technician' };
+    const ask = async (acceptLanguage?: string) =>
+      apiErrorBodySchema.parse(
+        (
+          await testApp.app.inject({
+            method: 'POST',
+            url: '/api/profiles/resendsetupaccountlink',
+            headers: {
+              authToken: tokens.admin,
+              'content-type': 'application/json',
+              ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+            },
+            payload: JSON.stringify(body),
+          })
+        ).json(),
+      );
+    expect(await ask('fr-FR')).toEqual({
+      code: 'SETUP_COMPLETE',
+      message: 'Le compte est déjà configuré\u202f; envoyez plutôt un lien de réinitialisation du mot de passe.',
+    });
+    expect((await ask('es-US')).message).toBe(
+      'La cuenta ya está configurada; envíe en su lugar un enlace para restablecer la contraseña.',
+    );
+    // A caller that names no language of ours reads English.
+    expect((await ask('de-DE')).message).toBe('The account is already set up; send a password reset link instead.');
+    expect((await ask()).message).toBe('The account is already set up; send a password reset link instead.');
+  });
+
   it('sends a reset link to a set-up account: outbox email, hashed RESET token', async () => {
     const email = 'reset.me@example.test';
     const id = await createTestUser(testApp.db, { email, loginRole: 'Healthcare Clinician' });

@@ -13,7 +13,7 @@ import { findPatient, setPatientDisabled } from '../db/queries/patients';
 import { revokePatientSessions, revokeUserSessions } from '../db/queries/sessions';
 import { findStaff, setStaffDisabled } from '../db/queries/staff-profiles';
 import { findUserByEmail } from '../db/queries/users';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden, notFound, translatedError } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { sendResetLink, sendSetupLink } from '../profiles/account-emails';
 import { callerOf, providerServiceScope, seesDisabled } from '../profiles/scope';
@@ -76,9 +76,9 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
       const profile = await findStaff(db, profileType, scope, healthcareProfileId);
       if (profile?.email.toLowerCase() !== userEmail.toLowerCase()) throw notFound('Profile not found');
-      if (profile.isDisabled) throw new HttpError(400, 'PROFILE_DISABLED', 'The account is deactivated');
+      if (profile.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_ACCOUNT_DEACTIVATED');
       if (profile.firstTimeSetupComplete) {
-        throw new HttpError(400, 'SETUP_COMPLETE', 'The account is already set up; send a password reset link instead');
+        throw translatedError(400, 'SETUP_COMPLETE', 'TEXT_SERVER_ACCOUNT_ALREADY_SET_UP');
       }
       await sendSetupLink(
         db,
@@ -104,9 +104,9 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
       const profile = await findStaff(db, role, scope, user.id);
       if (!profile) throw notFound('Profile not found');
-      if (profile.isDisabled) throw new HttpError(400, 'PROFILE_DISABLED', 'The account is deactivated');
+      if (profile.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_ACCOUNT_DEACTIVATED');
       if (!profile.firstTimeSetupComplete) {
-        throw new HttpError(400, 'SETUP_INCOMPLETE', 'The account is not set up yet; resend the setup link instead');
+        throw translatedError(400, 'SETUP_INCOMPLETE', 'TEXT_SERVER_ACCOUNT_NOT_SET_UP');
       }
       await sendResetLink(
         db,

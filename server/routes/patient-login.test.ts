@@ -125,6 +125,24 @@ describe('POST /api/cgm/login/patient', () => {
     expect(afterLock.success).toBe(true);
   });
 
+  it('tells a Spanish or French patient of a mismatch in their language, as the page asks', async () => {
+    await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-LANG-1' });
+    const wrong = request({ patientLoginToken: 'TEST-LANG-1', firstName: 'Tess', lastName: 'Wrong' });
+    const inLanguage = async (acceptLanguage: string) =>
+      patientLoginResultSchema.parse(
+        (await postJson(testApp.app, '/api/cgm/login/patient', wrong, { 'accept-language': acceptLanguage })).json(),
+      );
+
+    const spanish = await inLanguage('es-US');
+    expect(spanish.messageTitle).toBe('No se pudieron verificar sus datos');
+    expect(spanish.failedMessage).toMatch(/^Los datos que ingresó no coinciden .+ Le quedan 2 intentos antes de/);
+    // A browser's own list: the first language of ours wins, by weight.
+    const french = await inLanguage('de-DE,fr-CA;q=0.8,en;q=0.5');
+    expect(french.messageTitle).toBe('Vos informations n’ont pas pu être vérifiées');
+    expect(french.failedMessage).toMatch(/^Les informations saisies .+ Il vous reste 1 essai avant .+ 15 minutes\.$/);
+    for (const text of [spanish.failedMessage, french.failedMessage]) expect(text).not.toMatch(/attempt|details/i);
+  });
+
   it('answers an unknown link like a mismatch, without a count to tell', async () => {
     const result = await patientLogin(request({ patientLoginToken: 'NO-SUCH-TOKEN' }));
     expect(result).toMatchObject({ success: false, orderLockedFailedAuthAttemptsExceeded: false, auth: null });

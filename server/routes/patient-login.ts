@@ -9,7 +9,9 @@ import {
   recordSuccessfulPatientLogin,
   type PatientLoginOrderRow,
 } from '../db/queries/assessment-tests';
-import { HttpError } from '../http/errors';
+import { validationFailed } from '../http/errors';
+import { requestLanguage, serverText } from '../http/messages';
+import type { InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
 import { parseBody } from '../http/validation';
 import type { RouteDeps } from './route-deps';
 
@@ -40,25 +42,24 @@ const failed = (fields: Partial<PatientLoginResult>): PatientLoginResult => ({
   ...fields,
 });
 
-const detailsTitle = 'Details check unsuccessful';
-
-function mismatch(attemptsLeft: number | null): PatientLoginResult {
-  const left =
-    attemptsLeft === null
-      ? ''
-      : ` ${String(attemptsLeft)} ${attemptsLeft === 1 ? 'attempt is' : 'attempts are'} left before the link is locked for ${String(patientLoginLockMinutes)} minutes.`;
+/** The patient reads this on the login page, so it is in the language the page asks for (its interface language). */
+function mismatch(attemptsLeft: number | null, language: InterfaceLanguage): PatientLoginResult {
+  const message = [serverText(language, 'TEXT_PATIENT_DETAILS_DO_NOT_MATCH')];
+  if (attemptsLeft !== null) {
+    message.push(
+      serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT', { count: attemptsLeft, minutes: patientLoginLockMinutes }),
+    );
+  }
   return failed({
-    messageTitle: detailsTitle,
-    failedMessage:
-      'The details you entered do not match the ones your clinic has for this link. Check the spelling of your ' +
-      `first and last name and your date of birth, and that you opened the latest link your clinic sent.${left}`,
+    messageTitle: serverText(language, 'assessments:login.mismatchTitle'),
+    failedMessage: message.join(' '),
   });
 }
 
 function checkTimestamps(serverTimestamp: string, now: Date): void {
   const server = Date.parse(serverTimestamp);
   if (server > now.getTime() + clockSlackMs || server < now.getTime() - serverTimestampMaxAgeMs) {
-    throw new HttpError(400, 'VALIDATION', 'Request validation failed', [
+    throw validationFailed([
       { path: 'acceptPrivacyPolicyServerTimestamp', message: 'ERROR_RETRIEVING_SERVER_TIMESTAMP' },
     ]);
   }
@@ -80,26 +81,25 @@ export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
 ) => {
   app.post('/login/patient', async (request): Promise<PatientLoginResult> => {
     const body = parseBody(patientLoginRequestSchema, request);
+    const language = requestLanguage(request);
     const now = new Date();
     checkTimestamps(body.acceptPrivacyPolicyServerTimestamp, now);
     const latestToday = new Date(now.getTime() + latestTimeZoneOffsetMs).toISOString().slice(0, 10);
     if (body.dateOfBirth > latestToday) {
-      throw new HttpError(400, 'VALIDATION', 'Request validation failed', [
-        { path: 'dateOfBirth', message: 'VALID_FIELD_SHOULD_BE_VALID_DATE' },
-      ]);
+      throw validationFailed([{ path: 'dateOfBirth', message: 'VALID_FIELD_SHOULD_BE_VALID_DATE' }]);
     }
 
     return db.tx(async (tx) => {
       const order = await findOrderByPatientLoginToken(tx, hashToken(body.patientLoginToken));
       // An unknown link reads like a mismatch, so a guessed token learns nothing; there is nothing to lock.
-      if (!order) return mismatch(null);
+      if (!order) return mismatch(null, language);
       // While locked even the right details are refused, otherwise the lock would not slow guessing.
       if (order.lockedUntil && order.lockedUntil > now) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
       if (!detailsMatch(order, body)) {
         const lockUntil = new Date(now.getTime() + patientLoginLockMinutes * 60_000);
         const outcome = await recordFailedPatientLogin(tx, order.orderId, now, maxFailedPatientLogins, lockUntil);
         if (outcome.locked) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
-        return mismatch(Math.max(0, maxFailedPatientLogins - outcome.failedCount));
+        return mismatch(Math.max(0, maxFailedPatientLogins - outcome.failedCount), language);
       }
       // Only the patient learns that the order is finished: the details are checked first.
       if (order.status === 'FINI') {

@@ -21,7 +21,7 @@ import {
   type PatientValues,
 } from '../db/queries/patients';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden, notFound, translatedError } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { toPatientProfile } from '../profiles/mapping';
 import { checkAddressCodes } from '../profiles/references';
@@ -130,7 +130,7 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
       const existing = await findPatient(db, scope, body.id);
       if (!existing) throw notFound('Patient not found');
       // Spec §4: a deactivated profile is reactivated before it can be edited.
-      if (existing.isDisabled) throw new HttpError(400, 'PROFILE_DISABLED', 'Reactivate the profile before editing it');
+      if (existing.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_REACTIVATE_BEFORE_EDITING');
       await checkLanguage(db, existing.providerServiceId, body.defaultLanguage);
       await checkAddressCodes(db, body.address);
       await updatePatient(db, body.id, valuesOf(body, existing.providerServiceId));

@@ -27,7 +27,7 @@ import {
   type StaffScope,
   type StaffValues,
 } from '../db/queries/staff-profiles';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden, HttpError, notFound, translatedError } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { sendSetupLink, type LinkSite } from '../profiles/account-emails';
 import { toClinicianProfile, toTechnicianProfile } from '../profiles/mapping';
@@ -176,7 +176,7 @@ function registerKind(app: FastifyInstance, db: Db, site: () => LinkSite, kind: 
     const scope = scopeOf(request);
     const existing = await findStaff(db, kind.type, scope, body.id);
     if (!existing) throw notFound('Profile not found');
-    if (existing.isDisabled) throw new HttpError(400, 'PROFILE_DISABLED', 'Reactivate the profile before editing it');
+    if (existing.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_REACTIVATE_BEFORE_EDITING');
     const values = valuesOf(body);
     if (auth.role !== 'cops') values.medicalLicenseNumber = existing.medicalLicenseNumber;
     await checkAddressCodes(db, body.address);

@@ -46,6 +46,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     config,
     getAuthToken: () => session.getSnapshot().authToken,
     getRoute: () => router?.state.location.pathname ?? window.location.pathname,
+    getLanguage: () => i18n.resolvedLanguage ?? i18n.language,
   });
   clientLog.connect({
     http,

@@ -35,7 +35,7 @@ interface Mismatch {
  * last name and date of birth, reads and accepts the privacy notice, and goes on to the self-assessment.
  */
 export function PatientLoginPage() {
-  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: shownDate } = useFormatters();
   const { t, i18n } = useTranslation('assessments');
   const paths = usePaths();

@@ -48,7 +48,7 @@ export function AssessmentsTable({ patientId, patientName }: { patientId: number
   const http = useHttp();
   const paths = usePaths();
   const text = useOrderText();
-  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
   const canOpen = useEntitlement('viewAssessmentOrder');
   const query = useQuery(orderQueries.patientOrders(http, patientId));

@@ -28,7 +28,7 @@ import { ReportButton } from '../reports';
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
-  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
   const name = usePatientName();
   const columns: GeneralListColumn<PatientProfile>[] = [
@@ -135,7 +135,7 @@ export interface PatientListPageProps {
 /** Spec §2: the patient lists (home of clinicians and technicians), in card mode unless the person chose another. */
 export function PatientListPage({ kind, massOrder, renderOrders }: PatientListPageProps) {
   const { t } = useTranslation('patients');
-  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
   const paths = usePaths();
   const source = usePatientListSource(kind);
@@ -230,7 +230,7 @@ export function PatientProfilePage({
   ordersSection?: (patient: PatientProfile) => ReactNode;
 } = {}) {
   const { t } = useTranslation('patients');
-  // Spec §1: 'MMM dd, yyyy' with the month in the interface language.
+  // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
   const http = useHttp();
   const paths = usePaths();

@@ -20,6 +20,7 @@ function context(overrides: Partial<HeaderContext> = {}): HeaderContext {
     validationToken: null,
     now: at,
     method: 'POST',
+    language: 'en-US',
     ...overrides,
   };
 }
@@ -110,6 +111,23 @@ describe('createHttpClient', () => {
       authToken: 'user-token',
       'Cache-Control': 'no-cache',
     });
+  });
+
+  it('asks for answers in the interface language of the moment, which may change between calls', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(json({ id: 1, name: 'Rosa' })));
+    let language = 'es-US';
+    const http = createHttpClient({
+      config: { apiHost: 'https://api.test', version: '2.0.1' },
+      getAuthToken: () => null,
+      getRoute: () => '/cgm/patientlogin',
+      getLanguage: () => language,
+      fetchImpl,
+    });
+    await http.get('/api/x', itemSchema);
+    language = 'fr-FR';
+    await http.post('/api/x', {}, itemSchema);
+    const sent = fetchImpl.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Accept-Language']);
+    expect(sent).toEqual(['es-US', 'fr-FR']);
   });
 
   it('POSTs a JSON body', async () => {

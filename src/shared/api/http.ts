@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fallbackLanguage } from '../lib/i18n/languages';
 import { apiErrorBodySchema, type ApiErrorBody, type RuntimeConfig } from './contract';
 
 /** A failed call: `status` 0 means no answer reached us (offline, DNS, CORS, aborted). */
@@ -46,6 +47,8 @@ export interface HeaderContext {
   validationToken?: string | null;
   now: Date;
   method: string;
+  /** The interface language: the server answers the messages a person reads in it. */
+  language: string;
 }
 
 export const clientApplication = 'cgm-web-client';
@@ -61,6 +64,7 @@ export function buildHeaders(ctx: HeaderContext): Record<string, string> {
     'Client-Time-Offset': String(-ctx.now.getTimezoneOffset()),
     authToken: ctx.authToken ?? ctx.validationToken ?? 'NA',
     Accept: 'application/json',
+    'Accept-Language': ctx.language,
   };
   if (ctx.method === 'GET') {
     headers['Cache-Control'] = 'no-cache';
@@ -73,6 +77,8 @@ export interface HttpClientOptions {
   config: Pick<RuntimeConfig, 'apiHost' | 'version'>;
   getAuthToken: () => string | null;
   getRoute: () => string;
+  /** The interface language now (it changes while the app runs); <html lang> follows it when not given. */
+  getLanguage?: () => string;
   fetchImpl?: typeof fetch;
   now?: () => Date;
 }
@@ -109,6 +115,9 @@ async function readJson(response: Response): Promise<unknown> {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const now = options.now ?? (() => new Date());
+  const language =
+    options.getLanguage ??
+    (() => (typeof document === 'undefined' ? '' : document.documentElement.lang) || fallbackLanguage);
 
   async function request<S extends z.ZodType>(
     method: string,
@@ -124,6 +133,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       validationToken: requestOptions.validationToken ?? null,
       now: now(),
       method,
+      language: language(),
     });
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (requestOptions.idempotencyKey !== undefined) headers['Idempotency-Key'] = requestOptions.idempotencyKey;

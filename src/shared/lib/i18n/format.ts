@@ -1,31 +1,9 @@
-import { format, isValid, parseISO, type Locale } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
-import { es } from 'date-fns/locale/es';
-import { fr } from 'date-fns/locale/fr';
 import { useTranslation } from 'react-i18next';
+import { formatDisplayDate, formatNumber } from './display-format';
 import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from './languages';
 
-/** Spec §1, §9: dates are shown as 'MMM dd, yyyy', with the month named in the interface language. */
-export const displayDateFormat = 'MMM dd, yyyy';
-
-const dateLocales: Readonly<Record<InterfaceLanguage, Locale>> = { 'en-US': enUS, 'es-US': es, 'fr-FR': fr };
-
-/**
- * An ISO date ('1948-05-17') or date-time, or a Date, as 'MMM dd, yyyy' in the language ('May 17, 1948',
- * 'may 17, 1948', 'mai 17, 1948'); '' for nothing or a value that is not a date.
- */
-export function formatDisplayDate(value: string | Date | null | undefined, language: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  if (!isValid(date)) return '';
-  const locale = dateLocales[toInterfaceLanguage(language) ?? fallbackLanguage];
-  return format(date, displayDateFormat, { locale });
-}
-
-/** A count or other number with the language's grouping ('1,234', '1 234'). */
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(toInterfaceLanguage(language) ?? fallbackLanguage).format(value);
-}
+// The formatters themselves live apart from React, so the server's runner and report pages share them.
+export { displayDateFormats, formatDisplayDate, formatNumber } from './display-format';
 
 /** The interface language's formatters; components re-render with the language, so dates follow a switch at once. */
 export function useFormatters(): {

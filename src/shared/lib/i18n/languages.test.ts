@@ -49,10 +49,13 @@ describe('interface language', () => {
 });
 
 describe('formats', () => {
-  it("shows dates as 'MMM dd, yyyy' with the month in the interface language", () => {
+  it("shows dates in each language's order, with its month names", () => {
     expect(formatDisplayDate('1948-05-17', 'en-US')).toBe('May 17, 1948');
-    expect(formatDisplayDate('1948-05-17', 'fr-FR')).toBe('mai 17, 1948');
-    expect(formatDisplayDate('1948-01-05T10:00:00Z', 'es-US')).toBe('ene 05, 1948');
+    expect(formatDisplayDate('2024-01-07', 'en-US')).toBe('Jan 07, 2024');
+    expect(formatDisplayDate('1948-05-17', 'fr-FR')).toBe('17 mai 1948');
+    expect(formatDisplayDate('2024-01-07', 'fr-FR')).toBe('7 janv. 2024');
+    expect(formatDisplayDate('2024-01-07T10:00:00Z', 'es-US')).toBe('7 ene 2024');
+    expect(formatDisplayDate('1948-05-17', 'es')).toBe('17 may 1948');
     expect(formatDisplayDate(null, 'fr-FR')).toBe('');
     expect(formatDisplayDate('not a date', 'fr-FR')).toBe('');
   });

@@ -34,7 +34,13 @@ export function startLanguage(currentLocale: string, stored: string | null): Int
   return toInterfaceLanguage(stored) ?? toInterfaceLanguage(currentLocale) ?? fallbackLanguage;
 }
 
-export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): string | null {
+/** Web Storage as far as a language choice needs it; spelled out so the server can share this module. */
+interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function readStoredLanguage(storage: Pick<KeyValueStorage, 'getItem'> | undefined = safeLocalStorage()): string | null {
   try {
     return storage?.getItem(languageStorageKey) ?? null;
   } catch {
@@ -44,7 +50,7 @@ export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined
 
 export function storeLanguage(
   language: InterfaceLanguage,
-  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
+  storage: Pick<KeyValueStorage, 'setItem'> | undefined = safeLocalStorage(),
 ): void {
   try {
     storage?.setItem(languageStorageKey, language);
@@ -53,9 +59,9 @@ export function storeLanguage(
   }
 }
 
-function safeLocalStorage(): Storage | undefined {
+function safeLocalStorage(): KeyValueStorage | undefined {
   try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
+    return (globalThis as { localStorage?: KeyValueStorage }).localStorage;
   } catch {
     return undefined;
   }

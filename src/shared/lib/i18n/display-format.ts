@@ -1,0 +1,35 @@
+import { format, isValid, parseISO, type Locale } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
+import { es } from 'date-fns/locale/es';
+import { fr } from 'date-fns/locale/fr';
+import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from './languages';
+
+/**
+ * Each language's order of a shown date. The spec's 'MMM dd, yyyy' is an English order: Spanish and French readers
+ * put the day first ('7 ene 2024', '7 janv. 2024'), so a clinic cannot sign off 'ene 07, 2024'.
+ */
+export const displayDateFormats: Readonly<Record<InterfaceLanguage, string>> = {
+  'en-US': 'MMM dd, yyyy',
+  'es-US': 'd MMM yyyy',
+  'fr-FR': 'd MMM yyyy',
+};
+
+const dateLocales: Readonly<Record<InterfaceLanguage, Locale>> = { 'en-US': enUS, 'es-US': es, 'fr-FR': fr };
+
+/**
+ * An ISO date ('1948-05-17') or date-time, or a Date, in the language's order with its month names
+ * ('May 17, 1948', '17 may 1948', '17 mai 1948'); '' for nothing or a value that is not a date. The one place
+ * every page (client, runner, report) takes a shown date from.
+ */
+export function formatDisplayDate(value: string | Date | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  if (!isValid(date)) return '';
+  const interfaceLanguage = toInterfaceLanguage(language) ?? fallbackLanguage;
+  return format(date, displayDateFormats[interfaceLanguage], { locale: dateLocales[interfaceLanguage] });
+}
+
+/** A count or other number with the language's grouping ('1,234', '1 234'). */
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(toInterfaceLanguage(language) ?? fallbackLanguage).format(value);
+}
