@@ -45,8 +45,9 @@ const dialog = (path: string, entitlement: Entitlement | null, load: () => Promi
 const insideShell = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
 
 const patients = () => import('../features/patients');
-// The patient lists and profile come through the ordering feature, which adds orders to them (spec §2).
 const orders = () => import('../features/orders');
+// The patient lists and profile with their orders (spec §2), composed in the app layer.
+const patientPages = () => import('./patient-pages');
 const profiles = () => import('../features/profiles');
 const providerServices = () => import('../features/provider-services');
 const assessments = () => import('../features/assessments');
@@ -69,18 +70,18 @@ function manageRoutes(loaders: DetailLoaders | undefined): RouteObject[] {
     needs('listPatients', [
       {
         path: 'patients',
-        ...page(async () => (await orders()).PatientsPage),
+        ...page(async () => (await patientPages()).PatientsPage),
         children: [dialog('add', 'addPatient', async () => (await patients()).AddPatientDialog)],
       },
-      { path: 'patientsorders', ...page(async () => (await orders()).PatientsOrdersPage) },
+      { path: 'patientsorders', ...page(async () => (await patientPages()).PatientsOrdersPage) },
       onlyFor(
         ['clinician', 'cops'],
-        [{ path: 'patientsresults', ...page(async () => (await orders()).PatientsResultsPage) }],
+        [{ path: 'patientsresults', ...page(async () => (await patientPages()).PatientsResultsPage) }],
       ),
       {
         path: 'patient/:patientId',
         loader: loaders?.patient,
-        ...page(async () => (await orders()).PatientProfileWithOrdersPage),
+        ...page(async () => (await patientPages()).PatientProfileWithOrdersPage),
         children: [
           dialog('edit', 'editPatient', async () => (await patients()).EditPatientDialog),
           // Spec §6: ordering needs addAssessmentOrder; cops lack it and are turned away.

@@ -10,13 +10,12 @@ import { BusyIndicator } from './busy-indicator';
 import { Footer } from './footer';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
+import { UpdatePrompt } from './update-prompt';
 
 // Only signed-in staff on the manage pages need the header (and the provider-service code behind it).
 const ProviderServiceHeader = lazy(async () => ({
   default: (await import('./provider-service-header')).ProviderServiceHeader,
 }));
-
-const UpdatePrompt = lazy(async () => ({ default: (await import('./update-prompt')).UpdatePrompt }));
 
 /**
  * The service worker is registered (and starts precaching the whole application) only once the first page is
@@ -31,11 +30,7 @@ function DeferredUpdatePrompt() {
       }),
     [],
   );
-  return idle ? (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
-  ) : null;
+  return idle ? <UpdatePrompt /> : null;
 }
 
 /** Shown while the first page's code loads (before that the router has nothing to render). */

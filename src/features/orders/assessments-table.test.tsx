@@ -1,23 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrder, Entitlement } from '../../shared/api/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
-import { pretendWideScreen } from '../../shared/testing/wide-screen';
 import { AssessmentsTable, isOutstandingHome, sortOrders } from './assessments-table';
 import { cardOpenOrders, OpenOrders } from './open-orders';
 import { ordersHttp, testOrder, testPatient } from './testing';
 
 vi.setConfig({ testTimeout: 30_000 });
-
-beforeEach(() => {
-  pretendWideScreen();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const scheduledHome = testOrder({ orderDate: '2025-03-04T15:00:00Z', scheduleDateTime: '2025-03-04T15:00:00Z' });
 const scheduledSite = testOrder({

@@ -1,9 +1,6 @@
-export {
-  PatientProfileWithOrdersPage,
-  PatientsOrdersPage,
-  PatientsPage,
-  PatientsResultsPage,
-} from './patient-order-pages';
+export { PatientOrdersSection } from './patient-orders-section';
+export { OpenOrders } from './open-orders';
+export { useMassOrderSelection } from './mass-order';
 export { NewAssessmentDialog } from './new-assessment-dialog';
 export { orderQueries } from './api';
 export { useOrderText } from '../../shared/lib/i18n/order-text';

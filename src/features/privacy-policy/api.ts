@@ -15,6 +15,7 @@ import { useAuth } from '../../shared/auth/session-context';
 import { useDocumentPaths } from '../../shared/lib/runtime-config';
 import { useResourceConfig } from '../resources';
 import { clientLog } from '../../shared/api/client-log';
+import type { PolicyLoader } from './pdf-document';
 
 export type StaffPolicyRole = 'clinician' | 'technician';
 
@@ -81,6 +82,15 @@ export const privacyPolicyQueries = {
       staleTime: Infinity,
       retry: 1,
       retryDelay: 500,
+    }),
+  /** A policy drawn as PDF pages. The viewer destroys the document when it closes, so none is kept for later. */
+  document: (load: PolicyLoader, url: string) =>
+    queryOptions({
+      queryKey: [...privacyPolicyQueries.all(), 'document', url] as const,
+      queryFn: () => load(url),
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: 1,
     }),
 };
 

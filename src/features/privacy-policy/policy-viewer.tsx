@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { privacyPolicyQueries } from './api';
 import type { PolicyLoader, PolicyPage } from './pdf-document';
 import { PolicyLoadError, PolicyLoading } from './policy-states';
 import { useReadToEnd } from './scroll';
@@ -50,13 +51,7 @@ export interface PolicyViewerProps {
  */
 export function PolicyViewer({ url, title, load, onReachedEnd }: PolicyViewerProps) {
   const { t } = useTranslation('privacy-policy');
-  const policy = useQuery({
-    queryKey: ['privacy-policy', 'document', url] as const,
-    queryFn: () => load(url),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: 1,
-  });
+  const policy = useQuery(privacyPolicyQueries.document(load, url));
   const { ref: sizeRef, width } = useElementSize<HTMLDivElement>();
   const { scrollRef, check } = useReadToEnd(onReachedEnd, policy.data, width);
 

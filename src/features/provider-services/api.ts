@@ -16,6 +16,7 @@ import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { referenceKeys } from '../../shared/api/reference-keys';
 import { useSubmissionKeys } from '../../shared/api/submission-keys';
 import type { ListSource } from '../../shared/ui/general-list';
 
@@ -25,7 +26,6 @@ export const providerServiceKeys = {
   lists: () => [...providerServiceKeys.all, 'list'] as const,
   detail: (id: number) => [...providerServiceKeys.all, 'detail', id] as const,
   visible: () => [...providerServiceKeys.all, 'visible'] as const,
-  references: ['references'] as const,
 };
 
 /** The one queryOptions factory of this feature (DESIGN §2 rule 4). */
@@ -55,7 +55,7 @@ export function providerServiceQueries(http: HttpClient, product: string) {
     // Reference data rarely changes and a clinic tablet needs it offline (DESIGN §3).
     localities: () =>
       queryOptions({
-        queryKey: [...providerServiceKeys.references, 'localities'] as const,
+        queryKey: referenceKeys.of('localities'),
         queryFn: async ({ signal }) =>
           (await http.get('/api/references/localities', localityListSchema, { signal })).dataList,
         staleTime: 3_600_000,
@@ -63,7 +63,7 @@ export function providerServiceQueries(http: HttpClient, product: string) {
       }),
     reportTypes: () =>
       queryOptions({
-        queryKey: [...providerServiceKeys.references, 'reporttypes'] as const,
+        queryKey: referenceKeys.of('reporttypes'),
         queryFn: async ({ signal }) =>
           (await http.get('/api/references/reporttypes', reportTypeListSchema, { signal })).dataList,
         staleTime: 3_600_000,
@@ -71,7 +71,7 @@ export function providerServiceQueries(http: HttpClient, product: string) {
       }),
     batteries: () =>
       queryOptions({
-        queryKey: [...providerServiceKeys.references, 'batteries'] as const,
+        queryKey: referenceKeys.of('batteries'),
         queryFn: async ({ signal }) =>
           (await http.get('/api/references/batteries', batteryListSchema, { signal })).dataList,
         staleTime: 3_600_000,

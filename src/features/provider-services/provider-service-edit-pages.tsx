@@ -1,31 +1,23 @@
-import { Alert, Anchor, Center, Loader } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePaths } from '../../shared/lib/runtime-config';
+import { LoadError, Loading } from '../../shared/ui';
 import { Page } from '../../shared/ui/page';
 import { useProviderServiceQueries } from './api';
 import { ProviderServiceForm } from './provider-service-form';
 import { emptyFormValues, formValuesOf } from './provider-service-form-schema';
 
-function Loading() {
-  const { t } = useTranslation('provider-services');
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('loading')} />
-    </Center>
-  );
-}
-
 function LoadFailed({ messageKey }: { messageKey: string }) {
   const { t } = useTranslation('provider-services');
   const paths = usePaths();
   return (
-    <Alert color="red" role="alert" title={t(messageKey)}>
+    <LoadError title={t(messageKey)}>
       <Anchor component={Link} to={paths.cops}>
         {t('backToList')}
       </Anchor>
-    </Alert>
+    </LoadError>
   );
 }
 
@@ -51,7 +43,7 @@ export function AddProviderServicePage() {
   const references = useReferences();
   return (
     <Page title={t('addTitle')}>
-      {references.state === 'pending' && <Loading />}
+      {references.state === 'pending' && <Loading label={t('loading')} />}
       {references.state === 'error' && <LoadFailed messageKey="TEXT_PROVIDER_SERVICE_ERROR_FETCHING" />}
       {references.state === 'ready' && (
         <ProviderServiceForm
@@ -81,7 +73,7 @@ export function EditProviderServicePage() {
       )}
       {validId && !detail.isError && references.state !== 'error' && (
         <>
-          {(detail.isPending || references.state === 'pending') && <Loading />}
+          {(detail.isPending || references.state === 'pending') && <Loading label={t('loading')} />}
           {detail.data && references.state === 'ready' && (
             <ProviderServiceForm
               // A fresh form per provider service: default values are read once.

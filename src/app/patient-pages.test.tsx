@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MassOrderResult } from '../../shared/api/contract';
-import { SessionStore } from '../../shared/auth/session-store';
-import { authResult } from '../../shared/testing/factories';
-import { serverError } from '../../shared/testing/fake-http';
-import { renderApp } from '../../shared/testing/render';
-import { PatientsPage } from './patient-order-pages';
-import { ordersHttp, testPatient, testProviderService } from './testing';
+import type { MassOrderResult } from '../shared/api/contract';
+import { SessionStore } from '../shared/auth/session-store';
+import { authResult } from '../shared/testing/factories';
+import { serverError } from '../shared/testing/fake-http';
+import { renderApp } from '../shared/testing/render';
+import { PatientsPage } from './patient-pages';
+import { ordersHttp, testPatient, testProviderService } from '../features/orders/testing';
 
 vi.setConfig({ testTimeout: 30_000 });
 
