@@ -30,6 +30,14 @@ export interface PrivacyAcceptanceState {
   bindCheckbox: (element: HTMLInputElement | null) => void;
 }
 
+/** Spec §9: both times are captured this long after the box is ticked, as the reference client does. */
+export const timestampCaptureDelayMs = 100;
+
+const pause = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
 /**
  * Spec §2/§4/§5: ticking the notice's box fetches the server time; only a failed fetch unticks it. A page's
  * Continue or Begin pressed while the time is on its way waits for `settled()` instead of reading an acceptance
@@ -72,20 +80,16 @@ export function usePrivacyAcceptance(
     }
     generation.current += 1;
     const mine = generation.current;
-    const clientTimestamp = formatISO(new Date());
     setTicked(true);
     setRecording(true);
-    const pending = serverTime.mutateAsync().then(
-      ({ serverUtcTime }): PrivacyAcceptance | null => {
-        if (generation.current !== mine) return null;
-        const accepted = { clientTimestamp, serverTimestamp: serverUtcTime };
-        latest.current = { acceptance: accepted, pending: null };
-        setAcceptance(accepted);
-        setRecording(false);
-        onChange?.(accepted);
-        return accepted;
-      },
-      (): null => {
+    const capture = async (): Promise<PrivacyAcceptance | null> => {
+      await pause(timestampCaptureDelayMs);
+      if (generation.current !== mine) return null;
+      const clientTimestamp = formatISO(new Date());
+      let serverUtcTime: string;
+      try {
+        ({ serverUtcTime } = await serverTime.mutateAsync());
+      } catch {
         if (generation.current !== mine) return null;
         withdraw();
         setFailed(true);
@@ -94,8 +98,16 @@ export function usePrivacyAcceptance(
           checkbox.current?.focus();
         }
         return null;
-      },
-    );
+      }
+      if (generation.current !== mine) return null;
+      const accepted = { clientTimestamp, serverTimestamp: serverUtcTime };
+      latest.current = { acceptance: accepted, pending: null };
+      setAcceptance(accepted);
+      setRecording(false);
+      onChange?.(accepted);
+      return accepted;
+    };
+    const pending = capture();
     latest.current = { acceptance: null, pending };
   };
 
