@@ -1,14 +1,7 @@
 import type { LoginRole, StaffOrderBy, StaffProfileType } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
 import { containsPattern } from './patients';
-import {
-  addressColumns,
-  addressJoins,
-  addressParams,
-  orNull,
-  type AddressRow,
-  type AddressValues,
-} from './person-address';
+import * as person from './person-address';
 
 /** Clinician and technician profiles are the users rows themselves (healthcareProfileId = users.id). */
 export const loginRoleOf: Readonly<Record<StaffProfileType, LoginRole>> = {
@@ -30,7 +23,7 @@ export interface StaffListQuery {
   take: number;
 }
 
-export interface StaffRow extends AddressRow {
+export interface StaffRow extends person.AddressRow {
   id: number;
   firstName: string;
   middleInitial: string;
@@ -52,7 +45,7 @@ const staffColumns = `
   u.last_name AS "lastName",
   u.email,
   coalesce(u.phone, '') AS phone,
-  ${addressColumns('u')},
+  ${person.addressColumns('u')},
   u.specialty_id AS "specialtyId",
   sp.name AS "specialtyName",
   coalesce(u.medical_license_number, '') AS "medicalLicenseNumber",
@@ -61,7 +54,7 @@ const staffColumns = `
   ARRAY(SELECT ups.provider_service_id FROM user_provider_services ups WHERE ups.user_id = u.id
         ORDER BY ups.provider_service_id) AS "providerServiceIds"`;
 
-const staffJoins = `${addressJoins('u')}
+const staffJoins = `${person.addressJoins('u')}
   LEFT JOIN specialties sp ON sp.id = u.specialty_id`;
 
 /** $1 login role, $2 provider services, $3 include disabled, $4 search pattern ('' for none). */
@@ -131,7 +124,7 @@ export async function findStaff(
   return rows[0] ?? null;
 }
 
-export interface StaffValues extends AddressValues {
+export interface StaffValues extends person.AddressValues {
   firstName: string;
   middleInitial: string;
   lastName: string;
@@ -144,13 +137,13 @@ export interface StaffValues extends AddressValues {
 function valueParams(values: StaffValues): unknown[] {
   return [
     values.firstName,
-    orNull(values.middleInitial),
+    person.orNull(values.middleInitial),
     values.lastName,
     values.email,
-    orNull(values.phone),
-    ...addressParams(values),
+    person.orNull(values.phone),
+    ...person.addressParams(values),
     values.specialtyId,
-    orNull(values.medicalLicenseNumber),
+    person.orNull(values.medicalLicenseNumber),
   ];
 }
 
