@@ -1,5 +1,6 @@
 import type {
   Address,
+  AddressWrite,
   ClinicianProfile,
   GenderId,
   PatientProfile,
@@ -8,6 +9,7 @@ import type {
 } from '../../src/shared/api/contract';
 import { ageOn, todayIso } from '../../src/shared/lib/validation/dates';
 import type { PatientRow } from '../db/queries/patients';
+import type { AddressRow, AddressValues } from '../db/queries/person-address';
 import type { StaffRow } from '../db/queries/staff-profiles';
 
 const genderNames: Readonly<Record<GenderId, string>> = { M: 'Male', F: 'Female' };
@@ -24,18 +26,8 @@ export function fullName(person: NameParts): string {
     .join(' ');
 }
 
-interface AddressRow {
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  stateCode: string | null;
-  stateName: string | null;
-  postalCode: string;
-  countryCode: string | null;
-  countryName: string | null;
-}
-
-function addressOf(row: AddressRow): Address {
+/** The one mapper of a person's address, both ways: stored row to contract, contract to stored values. */
+export function addressOf(row: AddressRow): Address {
   return {
     line1: row.addressLine1,
     line2: row.addressLine2,
@@ -43,6 +35,17 @@ function addressOf(row: AddressRow): Address {
     state: row.stateCode ? { code: row.stateCode, name: row.stateName ?? row.stateCode } : null,
     postalCode: row.postalCode,
     country: row.countryCode ? { code: row.countryCode, name: row.countryName ?? row.countryCode } : null,
+  };
+}
+
+export function addressValuesOf(address: AddressWrite): AddressValues {
+  return {
+    addressLine1: address.line1,
+    addressLine2: address.line2,
+    city: address.city,
+    stateCode: address.state?.code ?? null,
+    postalCode: address.postalCode,
+    countryCode: address.country?.code ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   outboxListSchema,
@@ -9,22 +9,12 @@ import {
 } from '../../src/shared/api/contract';
 import { findUsableAccountToken, markAccountTokenUsed } from '../db/queries/account-tokens';
 import { demoAccounts } from '../db/seed';
-import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp, devCall } from '../testing/test-app';
+import { callApi, createTestUser, loginAs, postJson, devCall } from '../testing/test-app';
+import { useSignedInApp } from '../testing/signed-in-app';
 import { testPatientWrite } from '../testing/test-patients';
 
-let testApp: TestApp;
-const tokens = { admin: '', clinician: '', technician: '' };
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
-  tokens.admin = await loginAs(testApp.app, demoAccounts.admin);
-  tokens.clinician = await loginAs(testApp.app, demoAccounts.clinician);
-  tokens.technician = await loginAs(testApp.app, demoAccounts.technician);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useSignedInApp();
+const { tokens } = testApp;
 
 let counter = 0;
 async function addTechnician(): Promise<{ id: number; email: string }> {

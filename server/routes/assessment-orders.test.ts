@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   assessmentOrderListSchema,
@@ -10,13 +10,14 @@ import {
 } from '../../src/shared/api/contract';
 import { hashToken } from '../auth/tokens';
 import { demoAccounts } from '../db/seed';
-import { callApi, createTestApp, createTestUser, loginAs, type TestApp, devCall } from '../testing/test-app';
+import { callApi, createTestUser, loginAs, devCall } from '../testing/test-app';
+import { useSignedInApp } from '../testing/signed-in-app';
 
 const northside = 1;
 const lakeside = 2;
 
-let testApp: TestApp;
-const tokens = { admin: '', clinician: '', technician: '', clinician2: '' };
+const testApp = useSignedInApp();
+const { tokens } = testApp;
 const ids = { clinician: 0, technician: 0 };
 
 async function userId(email: string): Promise<number> {
@@ -81,17 +82,8 @@ function errorOf(body: unknown) {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
-  tokens.admin = await loginAs(testApp.app, demoAccounts.admin);
-  tokens.clinician = await loginAs(testApp.app, demoAccounts.clinician);
-  tokens.technician = await loginAs(testApp.app, demoAccounts.technician);
-  tokens.clinician2 = await loginAs(testApp.app, demoAccounts.clinician2);
   ids.clinician = await userId(demoAccounts.clinician);
   ids.technician = await userId(demoAccounts.technician);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 describe('POST /api/{product}/assessmentorders (spec §5 Single order)', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   patientListSchema,
@@ -6,27 +6,15 @@ import {
   rulesSchema,
 } from '../../src/shared/api/contract';
 import { todayIso } from '../../src/shared/lib/validation/dates';
-import { demoAccounts } from '../db/seed';
-import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { callApi } from '../testing/test-app';
+import { useSignedInApp } from '../testing/signed-in-app';
 import { testPatientWrite } from '../testing/test-patients';
 
 const northside = 1;
 const lakeside = 2;
 
-let testApp: TestApp;
-const tokens = { admin: '', clinician: '', technician: '', clinician2: '' };
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
-  tokens.admin = await loginAs(testApp.app, demoAccounts.admin);
-  tokens.clinician = await loginAs(testApp.app, demoAccounts.clinician);
-  tokens.technician = await loginAs(testApp.app, demoAccounts.technician);
-  tokens.clinician2 = await loginAs(testApp.app, demoAccounts.clinician2);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useSignedInApp();
+const { tokens } = testApp;
 
 async function list(token: string, query = '', path = '/api/profile/patients') {
   const response = await callApi(testApp.app, 'GET', `${path}?${query}`, token);

@@ -23,7 +23,7 @@ import {
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
 import { forbidden, notFound, translatedError } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
-import { toPatientProfile } from '../profiles/mapping';
+import { addressValuesOf, toPatientProfile } from '../profiles/mapping';
 import { checkAddressCodes } from '../profiles/references';
 import { birthDateBounds } from '../profiles/rules';
 import {
@@ -66,12 +66,7 @@ function valuesOf(body: z.output<ReturnType<typeof patientWriteSchema>>, provide
     gender: body.gender,
     email: body.email,
     phone: body.phone,
-    addressLine1: body.address.line1,
-    addressLine2: body.address.line2,
-    city: body.address.city,
-    stateCode: body.address.state?.code ?? null,
-    postalCode: body.address.postalCode,
-    countryCode: body.address.country?.code ?? null,
+    ...addressValuesOf(body.address),
     defaultLanguage: body.defaultLanguage,
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   clinicianListSchema,
@@ -10,26 +10,15 @@ import {
 } from '../../src/shared/api/contract';
 import { hashToken } from '../auth/tokens';
 import { demoAccounts } from '../db/seed';
-import { callApi, createTestApp, loginAs, type TestApp, devCall } from '../testing/test-app';
+import { callApi, devCall } from '../testing/test-app';
+import { useSignedInApp } from '../testing/signed-in-app';
 
 const northside = 1;
 const lakeside = 2;
 const demoIds = { clinician: 2, technician: 3, clinician2: 4 };
 
-let testApp: TestApp;
-const tokens = { admin: '', clinician: '', technician: '', clinician2: '' };
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
-  tokens.admin = await loginAs(testApp.app, demoAccounts.admin);
-  tokens.clinician = await loginAs(testApp.app, demoAccounts.clinician);
-  tokens.technician = await loginAs(testApp.app, demoAccounts.technician);
-  tokens.clinician2 = await loginAs(testApp.app, demoAccounts.clinician2);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useSignedInApp();
+const { tokens } = testApp;
 
 let counter = 0;
 function newClinician(overrides: Partial<ClinicianWrite> = {}): ClinicianWrite {

@@ -30,7 +30,7 @@ import {
 import { forbidden, HttpError, notFound, translatedError } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { sendSetupLink, type LinkSite } from '../profiles/account-emails';
-import { toClinicianProfile, toTechnicianProfile } from '../profiles/mapping';
+import { addressValuesOf, toClinicianProfile, toTechnicianProfile } from '../profiles/mapping';
 import { checkAddressCodes, checkSpecialty } from '../profiles/references';
 import { callerOf, providerServiceForNewProfile, providerServiceScope, seesDisabled } from '../profiles/scope';
 import { idParamsSchema } from './patients';
@@ -89,12 +89,7 @@ function valuesOf(body: StaffWrite): StaffValues {
     lastName: body.lastName,
     email: body.email,
     phone: body.phone,
-    addressLine1: body.address.line1,
-    addressLine2: body.address.line2,
-    city: body.address.city,
-    stateCode: body.address.state?.code ?? null,
-    postalCode: body.address.postalCode,
-    countryCode: body.address.country?.code ?? null,
+    ...addressValuesOf(body.address),
     specialtyId: clinician?.specialty.id ?? null,
     medicalLicenseNumber: clinician?.medicalLicenseNumber ?? '',
   };

@@ -1,6 +1,14 @@
 import type { GenderId, PatientOrderBy, ProfileProviderService } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
 import {
+  addressColumns,
+  addressJoins,
+  addressParams,
+  orNull,
+  type AddressRow,
+  type AddressValues,
+} from './person-address';
+import {
   profileProviderServicesJson,
   toProfileProviderServices,
   type ProfileProviderServiceRow,
@@ -24,7 +32,7 @@ export interface PatientListQuery {
   take: number;
 }
 
-export interface PatientRow {
+export interface PatientRow extends AddressRow {
   id: number;
   providerServiceId: number;
   firstName: string;
@@ -34,14 +42,6 @@ export interface PatientRow {
   gender: GenderId;
   email: string;
   phone: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  stateCode: string | null;
-  stateName: string | null;
-  postalCode: string;
-  countryCode: string | null;
-  countryName: string | null;
   defaultLanguage: string;
   isDisabled: boolean;
   openOrdersCount: number;
@@ -140,23 +140,14 @@ const patientColumns = `
   p.gender,
   coalesce(p.email, '') AS email,
   coalesce(p.phone, '') AS phone,
-  coalesce(p.address_line1, '') AS "addressLine1",
-  coalesce(p.address_line2, '') AS "addressLine2",
-  coalesce(p.city, '') AS city,
-  p.state_code AS "stateCode",
-  st.name AS "stateName",
-  coalesce(p.postal_code, '') AS "postalCode",
-  p.country_code AS "countryCode",
-  co.name AS "countryName",
+  ${addressColumns('p')},
   p.default_language AS "defaultLanguage",
   p.is_disabled AS "isDisabled",
   coalesce(os.open_count, 0) AS "openOrdersCount",
   os.last_open AS "lastOpenOrderDate",
   os.last_completed AS "lastCompletionDate"`;
 
-const patientJoins = `
-  LEFT JOIN states st ON st.code = p.state_code
-  LEFT JOIN countries co ON co.code = p.country_code
+const patientJoins = `${addressJoins('p')}
   LEFT JOIN LATERAL (
     SELECT count(*) FILTER (WHERE o.status = 'SCHD') AS open_count,
            max(o.schedule_date_time) FILTER (WHERE o.status = 'SCHD') AS last_open,
@@ -232,7 +223,7 @@ export async function findPatient(db: Db, scope: PatientScope, id: number): Prom
   return rows[0] ?? null;
 }
 
-export interface PatientValues {
+export interface PatientValues extends AddressValues {
   providerServiceId: number;
   firstName: string;
   middleInitial: string;
@@ -241,17 +232,8 @@ export interface PatientValues {
   gender: GenderId;
   email: string;
   phone: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  stateCode: string | null;
-  postalCode: string;
-  countryCode: string | null;
   defaultLanguage: string;
 }
-
-/** Empty optional text is stored as NULL and read back as ''. */
-const orNull = (value: string): string | null => (value === '' ? null : value);
 
 function valueParams(values: PatientValues): unknown[] {
   return [
@@ -263,12 +245,7 @@ function valueParams(values: PatientValues): unknown[] {
     values.gender,
     orNull(values.email),
     orNull(values.phone),
-    orNull(values.addressLine1),
-    orNull(values.addressLine2),
-    orNull(values.city),
-    values.stateCode,
-    orNull(values.postalCode),
-    values.countryCode,
+    ...addressParams(values),
     values.defaultLanguage,
   ];
 }

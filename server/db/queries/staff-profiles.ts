@@ -1,6 +1,7 @@
 import type { LoginRole, StaffOrderBy, StaffProfileType } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
 import { containsPattern } from './patients';
+import * as person from './person-address';
 
 /** Clinician and technician profiles are the users rows themselves (healthcareProfileId = users.id). */
 export const loginRoleOf: Readonly<Record<StaffProfileType, LoginRole>> = {
@@ -22,21 +23,13 @@ export interface StaffListQuery {
   take: number;
 }
 
-export interface StaffRow {
+export interface StaffRow extends person.AddressRow {
   id: number;
   firstName: string;
   middleInitial: string;
   lastName: string;
   email: string;
   phone: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  stateCode: string | null;
-  stateName: string | null;
-  postalCode: string;
-  countryCode: string | null;
-  countryName: string | null;
   specialtyId: number | null;
   specialtyName: string | null;
   medicalLicenseNumber: string;
@@ -52,14 +45,7 @@ const staffColumns = `
   u.last_name AS "lastName",
   u.email,
   coalesce(u.phone, '') AS phone,
-  coalesce(u.address_line1, '') AS "addressLine1",
-  coalesce(u.address_line2, '') AS "addressLine2",
-  coalesce(u.city, '') AS city,
-  u.state_code AS "stateCode",
-  st.name AS "stateName",
-  coalesce(u.postal_code, '') AS "postalCode",
-  u.country_code AS "countryCode",
-  co.name AS "countryName",
+  ${person.addressColumns('u')},
   u.specialty_id AS "specialtyId",
   sp.name AS "specialtyName",
   coalesce(u.medical_license_number, '') AS "medicalLicenseNumber",
@@ -68,9 +54,7 @@ const staffColumns = `
   ARRAY(SELECT ups.provider_service_id FROM user_provider_services ups WHERE ups.user_id = u.id
         ORDER BY ups.provider_service_id) AS "providerServiceIds"`;
 
-const staffJoins = `
-  LEFT JOIN states st ON st.code = u.state_code
-  LEFT JOIN countries co ON co.code = u.country_code
+const staffJoins = `${person.addressJoins('u')}
   LEFT JOIN specialties sp ON sp.id = u.specialty_id`;
 
 /** $1 login role, $2 provider services, $3 include disabled, $4 search pattern ('' for none). */
@@ -140,39 +124,26 @@ export async function findStaff(
   return rows[0] ?? null;
 }
 
-export interface StaffValues {
+export interface StaffValues extends person.AddressValues {
   firstName: string;
   middleInitial: string;
   lastName: string;
   email: string;
   phone: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  stateCode: string | null;
-  postalCode: string;
-  countryCode: string | null;
   specialtyId: number | null;
   medicalLicenseNumber: string;
 }
 
-const orNull = (value: string): string | null => (value === '' ? null : value);
-
 function valueParams(values: StaffValues): unknown[] {
   return [
     values.firstName,
-    orNull(values.middleInitial),
+    person.orNull(values.middleInitial),
     values.lastName,
     values.email,
-    orNull(values.phone),
-    orNull(values.addressLine1),
-    orNull(values.addressLine2),
-    orNull(values.city),
-    values.stateCode,
-    orNull(values.postalCode),
-    values.countryCode,
+    person.orNull(values.phone),
+    ...person.addressParams(values),
     values.specialtyId,
-    orNull(values.medicalLicenseNumber),
+    person.orNull(values.medicalLicenseNumber),
   ];
 }
 
