@@ -58,7 +58,7 @@ test('a clinician switches to French: the patient list, a dialog and its validat
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog.getByText('Prénom : ce champ est obligatoire')).toBeVisible();
-  await expect(dialog.getByText('Le sexe est obligatoire')).toBeVisible();
+  await expect(dialog.getByText('Veuillez indiquer le sexe')).toBeVisible();
   await expect(
     page.getByText('Le formulaire contient des erreurs. Veuillez corriger les champs signalés.'),
   ).toBeVisible();
