@@ -2,13 +2,22 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { checkLanguages, checkUsage, type Allowances, type Finding } from './checks';
+import {
+  checkGlossary,
+  checkLanguages,
+  checkStyle,
+  checkUsage,
+  type Allowances,
+  type Finding,
+  type Glossary,
+} from './checks';
 import { extractKeyUsage, type KeyUsage } from './key-usage';
 import { readLocales } from './locale-files';
 
 /**
  * The translation check of `npm test` (issue 10): every language has every key of en-US with the plural forms
- * it needs and the same {{variables}}; every key the code uses is in en-US; every en-US key is used.
+ * it needs and the same {{variables}}; every key the code uses is in en-US; every en-US key is used; French
+ * typography, grouped counts and the glossary's one word per concept hold.
  * Run: node --import tsx tests/i18n/check-translations.ts [--verbose]
  */
 
@@ -49,9 +58,15 @@ export function runCheck(root: string): { findings: Finding[]; usage: KeyUsage }
     $comment?: unknown;
   };
   delete allowances.$comment;
+  const glossary = JSON.parse(readFileSync(join(root, 'locales/glossary.json'), 'utf8')) as Glossary;
   const usage = collectUsage(root);
   return {
-    findings: [...checkLanguages(tree, referenceLanguage), ...checkUsage(tree, referenceLanguage, usage, allowances)],
+    findings: [
+      ...checkLanguages(tree, referenceLanguage),
+      ...checkUsage(tree, referenceLanguage, usage, allowances),
+      ...checkStyle(tree),
+      ...checkGlossary(tree, referenceLanguage, glossary),
+    ],
     usage,
   };
 }

@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkLanguages, checkUsage, type Finding } from './checks';
+import { readFileSync } from 'node:fs';
+import { checkGlossary, checkLanguages, checkStyle, checkUsage, type Finding, type Glossary } from './checks';
 import { extractKeyUsage, type KeyUsage } from './key-usage';
 import { flatten, interpolationVariables, readLocales, type LocaleTree } from './locale-files';
 
@@ -121,6 +122,119 @@ describe('key usage in code', () => {
   });
 });
 
+/** One namespace per language, from plain objects: each test writes the texts it is about. */
+function treeOf(languages: Record<string, Record<string, string>>) {
+  return new Map(
+    Object.entries(languages).map(([language, keys]) => [
+      language,
+      new Map([['demo', new Map<string, unknown>(Object.entries(keys))]]),
+    ]),
+  );
+}
+
+const narrow = '\u202f';
+const noBreak = '\u00a0';
+
+describe('checkStyle (issue 20)', () => {
+  it('passes French with no-break spaces, typographic apostrophes and grouped counts', () => {
+    const tree = treeOf({
+      'fr-FR': {
+        question: `Mot de passe oublié${narrow}?`,
+        colon: `Usage prévu${noBreak}: l’évaluation${narrow}; voir «${narrow}Aide${narrow}»${narrow}!`,
+        // A colon inside a time or an address is not punctuation of the sentence.
+        notPunctuation: 'À 10:30, sur https://exemple.fr',
+        count_one: '{{count, number}} patient',
+        count_many: '{{count, number}} de patients',
+        count_other: '{{count, number}} patients',
+      },
+    });
+    expect(checkStyle(tree)).toEqual([]);
+  });
+
+  it('fails on a missing or breaking space before French high punctuation and inside guillemets', () => {
+    const tree = treeOf({
+      'fr-FR': {
+        missing: 'Mot de passe oublié?',
+        breaking: 'Usage prévu : le test',
+        guillemets: `Utilisez «Mot de passe oublié${narrow}?»`,
+      },
+    });
+    const found = checkStyle(tree);
+    expect(kinds(found)).toEqual(['typography', 'typography', 'typography', 'typography']);
+    expect(found.map((finding) => finding.message).join('\n')).toMatch(/"missing" needs a no-break space before \?/);
+    expect(found.map((finding) => finding.message).join('\n')).toMatch(/"breaking" has a breaking space before :/);
+  });
+
+  it('fails on a straight apostrophe in French only', () => {
+    const found = checkStyle(
+      treeOf({ 'fr-FR': { mixed: "L'évaluation n’a pas pu être lancée." }, 'en-US': { fine: "Don't" } }),
+    );
+    expect(found).toEqual([
+      { kind: 'apostrophe', message: 'fr-FR/demo.json "mixed" has a straight apostrophe \': French uses ’ only' },
+    ]);
+  });
+
+  it('fails on a count shown without grouping, in any language', () => {
+    const found = checkStyle(
+      treeOf({ 'en-US': { selected: '{{count}} selected', grouped: '{{count, number}} selected' } }),
+    );
+    expect(found).toEqual([
+      {
+        kind: 'ungrouped-count',
+        message: 'en-US/demo.json "selected" shows {{count}} without grouping: write {{count, number}}',
+      },
+    ]);
+  });
+
+  it('fails on a Spanish or French "many" form without de/d’', () => {
+    const found = checkStyle(
+      treeOf({
+        'es-US': { rows_many: '{{count, number}} registros', fine_many: '{{count, number}} de registros' },
+        'fr-FR': { rows_many: '{{count, number}} enregistrements', fine_many: '{{count, number}} d’enregistrements' },
+      }),
+    );
+    expect(kinds(found)).toEqual(['plural-partitive', 'plural-partitive']);
+  });
+});
+
+describe('checkGlossary (issue 20)', () => {
+  const glossary: Glossary = {
+    terms: [
+      {
+        term: 'report',
+        english: '\\breports?\\b',
+        translations: { 'fr-FR': ['compte rendu', 'comptes rendus'] },
+        except: ['demo:toReport'],
+      },
+    ],
+  };
+
+  it('passes one word per term, and an English word listed as meaning something else', () => {
+    const tree = treeOf({
+      'en-US': { view: 'View report', list: 'Reports', toReport: 'A problem to report' },
+      'fr-FR': { view: 'Voir le compte rendu', list: 'Comptes rendus', toReport: 'Un problème à signaler' },
+    });
+    expect(checkGlossary(tree, 'en-US', glossary)).toEqual([]);
+  });
+
+  it('fails on a term translated two ways', () => {
+    const tree = treeOf({
+      'en-US': { view: 'View report', list: 'Reports', toReport: 'A problem to report' },
+      'fr-FR': { view: 'Voir le rapport', list: 'Comptes rendus', toReport: 'Un problème à signaler' },
+    });
+    const found = checkGlossary(tree, 'en-US', glossary);
+    expect(kinds(found)).toEqual(['glossary']);
+    expect(found[0]?.message).toContain('fr-FR/demo.json "view" translates "report" another way');
+  });
+
+  it('fails on an exception that no longer matches a text', () => {
+    const tree = treeOf({ 'en-US': { view: 'View report' }, 'fr-FR': { view: 'Voir le compte rendu' } });
+    expect(checkGlossary(tree, 'en-US', glossary)).toEqual([
+      { kind: 'glossary', message: 'glossary "report": exception demo:toReport matches no text' },
+    ]);
+  });
+});
+
 describe('the product locales', () => {
   const tree = readLocales(join(root, 'locales'));
   const reference = tree.get('en-US');
@@ -144,6 +258,12 @@ describe('the product locales', () => {
       }
     });
   }
+
+  it('keep French typography, grouped counts and the glossary', () => {
+    const glossary = JSON.parse(readFileSync(join(root, 'locales/glossary.json'), 'utf8')) as Glossary;
+    expect(checkStyle(tree)).toEqual([]);
+    expect(checkGlossary(tree, 'en-US', glossary)).toEqual([]);
+  });
 
   it('reads nested objects and arrays as leaves', () => {
     expect([...flatten({ a: { b: 'x' }, list: ['one', 'two'] })]).toEqual([

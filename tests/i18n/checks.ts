@@ -16,7 +16,12 @@ export type FindingKind =
   | 'empty'
   | 'not-in-reference'
   | 'unused'
-  | 'stale-allowance';
+  | 'stale-allowance'
+  | 'typography'
+  | 'apostrophe'
+  | 'ungrouped-count'
+  | 'plural-partitive'
+  | 'glossary';
 
 export interface Finding {
   kind: FindingKind;
@@ -213,6 +218,133 @@ export function checkUsage(
       if (reported.has(logical)) continue;
       reported.add(logical);
       findings.push({ kind: 'unused', message: `${reference}/${namespace}.json "${logical}" is not used by the code` });
+    }
+  }
+  return findings;
+}
+
+/** The no-break spaces French sets before : ; ? ! » and after « (U+202F narrow, or U+00A0). */
+const noBreakSpaces = new Set(['\u202f', '\u00a0']);
+/** What may follow a high punctuation mark that ends a phrase (a colon in '10:30' or 'https://' is not one). */
+const phraseEnd = /^$|^[\s.,)»”"…]/u;
+
+function frenchTypography(text: string): string[] {
+  // Variables are not text: their formats ('{{count, number}}') and the values they become are not checked here.
+  const plain = text.replace(/\{\{[^}]*\}\}/g, 'X');
+  const problems: string[] = [];
+  const around = (index: number) => `"…${plain.slice(Math.max(0, index - 12), index + 3)}…"`;
+  for (const match of plain.matchAll(/[:;?!»«]/gu)) {
+    const index = match.index;
+    const mark = match[0];
+    const before = plain.charAt(index - 1);
+    const after = plain.charAt(index + 1);
+    if (mark === '«') {
+      if (!noBreakSpaces.has(after)) problems.push(`needs a no-break space after « in ${around(index)}`);
+      continue;
+    }
+    if (noBreakSpaces.has(before)) continue;
+    if (/\s/u.test(before)) {
+      problems.push(`has a breaking space before ${mark} in ${around(index)}: use a no-break space (U+202F)`);
+    } else if (mark === '»' || (!/[:;?!]/u.test(before) && phraseEnd.test(plain.slice(index + 1)))) {
+      problems.push(`needs a no-break space before ${mark} in ${around(index)}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * House style a fluent translation can still miss (issue 20): French typography (a no-break space before : ; ? !
+ * and », after «; only the typographic apostrophe ’), counts through the number formatter ('{{count, number}}',
+ * so 1000000 reads '1,000,000' or '1 000 000'), and the CLDR 'many' form of Spanish and French with its 'de'/'d’'
+ * ('1 000 000 de patients').
+ */
+export function checkStyle(tree: LocaleTree): Finding[] {
+  const findings: Finding[] = [];
+  for (const [language, namespaces] of tree) {
+    const french = language.startsWith('fr');
+    const partitive = language.startsWith('fr') || language.startsWith('es');
+    for (const [namespace, keys] of namespaces) {
+      for (const [key, value] of keys) {
+        if (typeof value !== 'string') continue;
+        const where = `${language}/${namespace}.json "${key}"`;
+        if (/\{\{\s*count\s*\}\}/.test(value)) {
+          findings.push({
+            kind: 'ungrouped-count',
+            message: `${where} shows {{count}} without grouping: write {{count, number}}`,
+          });
+        }
+        if (partitive && pluralParts(key)?.category === 'many' && !/\}\}\s+(de\s|d’)/u.test(value)) {
+          findings.push({
+            kind: 'plural-partitive',
+            message: `${where} needs "de"/"d’" after the count (1 000 000 de…, d’…)`,
+          });
+        }
+        if (!french) continue;
+        for (const problem of frenchTypography(value))
+          findings.push({ kind: 'typography', message: `${where} ${problem}` });
+        if (value.includes("'")) {
+          findings.push({ kind: 'apostrophe', message: `${where} has a straight apostrophe ': French uses ’ only` });
+        }
+      }
+    }
+  }
+  return findings;
+}
+
+/**
+ * One word per concept and language (locales/glossary.json). `english` is a pattern of the English term (matched
+ * case-insensitively); each language lists the stems its translation of the term may use ('demand' covers demande
+ * and demander). A text whose English has the term but whose translation has none of its stems translates the term
+ * another way. `except` names texts where the English word means something else ('a problem to report').
+ */
+export interface GlossaryTerm {
+  term: string;
+  english: string;
+  translations: Record<string, string[]>;
+  except?: string[];
+}
+
+export interface Glossary {
+  terms: GlossaryTerm[];
+}
+
+function foldCase(text: string, language: string): string {
+  return text.toLocaleLowerCase(language).normalize('NFC');
+}
+
+export function checkGlossary(tree: LocaleTree, reference: string, glossary: Glossary): Finding[] {
+  const findings: Finding[] = [];
+  const base = tree.get(reference);
+  if (!base) return findings;
+  for (const term of glossary.terms) {
+    const english = new RegExp(term.english, 'iu');
+    const except = new Set(term.except ?? []);
+    const matchedExceptions = new Set<string>();
+    for (const [namespace, referenceKeys] of base) {
+      for (const [key, referenceText] of referenceKeys) {
+        if (typeof referenceText !== 'string' || !english.test(referenceText)) continue;
+        if (except.has(`${namespace}:${key}`)) {
+          matchedExceptions.add(`${namespace}:${key}`);
+          continue;
+        }
+        for (const [language, stems] of Object.entries(term.translations)) {
+          const text = tree.get(language)?.get(namespace)?.get(key);
+          if (typeof text !== 'string') continue;
+          const folded = foldCase(text, language);
+          if (stems.some((stem) => folded.includes(foldCase(stem, language)))) continue;
+          findings.push({
+            kind: 'glossary',
+            message: `${language}/${namespace}.json "${key}" translates "${term.term}" another way than the glossary's ${stems
+              .map((stem) => `"${stem}…"`)
+              .join(' or ')}: "${text}"`,
+          });
+        }
+      }
+    }
+    for (const entry of except) {
+      if (!matchedExceptions.has(entry)) {
+        findings.push({ kind: 'glossary', message: `glossary "${term.term}": exception ${entry} matches no text` });
+      }
     }
   }
   return findings;

@@ -75,7 +75,7 @@ describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
       }),
     );
     expect(await screen.findByText('Test already completed')).toBeInTheDocument();
-    expect(screen.getByText('Last started in United States - Spanish.')).toBeInTheDocument();
+    expect(screen.getByText('Last started in Spanish (United States).')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Begin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Language of the test/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Privacy notice for patients' })).not.toBeInTheDocument();

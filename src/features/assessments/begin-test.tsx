@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { AssessmentOrderDetail, BeginTestResult } from '../../shared/api/contract';
 import { useFormatters } from '../../shared/lib/i18n/format';
+import { languageNameIn } from '../../shared/lib/i18n/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
@@ -28,9 +29,11 @@ export function useAssessmentParams(): { patientId: number; assessmentId: number
   return { patientId, assessmentId };
 }
 
-export function languageName(order: AssessmentOrderDetail, localityId: string | null): string {
+/** A test language in the reader's language; the server's (English) name only for a code no browser can name. */
+export function languageName(order: AssessmentOrderDetail, localityId: string | null, readerLanguage: string): string {
   if (!localityId) return '';
-  return order.supportedAssessmentLanguages.find((language) => language.localityId === localityId)?.name ?? localityId;
+  const serverName = order.supportedAssessmentLanguages.find((language) => language.localityId === localityId)?.name;
+  return languageNameIn(localityId, readerLanguage) ?? serverName ?? localityId;
 }
 
 /** The language the test starts in: the patient's default when the provider service offers it, else its default. */
@@ -44,7 +47,7 @@ export function initialLanguage(order: AssessmentOrderDetail): string {
 
 export function OrderSummary({ order }: { order: AssessmentOrderDetail }) {
   const { t } = useTranslation('assessments');
-  const { formatDate: showDate } = useFormatters();
+  const { formatDate: showDate, language: readerLanguage } = useFormatters();
   const text = useOrderText();
   return (
     <DetailsList
@@ -56,7 +59,7 @@ export function OrderSummary({ order }: { order: AssessmentOrderDetail }) {
         { label: t('begin.status'), value: t(`begin.statusName.${order.assessmentOrderStatus.id}`) },
         {
           label: t('begin.lastStartedLanguage'),
-          value: languageName(order, order.assessmentOrderLastStartedUsingLanguage),
+          value: languageName(order, order.assessmentOrderLastStartedUsingLanguage, readerLanguage),
         },
       ]}
     />
@@ -66,8 +69,8 @@ export function OrderSummary({ order }: { order: AssessmentOrderDetail }) {
 /** Spec §4: a finished order shows 'test already completed', with the last-started language, and nothing to begin. */
 export function CompletedNotice({ order }: { order: AssessmentOrderDetail }) {
   const { t } = useTranslation('assessments');
-  const { formatDate: showDate } = useFormatters();
-  const language = languageName(order, order.assessmentOrderLastStartedUsingLanguage);
+  const { formatDate: showDate, language: readerLanguage } = useFormatters();
+  const language = languageName(order, order.assessmentOrderLastStartedUsingLanguage, readerLanguage);
   return (
     <Alert color="teal" role="status">
       <Stack gap={4}>
@@ -90,6 +93,7 @@ export function LanguageSelect({
   onChange: (language: string) => void;
 }) {
   const { t } = useTranslation('assessments');
+  const { language: readerLanguage } = useFormatters();
   return (
     <NativeSelect
       label={t('begin.language')}
@@ -100,7 +104,7 @@ export function LanguageSelect({
       }}
       data={order.supportedAssessmentLanguages.map((language) => ({
         value: language.localityId,
-        label: language.name,
+        label: languageName(order, language.localityId, readerLanguage),
       }))}
       maw={420}
     />

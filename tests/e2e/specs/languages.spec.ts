@@ -1,5 +1,6 @@
 import { demoAccounts, demoPassword } from '../fixtures/demo';
-import { englishOnly, expectNoEnglish, texts } from '../fixtures/languages';
+import type { Page } from '@playwright/test';
+import { englishOnly, expectNoEnglish, shownTexts, texts } from '../fixtures/languages';
 import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
@@ -58,7 +59,7 @@ test('a clinician switches to French: the patient list, a dialog and its validat
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog.getByText('Prénom : ce champ est obligatoire')).toBeVisible();
-  await expect(dialog.getByText('Le sexe est obligatoire')).toBeVisible();
+  await expect(dialog.getByText('Veuillez indiquer le sexe')).toBeVisible();
   await expect(
     page.getByText('Le formulaire contient des erreurs. Veuillez corriger les champs signalés.'),
   ).toBeVisible();
@@ -96,78 +97,146 @@ test('the page configuration decides the language until the person chooses one',
   await expect(page.getByRole('navigation', { name: 'Manage' })).toBeVisible();
 });
 
-test('a Spanish-speaking patient takes the home test in Spanish from the emailed link: no English on the screens', async ({
-  browser,
-  request,
-}) => {
-  const english = englishOnly('es-US');
-  const es = texts('es-US');
-  const say = (key: string): string => {
-    const text = es.get(key);
-    if (text === undefined) throw new Error(`no es-US text for ${key}`);
-    return text;
-  };
-  const { link, patient } = await patientWithHomeOrder(request, uniqueName('Espinosa'));
-  const home = await browser.newContext({ locale: 'es-US', timezoneId: 'America/Chicago' });
-  const page = await home.newPage();
-  await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your details' })).toBeVisible();
+/**
+ * The test language a patient picks (the demo clinic offers tests in English and Spanish only, so the French reader
+ * takes it in English) and what the reference runner, not part of this client, then says.
+ */
+const journeys = {
+  'es-US': {
+    testLanguage: 'es-US',
+    runner: {
+      intro: 'Antes de empezar',
+      start: 'Comenzar la primera tarea',
+      task: 'Tarea',
+      startTask: 'Comenzar esta tarea',
+      card: 'Carta',
+      yes: 'Sí',
+      finish: 'Terminar y volver',
+    },
+  },
+  'fr-FR': {
+    testLanguage: 'en-US',
+    runner: {
+      intro: 'Before you start',
+      start: 'Start the first task',
+      task: 'Task',
+      startTask: 'Start this task',
+      card: 'Card',
+      yes: 'Yes',
+      finish: 'Finish and return',
+    },
+  },
+} as const;
 
-  // No top bar for a patient: the language of the screens is chosen on the page itself.
-  await page.getByRole('combobox', { name: 'Display language' }).selectOption('es-US');
-  await expect(page.getByRole('heading', { level: 1, name: say('assessments.login.title') })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
-  // The notice is in Spanish too (its own translation): no note that it is in English, and its own title.
-  const viewer = page.getByRole('region', { name: say('assessments.privacy.documentTitle') });
-  await expect(viewer.getByRole('heading', { name: 'Aviso de privacidad para pacientes' })).toBeVisible();
-  await expect(viewer.getByRole('heading', { name: 'Qué información recopilamos' })).toBeVisible();
-  await expect(viewer).toHaveAttribute('lang', 'es-US');
-  await expect(page.getByText(say('common.documents.englishOnly'))).toHaveCount(0);
-  await expectNoEnglish(page, english);
-  await expectNoSeriousA11yViolations(page);
+/** A date as a reader of the language writes it (day first in Spanish and French), in the browser's time zone. */
+function shownDate(date: Date, language: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
+}
 
-  await page.getByRole('textbox', { name: say('assessments.login.firstName') }).fill(patient.firstName);
-  await page.getByRole('textbox', { name: say('assessments.login.lastName') }).fill(patient.lastName);
-  await page.getByLabel(say('assessments.login.dateOfBirth')).fill(testPatientBirthDate);
-  // Continuing before the notice is accepted: the refusal is Spanish too.
-  await page.getByRole('button', { name: say('assessments.login.continue') }).click();
-  await expect(page.getByText(say('assessments.TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED'))).toBeVisible();
-  await expectNoEnglish(page, english);
-  // Dates read in Spanish too.
-  await expect(page.getByText(/^Entre 1 ene 1000 y /)).toBeVisible();
+/** The English order of a date ('Jan 07, 2024', 'ene 07, 2024') must not appear on a Spanish or French screen. */
+async function expectNoEnglishDateOrder(page: Page): Promise<void> {
+  const englishOrder = /\p{L}{3,5}\.? \d{1,2}, \d{4}/u;
+  expect((await shownTexts(page)).filter((text) => englishOrder.test(text))).toEqual([]);
+}
 
-  const box = page.getByRole('checkbox', { name: say('assessments.privacy.accept') });
-  await expect(async () => {
-    await viewer.focus();
-    await page.keyboard.press('End');
-    await expect(box).toBeEnabled({ timeout: 1_000 });
-  }).toPass();
-  await box.check();
-  await expect(box).toBeChecked();
-  await page.getByRole('button', { name: say('assessments.login.continue') }).click();
+for (const language of ['es-US', 'fr-FR'] as const) {
+  test(`a patient reading ${language} goes from the emailed link through a wrong-details attempt to a completed test, all in their language`, async ({
+    browser,
+    request,
+  }) => {
+    const english = englishOnly(language);
+    const translated = texts(language);
+    const say = (key: string, values: Record<string, string> = {}): string => {
+      const text = translated.get(key);
+      if (text === undefined) throw new Error(`no ${language} text for ${key}`);
+      return text.replace(/\{\{\s*(\w+)[^}]*\}\}/g, (_, name: string) => values[name] ?? '');
+    };
+    const { runner, testLanguage } = journeys[language];
+    const timeZone = 'America/Chicago';
+    const { link, patient } = await patientWithHomeOrder(
+      request,
+      uniqueName(language === 'es-US' ? 'Espinosa' : 'Fournier'),
+    );
+    const home = await browser.newContext({ locale: language, timezoneId: timeZone });
+    const page = await home.newPage();
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your details' })).toBeVisible();
 
-  // The self-assessment page: the screens are Spanish, and so is the test, chosen separately.
-  await expect(page.getByRole('heading', { level: 1, name: say('assessments.begin.selfTitle') })).toBeVisible();
-  await page.getByRole('combobox', { name: say('assessments.begin.language') }).selectOption('es-US');
-  await expectNoEnglish(page, english);
-  await expectNoSeriousA11yViolations(page);
-  await page.getByRole('button', { name: say('assessments.begin.begin') }).click();
+    // No top bar for a patient: the language of the screens is chosen on the page itself.
+    await page.getByRole('combobox', { name: 'Display language' }).selectOption(language);
+    await expect(page.getByRole('heading', { level: 1, name: say('assessments.login.title') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // The notice is in the patient's language too (its own translation): no note that it is in English.
+    const viewer = page.getByRole('region', { name: say('assessments.privacy.documentTitle') });
+    await expect(viewer).toHaveAttribute('lang', language);
+    await expect(page.getByText(say('common.documents.englishOnly'))).toHaveCount(0);
+    await expectNoEnglish(page, english);
+    await expectNoSeriousA11yViolations(page);
 
-  // The reference runner speaks the test's language (it is not part of this client).
-  await expect(page.getByRole('heading', { name: 'Antes de empezar' })).toBeVisible();
-  await page.getByRole('button', { name: 'Comenzar la primera tarea' }).click();
-  for (let task = 1; task <= 4; task += 1) {
-    await expect(page.getByRole('heading', { name: new RegExp(`^Tarea ${String(task)} de 4`) })).toBeVisible();
-    await page.getByRole('button', { name: 'Comenzar esta tarea' }).click();
-    for (let card = 1; card <= 6; card += 1) {
-      await expect(page.getByText(new RegExp(`^Carta ${String(card)} de 6`))).toBeVisible();
-      await page.getByRole('button', { name: 'Sí', exact: true }).click();
+    await page.getByRole('textbox', { name: say('assessments.login.firstName'), exact: true }).fill(patient.firstName);
+    await page.getByRole('textbox', { name: say('assessments.login.lastName'), exact: true }).fill('Otro-Autre');
+    await page.getByLabel(say('assessments.login.dateOfBirth')).fill(testPatientBirthDate);
+    // Continuing before the notice is accepted: the refusal is in the language too.
+    await page.getByRole('button', { name: say('assessments.login.continue') }).click();
+    await expect(page.getByText(say('assessments.TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED'))).toBeVisible();
+    await expectNoEnglish(page, english);
+    // The allowed birth dates read in the language's order ('1 ene 1000', '1 janv. 1000').
+    await expect(
+      page.getByText(new RegExp(`^${language === 'es-US' ? 'Entre 1 ene 1000 y ' : 'Entre le 1 janv\\. 1000 et le '}`)),
+    ).toBeVisible();
+    await expectNoEnglishDateOrder(page);
+
+    const box = page.getByRole('checkbox', { name: say('assessments.privacy.accept') });
+    await expect(async () => {
+      await viewer.focus();
+      await page.keyboard.press('End');
+      await expect(box).toBeEnabled({ timeout: 1_000 });
+    }).toPass();
+    await box.check();
+    await expect(box).toBeChecked();
+
+    // Wrong details: the server's explanation, with the attempts left, is in the patient's language.
+    await page.getByRole('button', { name: say('assessments.login.continue') }).click();
+    const mismatch = page.getByRole('dialog', { name: say('assessments.login.mismatchTitle') });
+    await expect(mismatch).toContainText(say('assessments.TEXT_PATIENT_DETAILS_DO_NOT_MATCH'));
+    await expect(mismatch).toContainText(
+      say('assessments.TEXT_PATIENT_ATTEMPTS_LEFT_other', { count: '2', minutes: '15' }),
+    );
+    await expect(mismatch).not.toContainText(/attempt|details|clinic has/i);
+    await expectNoEnglish(page, english);
+    await expectNoSeriousA11yViolations(page);
+    await mismatch.getByRole('button', { name: say('assessments.login.tryAgain') }).click();
+    await expect(mismatch).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: say('assessments.login.lastName'), exact: true }).fill(patient.lastName);
+    await page.getByRole('button', { name: say('assessments.login.continue') }).click();
+
+    // The self-assessment page: the screens are in the language, and so is the test, chosen separately.
+    await expect(page.getByRole('heading', { level: 1, name: say('assessments.begin.selfTitle') })).toBeVisible();
+    // The order was placed today: its date in the language's order.
+    await expect(page.getByText(shownDate(new Date(), language, timeZone), { exact: true })).toBeVisible();
+    await expectNoEnglishDateOrder(page);
+    await page.getByRole('combobox', { name: say('assessments.begin.language') }).selectOption(testLanguage);
+    await expectNoEnglish(page, english);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: say('assessments.begin.begin') }).click();
+
+    await expect(page.getByRole('heading', { name: runner.intro })).toBeVisible();
+    await page.getByRole('button', { name: runner.start }).click();
+    for (let task = 1; task <= 4; task += 1) {
+      await expect(page.getByRole('heading', { name: new RegExp(`^${runner.task} ${String(task)} `) })).toBeVisible();
+      await page.getByRole('button', { name: runner.startTask }).click();
+      for (let card = 1; card <= 6; card += 1) {
+        await expect(page.getByText(new RegExp(`^${runner.card} ${String(card)} `))).toBeVisible();
+        await page.getByRole('button', { name: runner.yes, exact: true }).click();
+      }
     }
-  }
-  await page.getByRole('button', { name: 'Terminar y volver' }).click();
+    await page.getByRole('button', { name: runner.finish }).click();
 
-  await expect(page.getByRole('heading', { level: 1, name: say('assessments.completed.title') })).toBeVisible();
-  await expectNoEnglish(page, english);
-  await expectNoSeriousA11yViolations(page);
-  await home.close();
-});
+    await expect(page.getByRole('heading', { level: 1, name: say('assessments.completed.title') })).toBeVisible();
+    await expectNoEnglish(page, english);
+    await expectNoEnglishDateOrder(page);
+    await expectNoSeriousA11yViolations(page);
+    await home.close();
+  });
+}

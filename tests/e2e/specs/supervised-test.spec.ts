@@ -36,7 +36,7 @@ test('a technician runs an in-clinic test with the patient, and the order ends f
   await expect(page.getByText('The patient privacy notice must be accepted')).toHaveCount(0);
   // Northside offers English and Spanish.
   const language = page.getByRole('combobox', { name: 'Language of the test' });
-  await expect(language.getByRole('option')).toHaveText(['United States - English', 'United States - Spanish']);
+  await expect(language.getByRole('option')).toHaveText(['English (United States)', 'Spanish (United States)']);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Begin' }).click();
 
@@ -52,7 +52,7 @@ test('a technician runs an in-clinic test with the patient, and the order ends f
   // The order now shows 'test already completed', with nothing to begin and the language it was taken in.
   await page.goto(orderPage);
   await expect(page.getByText('Test already completed')).toBeVisible();
-  await expect(page.getByText('Last started in United States - English.')).toBeVisible();
+  await expect(page.getByText('Last started in English (United States).')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Begin' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Language of the test' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
@@ -95,7 +95,7 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
   await expect(page.getByText('Incompatible browser')).toBeVisible();
   await page.goto(orderPage);
   await expect(page.getByRole('button', { name: 'Begin' })).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: 'United States - Spanish' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Spanish (United States)' })).toBeVisible();
 
   // Cops have no beginSupervisedAssessment: turned away to their home.
   await page.goto('/logout');

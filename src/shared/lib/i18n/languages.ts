@@ -40,7 +40,9 @@ interface KeyValueStorage {
   setItem(key: string, value: string): void;
 }
 
-export function readStoredLanguage(storage: Pick<KeyValueStorage, 'getItem'> | undefined = safeLocalStorage()): string | null {
+export function readStoredLanguage(
+  storage: Pick<KeyValueStorage, 'getItem'> | undefined = safeLocalStorage(),
+): string | null {
   try {
     return storage?.getItem(languageStorageKey) ?? null;
   } catch {
@@ -64,6 +66,21 @@ function safeLocalStorage(): KeyValueStorage | undefined {
     return (globalThis as { localStorage?: KeyValueStorage }).localStorage;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A test language ('en-US', 'es_US') named in the reader's language ('Anglais (États-Unis)'), so a French screen does
+ * not show the server's English name; null when the code is not a language the browser can name.
+ */
+export function languageNameIn(locale: string, readerLanguage: string): string | null {
+  try {
+    const name = new Intl.DisplayNames([readerLanguage], { type: 'language', languageDisplay: 'standard', fallback: 'none' }).of(
+      locale.replace('_', '-'),
+    );
+    return name ? name.charAt(0).toLocaleUpperCase(readerLanguage) + name.slice(1) : null;
+  } catch {
+    return null;
   }
 }
 
