@@ -17,8 +17,8 @@ const boundaryZones = [
   {
     target: './server',
     from: './src',
-    except: ['./shared/api/contract', './shared/lib/validation'],
-    message: 'server/ may only use the shared contract and validation.',
+    except: ['./shared/api/contract', './shared/lib/validation', './shared/lib/scoring'],
+    message: 'server/ may only use the shared contract, validation and scoring.',
   },
 ];
 

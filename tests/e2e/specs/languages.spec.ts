@@ -2,6 +2,7 @@ import { demoAccounts, demoPassword } from '../fixtures/demo';
 import { englishOnly, expectNoEnglish, texts } from '../fixtures/languages';
 import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
+import { ReferenceRunner, runnerWords } from '../pages/test-taking';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 
 test('a Spanish-speaking user switches the sign-in page to Spanish: no English is left, and the choice is remembered', async ({
@@ -155,15 +156,7 @@ test('a Spanish-speaking patient takes the home test in Spanish from the emailed
 
   // The reference runner speaks the test's language (it is not part of this client).
   await expect(page.getByRole('heading', { name: 'Antes de empezar' })).toBeVisible();
-  await page.getByRole('button', { name: 'Comenzar la primera tarea' }).click();
-  for (let task = 1; task <= 4; task += 1) {
-    await expect(page.getByRole('heading', { name: new RegExp(`^Tarea ${String(task)} de 4`) })).toBeVisible();
-    await page.getByRole('button', { name: 'Comenzar esta tarea' }).click();
-    for (let card = 1; card <= 6; card += 1) {
-      await expect(page.getByText(new RegExp(`^Carta ${String(card)} de 6`))).toBeVisible();
-      await page.getByRole('button', { name: 'Sí', exact: true }).click();
-    }
-  }
+  await new ReferenceRunner(page, runnerWords['es-US']).takeTheTest();
   await page.getByRole('button', { name: 'Terminar y volver' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: say('assessments.completed.title') })).toBeVisible();

@@ -14,3 +14,4 @@ export * from './passwords';
 export * from './orders';
 export * from './documents';
 export * from './assessment-tests';
+export * from './results';
