@@ -101,6 +101,8 @@ test('a Spanish-speaking patient takes the home test in Spanish from the emailed
   browser,
   request,
 }) => {
+  // The whole test is played through its practice and test cards: more than the default time on a busy machine.
+  test.slow();
   const english = englishOnly('es-US');
   const es = texts('es-US');
   const say = (key: string): string => {

@@ -34,6 +34,8 @@ test('a whole short test played by keyboard in Spanish records response times as
   request,
   baseURL,
 }) => {
+  // The whole test is played through its practice and test cards: more than the default time on a busy machine.
+  test.slow();
   const clinician = await apiToken(request, 'clinician');
   const patient = await addPatient(request, clinician, {
     firstName: 'Teodoro',
