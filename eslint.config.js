@@ -20,10 +20,11 @@ const boundaryZones = [
     except: [
       './shared/api/contract',
       './shared/lib/validation',
+      './shared/lib/scoring',
       './shared/lib/i18n/languages.ts',
       './shared/lib/i18n/display-format.ts',
     ],
-    message: 'server/ may only use the shared contract, validation, interface languages and display formats.',
+    message: 'server/ may only use the shared contract, validation, scoring, interface languages and display formats.',
   },
 ];
 

@@ -37,6 +37,7 @@ import { assessmentTestRoutes } from './routes/assessment-tests';
 import { patientLoginRoutes } from './routes/patient-login';
 import { reportRoutes } from './routes/reports';
 import { referencePageRoutes } from './runner/page-routes';
+import { resultsRoutes } from './runner/results-routes';
 import { workflowRoutes } from './runner/workflow-routes';
 
 export interface BuildAppOptions {
@@ -190,6 +191,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(workflowRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(reportRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(referencePageRoutes, { db: options.db });
+  void app.register(resultsRoutes, deps);
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
   }

@@ -154,12 +154,17 @@ describe('demo seed', () => {
        FROM assessment_orders WHERE patient_id = $1 ORDER BY order_date`,
       [rosa?.id],
     );
+    // Three earlier in-clinic tests tell her results over two years (server/runner/demo-results.ts).
+    const earlier = { status: 'FINI', orderType: 'SITE', tokenHash: null };
     expect(orders.map(({ status, orderType, tokenHash }) => ({ status, orderType, tokenHash }))).toEqual([
+      earlier,
+      earlier,
+      earlier,
       { status: 'FINI', orderType: 'HOME', tokenHash: hashToken(demoPatientTokens.rosaDone) },
       { status: 'SCHD', orderType: 'HOME', tokenHash: hashToken(demoPatientTokens.rosaHome) },
     ]);
-    expect(orders[0]?.completed).toBeInstanceOf(Date);
-    expect(orders[1]?.completed).toBeNull();
+    expect(orders[3]?.completed).toBeInstanceOf(Date);
+    expect(orders[4]?.completed).toBeNull();
     const [plain] = await testApp.db.query<{ n: number }>(
       `SELECT count(*) AS n FROM assessment_orders WHERE patient_login_token_hash LIKE 'DEMO-%'`,
     );

@@ -8,8 +8,8 @@ import {
   reportAccessSchema,
   workflowInstanceSchema,
   type BeginTestResult,
-  type TaskResult,
 } from '../../src/shared/api/contract';
+import { simulateTest } from '../../src/shared/lib/scoring';
 import { demoAccounts } from '../db/seed';
 import { createTestPatientOrder, type TestOrderOptions } from '../testing/test-orders';
 import { callApi, createTestApp, loginAs, postJson, type TestApp } from '../testing/test-app';
@@ -74,12 +74,14 @@ async function beginSupervised(orderId: number, token = technician): Promise<Beg
   return beginTestResultSchema.parse(response.json());
 }
 
-const fullResults: TaskResult[] = [
-  { task: 'detection', trials: 6, correct: 6, meanReactionTimeMs: 420 },
-  { task: 'identification', trials: 6, correct: 5, meanReactionTimeMs: 510 },
-  { task: 'oneCardLearning', trials: 6, correct: 4, meanReactionTimeMs: 900 },
-  { task: 'oneBack', trials: 6, correct: 5, meanReactionTimeMs: 760 },
-];
+const fullResults = simulateTest(
+  ['detection', 'identification', 'oneCardLearning', 'oneBack'],
+  {
+    speedZ: 0,
+    accuracyZ: 0,
+  },
+  { seed: 1, form: 'demo' },
+);
 
 function runnerCall(begin: BeginTestResult, path: string, body?: unknown, token = begin.authTokenToUseForTest) {
   return callApi(
@@ -157,10 +159,10 @@ describe('the supervised test, start to finish', () => {
     expect(instance).toMatchObject({ batteryTypeCode: 'FullCBB', localityCode: 'en-US', state: 'open' });
     expect(instance.tasks).toEqual(['detection', 'identification', 'oneCardLearning', 'oneBack']);
 
-    expect((await runnerCall(begin, '/completed', { results: fullResults })).statusCode).toBe(200);
+    expect((await runnerCall(begin, '/completed', fullResults)).statusCode).toBe(200);
     expect((await orderStatus(orderId))?.status).toBe('FINI');
     // Recording spends the token.
-    expect((await runnerCall(begin, '/completed', { results: fullResults })).statusCode).toBe(409);
+    expect((await runnerCall(begin, '/completed', fullResults)).statusCode).toBe(409);
 
     const confirmed = await callApi(
       testApp.app,
@@ -227,7 +229,7 @@ describe('the supervised test, start to finish', () => {
     const { orderId } = await patientWithOrder({ orderType: 'SITE' });
     const first = await beginSupervised(orderId);
     const second = await beginSupervised(orderId);
-    expect((await runnerCall(first, '/completed', { results: fullResults })).statusCode).toBe(401);
+    expect((await runnerCall(first, '/completed', fullResults)).statusCode).toBe(401);
     expect((await runnerCall(second, '')).statusCode).toBe(200);
   });
 
@@ -254,10 +256,22 @@ describe('the supervised test, start to finish', () => {
       'oneCardLearning',
       'oneBack',
     ]);
-    expect((await runnerCall(begin, '/completed', { results: fullResults })).statusCode).toBe(400);
-    const overCount = [{ task: 'oneCardLearning', trials: 6, correct: 7, meanReactionTimeMs: 1 }, fullResults[3]];
-    expect((await runnerCall(begin, '/completed', { results: overCount })).statusCode).toBe(400);
-    expect((await runnerCall(begin, '/completed', { results: fullResults.slice(2) })).statusCode).toBe(200);
+    expect((await runnerCall(begin, '/completed', fullResults)).statusCode).toBe(400);
+    const memoryTasks = fullResults.tasks.slice(2);
+    const [learning, oneBack] = memoryTasks;
+    if (!learning || !oneBack) throw new Error('the simulated test has four tasks');
+    const skipped = { ...learning, trials: learning.trials.slice(1) };
+    const misnumbered = { ...fullResults, tasks: [skipped, oneBack] };
+    expect((await runnerCall(begin, '/completed', misnumbered)).statusCode).toBe(400);
+    const badTrial = { ...fullResults, tasks: [{ ...learning, trials: [{ stimulus: 'XX' }] }, oneBack] };
+    expect((await runnerCall(begin, '/completed', badTrial)).statusCode).toBe(400);
+    const stored = { ...fullResults, tasks: memoryTasks };
+    expect((await runnerCall(begin, '/completed', stored)).statusCode).toBe(200);
+    const [row] = await testApp.db.query<{ results: unknown }>(
+      'SELECT results FROM assessment_attempts WHERE workflow_instance_id = $1',
+      [begin.workflowInstanceId],
+    );
+    expect(row?.results).toEqual(stored);
   });
 });
 

@@ -1,70 +1,136 @@
-import { batteryTasks, type TaskResult } from '../../src/shared/api/contract';
+import { batteryTasks, type DeviceClass, type TestRecord } from '../../src/shared/api/contract';
+import { seededRandom, simulateTest, type SimulatedPerson } from '../../src/shared/lib/scoring';
 import { hashToken } from '../auth/tokens';
 import type { Db } from '../db/db';
 
-/** A small deterministic generator (mulberry32), so the demo's results are the same on every fresh start. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+const dayMs = 86_400_000;
+
+/**
+ * The patients whose history the demo tells (DESIGN §5): each gets 3–5 tests over two years. The scripted patient
+ * (the first with a finished test, Rosa Alvarez) declines reliably; the others stay stable, with an invalid test
+ * (answers before the cards, or the page hidden) and a change of device among them.
+ */
+interface History {
+  /** Days before the patient's existing finished test, one per added test (oldest first). */
+  extraTestsDaysBefore: readonly number[];
+  /** The person at each test (added ones first, then the existing one). */
+  visits: readonly (SimulatedPerson & { hiddenDuringOneBack?: boolean; deviceClass?: DeviceClass })[];
 }
 
-const trials = 6;
-/** Typical response times per task (ms): detection is fastest, the memory tasks slowest. */
-const baseSpeed: Readonly<Record<string, number>> = {
-  detection: 420,
-  identification: 520,
-  oneCardLearning: 900,
-  oneBack: 760,
-};
+const histories: readonly History[] = [
+  {
+    extraTestsDaysBefore: [600, 420, 240],
+    visits: [
+      { speedZ: 0.3, accuracyZ: 0.3 },
+      { speedZ: 0, accuracyZ: 0 },
+      { speedZ: -0.6, accuracyZ: -0.5 },
+      { speedZ: -1.5, accuracyZ: -1.4 },
+    ],
+  },
+  {
+    extraTestsDaysBefore: [700, 520, 330, 160],
+    visits: [
+      { speedZ: 0.4, accuracyZ: 0.2 },
+      { speedZ: 0.5, accuracyZ: 0.3, anticipationRate: 0.3 },
+      { speedZ: 0.4, accuracyZ: 0.1 },
+      { speedZ: 0.3, accuracyZ: 0.3 },
+      { speedZ: 0.4, accuracyZ: 0.2 },
+    ],
+  },
+  {
+    extraTestsDaysBefore: [650, 400],
+    visits: [
+      { speedZ: -0.2, accuracyZ: 0, hiddenDuringOneBack: true },
+      { speedZ: -0.1, accuracyZ: 0.1 },
+      { speedZ: -0.2, accuracyZ: 0.1, deviceClass: 'phone' },
+    ],
+  },
+];
 
-export function demoResults(orderId: number, batteryCode: string): TaskResult[] {
-  const random = prng(orderId * 7919);
-  return (batteryTasks[batteryCode] ?? batteryTasks.FullCBB ?? []).map((task) => ({
-    task,
-    trials,
-    correct: Math.min(trials, 3 + Math.floor(random() * 4)),
-    meanReactionTimeMs: Math.round((baseSpeed[task] ?? 600) * (0.85 + random() * 0.4)),
-  }));
+interface FinishedOrder {
+  id: number;
+  patientId: number;
+  orderType: 'HOME' | 'SITE';
+  batteryCode: string;
+  language: string | null;
+  completedAt: Date;
+}
+
+const finishedWithoutAttempt = `
+  SELECT o.id, o.patient_id AS "patientId", o.order_type AS "orderType", o.battery_code AS "batteryCode",
+         o.last_started_language AS language, o.completed_date_time AS "completedAt"
+  FROM assessment_orders o
+  WHERE o.status = 'FINI' AND NOT EXISTS (SELECT 1 FROM assessment_attempts a WHERE a.assessment_order_id = o.id)
+  ORDER BY o.completed_date_time, o.id`;
+
+/** Adds the earlier tests of the patients whose history the demo tells; returns who is simulated how, per order. */
+async function addHistories(db: Db, orders: readonly FinishedOrder[]): Promise<Map<number, History['visits'][number]>> {
+  const people = new Map<number, History['visits'][number]>();
+  // Active patients with one full test in the first provider service, the scripted patient first (lowest id).
+  const candidates = await db.query<{ patientId: number }>(
+    `SELECT p.id AS "patientId" FROM patients p
+     WHERE NOT p.is_disabled AND p.provider_service_id = (SELECT min(id) FROM provider_services)
+       AND (SELECT count(*) FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'FINI'
+            AND o.battery_code = 'FullCBB') = 1
+     ORDER BY p.id LIMIT $1`,
+    [histories.length],
+  );
+  for (const [index, { patientId }] of candidates.entries()) {
+    const history = histories[index];
+    const existing = orders.find((order) => order.patientId === patientId);
+    if (!history || !existing) continue;
+    for (const [visit, daysBefore] of history.extraTestsDaysBefore.entries()) {
+      const completedAt = new Date(existing.completedAt.getTime() - daysBefore * dayMs);
+      const [added] = await db.query<{ id: number }>(
+        `INSERT INTO assessment_orders (patient_id, provider_service_id, order_type, battery_code, email, status,
+           order_date, schedule_date_time, completed_date_time, prescriber_user_id, ordered_by_user_id,
+           last_started_language, created_at, updated_at)
+         SELECT patient_id, provider_service_id, 'SITE', battery_code, NULL, 'FINI', $2::timestamptz,
+           $2::timestamptz, $3::timestamptz, prescriber_user_id, ordered_by_user_id, last_started_language,
+           $2::timestamptz, $3::timestamptz
+         FROM assessment_orders WHERE id = $1
+         RETURNING id`,
+        [existing.id, new Date(completedAt.getTime() - 2 * 3_600_000).toISOString(), completedAt.toISOString()],
+      );
+      const person = history.visits[visit];
+      if (added && person) people.set(added.id, person);
+    }
+    const last = history.visits[history.visits.length - 1];
+    if (last) people.set(existing.id, last);
+  }
+  return people;
 }
 
 /**
  * The demo's finished orders were "taken" before the reference runner existed: each gets the completed attempt a
- * runner would have recorded (results, language, finish time), so their reports have something to show. The
- * attempts' runner tokens are spent (expired at their finish).
+ * runner would have recorded (every trial, simulated for a person, then scored by the same code as a real test),
+ * so reports and the results chart have something to show. The attempts' runner tokens are spent.
  */
 export async function seedDemoResults(db: Db): Promise<void> {
-  const finished = await db.query<{
-    id: number;
-    orderType: string;
-    batteryCode: string;
-    language: string | null;
-    completedAt: Date;
-  }>(
-    `SELECT o.id, o.order_type AS "orderType", o.battery_code AS "batteryCode",
-            o.last_started_language AS language, o.completed_date_time AS "completedAt"
-     FROM assessment_orders o
-     WHERE o.status = 'FINI'
-       AND NOT EXISTS (SELECT 1 FROM assessment_attempts a WHERE a.assessment_order_id = o.id)
-     ORDER BY o.id`,
-  );
-  if (finished.length === 0) return;
+  const before = await db.query<FinishedOrder>(finishedWithoutAttempt);
+  if (before.length === 0) return;
+  const people = await addHistories(db, before);
+  const finished = await db.query<FinishedOrder>(finishedWithoutAttempt);
+  const rows = finished.map((order) => {
+    const random = seededRandom(order.id * 7919);
+    const person = people.get(order.id) ?? { speedZ: random() * 1.6 - 0.8, accuracyZ: random() * 1.6 - 0.8 };
+    const record: TestRecord = simulateTest(batteryTasks[order.batteryCode] ?? batteryTasks.FullCBB ?? [], person, {
+      seed: order.id,
+      deviceClass: 'deviceClass' in person ? person.deviceClass : order.orderType === 'SITE' ? 'tablet' : 'desktop',
+      hiddenDuring: 'hiddenDuringOneBack' in person && person.hiddenDuringOneBack ? 'oneBack' : undefined,
+    });
+    return {
+      orderId: order.id,
+      workflowInstanceId: `demo-${String(order.id)}`,
+      tokenHash: hashToken(`demo-attempt-${String(order.id)}`),
+      supervised: order.orderType === 'SITE',
+      language: order.language ?? 'en-US',
+      startedAt: new Date(order.completedAt.getTime() - 18 * 60_000).toISOString(),
+      finishedAt: order.completedAt.toISOString(),
+      results: record,
+    };
+  });
   // One statement for all of them: a seed on a disk-backed database pays for every round trip.
-  const rows = finished.map((order) => ({
-    orderId: order.id,
-    workflowInstanceId: `demo-${String(order.id)}`,
-    tokenHash: hashToken(`demo-attempt-${String(order.id)}`),
-    supervised: order.orderType === 'SITE',
-    language: order.language ?? 'en-US',
-    startedAt: new Date(order.completedAt.getTime() - 18 * 60_000).toISOString(),
-    finishedAt: order.completedAt.toISOString(),
-    results: demoResults(order.id, order.batteryCode),
-  }));
   await db.query(
     `INSERT INTO assessment_attempts (assessment_order_id, workflow_instance_id, test_token_hash,
        test_token_expires_at, supervised, language, started_at, outcome, results, finished_at)

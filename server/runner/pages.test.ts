@@ -5,7 +5,18 @@ import { contentSecurityPolicy } from '../http/security-headers';
 import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { escapeHtml, jsonForHtml } from './html';
+import { simulateTest } from '../../src/shared/lib/scoring';
+import { runnerForm } from './runner-page';
 import { pickLocale } from './texts';
+
+const record = simulateTest(
+  ['detection', 'identification', 'oneCardLearning', 'oneBack'],
+  { speedZ: 0, accuracyZ: 1 },
+  {
+    seed: 3,
+    form: 'demo',
+  },
+);
 
 let testApp: TestApp;
 let technician: string;
@@ -57,6 +68,20 @@ describe('GET /runner/', () => {
     for (const code of ['cbbversionfailure', 'agefailure', 'cbbbrowsercheckfailure', 'workflowerror']) {
       expect(response.body).toContain(`<option value="${code}">`);
     }
+  });
+
+  it('plays the form RUNNER_FORM names, with the answer keys of the language', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: runnerUrl({ localityCode: 'fr-FR' }),
+      headers: { host: 'localhost:80' },
+    });
+    expect(response.body).toContain('"keys":{"yes":"O","no":"N"}');
+    expect(response.body).toContain('"form":"standard"');
+    expect(response.body).toContain('"detection":{"practice":5,"trials":35}');
+    expect(runnerForm('demo')).toBe('demo');
+    expect(runnerForm('nonsense')).toBe('standard');
+    expect(runnerForm(undefined)).toBe('standard');
   });
 
   it('speaks the locality of the test', async () => {
@@ -126,12 +151,26 @@ describe('GET /report/', () => {
       `/api/cgm/workflow/${begin.workflowInstanceId}/completed`,
       begin.authTokenToUseForTest,
       {
-        results: [
-          { task: 'detection', trials: 6, correct: 6, meanReactionTimeMs: 410 },
-          { task: 'identification', trials: 6, correct: 3, meanReactionTimeMs: 520 },
-          { task: 'oneCardLearning', trials: 6, correct: 4, meanReactionTimeMs: 880 },
-          { task: 'oneBack', trials: 6, correct: 5, meanReactionTimeMs: 700 },
-        ],
+        ...record,
+        // Identification: 2 of the 3 test trials wrong (33 %, under its 80 % threshold), so the test is not valid.
+        tasks: record.tasks.map((task) =>
+          task.task === 'identification'
+            ? {
+                ...task,
+                trials: task.trials.map((trial, index) =>
+                  index < 2
+                    ? trial
+                    : {
+                        ...trial,
+                        answer: trial.expected === 'yes' ? ('no' as const) : ('yes' as const),
+                        anticipation: false,
+                        miss: false,
+                        responseTimeMs: 600,
+                      },
+                ),
+              }
+            : task,
+        ),
       },
     );
     const access = reportAccessSchema.parse(
@@ -144,8 +183,13 @@ describe('GET /report/', () => {
     expect(response.body).toContain('<html lang="fr-FR">');
     expect(response.body).toContain('Rapport cognitif');
     expect(response.body).toContain('Tess Reportson');
-    expect(response.body).toContain('3 sur 6 correctes (50 %)');
-    expect(response.body).toContain('Référence');
+    expect(response.body).toContain('1 sur 3 correctes (33\u00a0%)');
+    expect(response.body).toContain('Exactitude sous le seuil d’intégrité de la tâche.');
+    expect(response.body).toContain('Non valide');
+    expect(response.body).toContain('Fonction psychomotrice et attention</th><td>Non calculé');
+    expect(response.body).toContain('valeurs de référence, non des normes cliniques');
+    expect(response.body).toContain('<dd>anglais américain</dd>');
+    expect(response.body).toContain('<dd>Évaluation complète</dd>');
 
     // The token opens this patient's report only.
     const other = await createTestPatientOrder(testApp.db);
@@ -171,7 +215,31 @@ describe('GET /report/', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Rosa Alvarez');
     expect(response.body).toContain('One back (working memory)');
-    expect(response.body).toMatch(/\d of 6 correct/);
+    // Four tests over two years, newest first: the first is the baseline, the last a reliable decline.
+    const completed = [...response.body.matchAll(/<h3 id="assessment-\d+">Completed ([A-Z][a-z]{2} \d{2}, \d{4})/g)];
+    expect(completed).toHaveLength(4);
+    const sections = response.body.split('<section').slice(1);
+    expect(sections[3]).toContain('<span class="baseline-mark">Baseline</span>');
+    expect(sections[0]).toContain('Psychomotor function and attention');
+    expect(sections[0]).toContain('Reliable decline');
+    expect(sections[0]).toContain('Taken at home, unsupervised.');
+  });
+
+  it('shows dates in the order of each language', async () => {
+    const [rosa] = await testApp.db.query<{ id: number }>(
+      `SELECT id FROM patients WHERE first_name = 'Rosa' AND last_name = 'Alvarez'`,
+    );
+    const access = reportAccessSchema.parse(
+      (await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', clinician, { patientId: rosa?.id })).json(),
+    );
+    const dates: Record<string, string> = { 'en-US': 'May 17, 1948', 'es-US': '17 may 1948', 'fr-FR': '17 mai 1948' };
+    for (const [locale, date] of Object.entries(dates)) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/report/?patientId=${String(rosa?.id)}&token=${access.token}&locale=${locale}`,
+      });
+      expect(response.body).toContain(`<dd>${date}</dd>`);
+    }
   });
 
   it('shows nothing without a valid token', async () => {

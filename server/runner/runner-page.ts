@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { runnerErrorCodeSchema, workflowInstanceIdSchema } from '../../src/shared/api/contract';
+import {
+  runnerErrorCodeSchema,
+  runnerFormSchema,
+  workflowInstanceIdSchema,
+  type RunnerForm,
+} from '../../src/shared/api/contract';
+import { formDesigns, oneCardLearningRepeats, referenceValues, type FormDesign } from '../../src/shared/lib/scoring';
 import { escapeHtml, jsonForHtml, pageFrame } from './html';
 import { pickLocale, runnerTexts, type PageLocale } from './texts';
 
@@ -42,6 +48,15 @@ export function sameOriginUrl(value: string | undefined, origin: string): string
   }
 }
 
+/**
+ * Which form the runner plays: the standard one unless RUNNER_FORM names another ('short', or 'demo' for a few
+ * trials per task, which the end-to-end tests use so a whole test takes seconds).
+ */
+export function runnerForm(value = process.env.RUNNER_FORM): RunnerForm {
+  const parsed = runnerFormSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'standard';
+}
+
 /** What the runner's script reads from the page (never from the address bar, which it clears). */
 export interface RunnerConfig {
   endPoint: string;
@@ -52,6 +67,10 @@ export interface RunnerConfig {
   supportedCbbMajor: number;
   redirects: { completed: string; error: string; leave: string | null; expired: string | null; failed: string | null };
   errorCodes: readonly string[];
+  form: RunnerForm;
+  design: FormDesign;
+  learningRepeats: number;
+  anticipationMs: number;
   texts: (typeof runnerTexts)[PageLocale];
 }
 
@@ -128,6 +147,10 @@ export function renderRunnerPage(request: FastifyRequest): RunnerPage {
       failed: sameOriginUrl(query['redirect[999]'], origin),
     },
     errorCodes: runnerErrorCodeSchema.options,
+    form: runnerForm(),
+    design: formDesigns[runnerForm()],
+    learningRepeats: oneCardLearningRepeats,
+    anticipationMs: referenceValues.anticipationMs,
     texts,
   };
   const options = runnerErrorCodeSchema.options

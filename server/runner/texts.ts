@@ -1,4 +1,11 @@
-import type { CardTask, RunnerErrorCode } from '../../src/shared/api/contract';
+import type {
+  CardTask,
+  Composite,
+  DeviceClass,
+  RunnerErrorCode,
+  TaskFlag,
+  TestFlag,
+} from '../../src/shared/api/contract';
 
 /**
  * Texts of the reference runner and report pages in the languages the demo offers. A locale the pages do not know
@@ -21,6 +28,22 @@ export function fill(text: string, values: Readonly<Record<string, string | numb
     const value = values[name];
     return value === undefined ? match : String(value);
   });
+}
+
+/** Dates as the product shows them: en-US 'MMM dd, yyyy'; Spanish and French in their own order ('7 ene 2024'). */
+export function showDate(value: Date | string, locale: PageLocale): string {
+  const date = typeof value === 'string' && value.length === 10 ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  const day = locale === 'en-US' ? '2-digit' : 'numeric';
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day, timeZone: 'UTC' }).format(date);
+}
+
+/** A language's name in the page's language ('espagnol (États-Unis)'), not its code. */
+export function languageName(code: string, locale: PageLocale): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 export interface TaskTexts {
@@ -68,6 +91,17 @@ export interface RunnerTexts {
   cardName: string;
   faceDown: string;
   faceUp: string;
+  keys: { yes: string; no: string };
+  keysHint: string;
+  practice: string;
+  startPractice: string;
+  practiceDone: string;
+  practiceCardOf: string;
+  feedbackCorrect: string;
+  feedbackWrong: string;
+  feedbackEarly: string;
+  feedbackSlow: string;
+  batteries: Record<string, string>;
 }
 
 export interface ReportTexts {
@@ -88,10 +122,31 @@ export interface ReportTexts {
   accuracy: string;
   speed: string;
   change: string;
-  noResults: string;
   accuracyValue: string;
   speedValue: string;
   tasks: Record<CardTask, string>;
+  howToRead: string;
+  invalid: string;
+  setting: string;
+  settings: Record<'home' | 'clinic', string>;
+  device: string;
+  devices: Record<DeviceClass, string>;
+  tasksCaption: string;
+  compositesCaption: string;
+  primary: string;
+  missesHead: string;
+  missesValue: string;
+  validity: string;
+  valid: string;
+  taskFlags: Record<TaskFlag, string>;
+  testFlags: Record<TestFlag, string>;
+  composite: string;
+  score: string;
+  notScored: string;
+  reliableChangeHead: string;
+  reliableChange: Record<'decline' | 'improvement' | 'none', string>;
+  composites: Record<Composite, string>;
+  batteries: Record<string, string>;
 }
 
 const enTasks: Record<CardTask, TaskTexts> = {
@@ -135,7 +190,7 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     introTitle: 'Before you start',
     introBody:
       'The test has {count} short card tasks. Each task shows playing cards one at a time and asks a yes-or-no ' +
-      'question about each card. Answer with the Yes and No buttons, or the Y and N keys.',
+      'question about each card. Answer with the No and Yes buttons or keys.',
     languageLine: 'Language: {language}',
     batteryLine: 'Battery: {battery}',
     start: 'Start the first task',
@@ -166,6 +221,17 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     cardName: '{rank} of {suit}',
     faceDown: 'A card, face down',
     faceUp: 'face up',
+    keys: { yes: 'Y', no: 'N' },
+    keysHint: 'No is on the left, Yes on the right: the buttons, the arrow keys, or the {no} and {yes} keys.',
+    practice: 'practice',
+    startPractice: 'Practice first',
+    practiceDone: 'Practice is over. The task itself gives no feedback: answer as quickly and as well as you can.',
+    practiceCardOf: 'Practice card {n} of {count}',
+    feedbackCorrect: 'Correct.',
+    feedbackWrong: 'Not quite: look at the question again.',
+    feedbackEarly: 'Too early: wait for the card.',
+    feedbackSlow: 'Too slow: answer as soon as you can.',
+    batteries: { FullCBB: 'Full assessment', MemOnlyCBB: 'Memory assessment' },
   },
   'es-US': {
     pageTitle: 'Ejecutor de referencia de la prueba',
@@ -184,7 +250,7 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     introTitle: 'Antes de empezar',
     introBody:
       'La prueba tiene {count} tareas breves con cartas. Cada tarea muestra cartas una a una y hace una pregunta ' +
-      'de sí o no sobre cada carta. Responda con los botones Sí y No, o con las teclas Y y N.',
+      'de sí o no sobre cada carta. Responda con los botones o las teclas No y Sí.',
     languageLine: 'Idioma: {language}',
     batteryLine: 'Batería: {battery}',
     start: 'Comenzar la primera tarea',
@@ -236,6 +302,18 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     cardName: '{rank} de {suit}',
     faceDown: 'Una carta boca abajo',
     faceUp: 'boca arriba',
+    keys: { yes: 'S', no: 'N' },
+    keysHint: 'No está a la izquierda y Sí a la derecha: los botones, las teclas de flecha o las teclas {no} y {yes}.',
+    practice: 'práctica',
+    startPractice: 'Practicar primero',
+    practiceDone:
+      'La práctica ha terminado. La tarea en sí no indica si acierta: responda lo más rápido y lo mejor que pueda.',
+    practiceCardOf: 'Carta de práctica {n} de {count}',
+    feedbackCorrect: 'Correcto.',
+    feedbackWrong: 'No exactamente: vuelva a leer la pregunta.',
+    feedbackEarly: 'Demasiado pronto: espere a la carta.',
+    feedbackSlow: 'Demasiado lento: responda en cuanto pueda.',
+    batteries: { FullCBB: 'Evaluación completa', MemOnlyCBB: 'Evaluación de la memoria' },
   },
   'fr-FR': {
     pageTitle: 'Exécuteur de référence du test',
@@ -254,7 +332,7 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     introTitle: 'Avant de commencer',
     introBody:
       'Le test comporte {count} courtes tâches de cartes. Chaque tâche montre des cartes une à une et pose une ' +
-      'question fermée sur chaque carte. Répondez avec les boutons Oui et Non, ou les touches Y et N.',
+      'question fermée sur chaque carte. Répondez avec les boutons ou les touches Non et Oui.',
     languageLine: 'Langue : {language}',
     batteryLine: 'Batterie : {battery}',
     start: 'Commencer la première tâche',
@@ -306,13 +384,25 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     cardName: '{rank} de {suit}',
     faceDown: 'Une carte face cachée',
     faceUp: 'face visible',
+    keys: { yes: 'O', no: 'N' },
+    keysHint: 'Non est à gauche, Oui à droite : les boutons, les touches fléchées ou les touches {no} et {yes}.',
+    practice: 'entraînement',
+    startPractice: 'S’entraîner d’abord',
+    practiceDone:
+      'L’entraînement est terminé. La tâche elle-même n’indique pas si vous avez raison : répondez aussi vite et aussi bien que possible.',
+    practiceCardOf: 'Carte d’entraînement {n} sur {count}',
+    feedbackCorrect: 'Exact.',
+    feedbackWrong: 'Pas tout à fait : relisez la question.',
+    feedbackEarly: 'Trop tôt : attendez la carte.',
+    feedbackSlow: 'Trop lent : répondez dès que possible.',
+    batteries: { FullCBB: 'Évaluation complète', MemOnlyCBB: 'Évaluation de la mémoire' },
   },
 };
 
 export const reportTexts: Record<PageLocale, ReportTexts> = {
   'en-US': {
     pageTitle: 'Cognitive report',
-    referenceNotice: 'Reference report page of the demo server.',
+    referenceNotice: 'Reference report page of the demo server: it uses reference values, not clinical norms.',
     notDiagnosis: 'Results support a clinical evaluation; they are not a stand-alone diagnosis.',
     patient: 'Patient',
     dateOfBirth: 'Date of birth',
@@ -327,10 +417,47 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
     task: 'Task',
     accuracy: 'Accuracy',
     speed: 'Mean response time',
-    change: 'Change in accuracy from baseline',
-    noResults: 'Finished before task results were recorded: no task results to show.',
-    accuracyValue: '{correct} of {trials} correct ({percent}%)',
+    change: 'Change from baseline',
+    accuracyValue: '{correct} of {responses} correct ({percent})',
     speedValue: '{ms} ms',
+    howToRead:
+      'Scores are compared with reference values, not clinical norms. Composites are standard scores (100 is the ' +
+      'reference mean, 15 one standard deviation; higher is better). A reliable change is one larger than the ' +
+      'test itself varies (90% interval).',
+    invalid: 'Not valid',
+    setting: 'Taken',
+    settings: { home: 'At home', clinic: 'In the clinic' },
+    device: 'Device',
+    devices: { phone: 'Phone', tablet: 'Tablet', desktop: 'Computer' },
+    tasksCaption: 'Tasks, {date}',
+    compositesCaption: 'Composites, {date}',
+    primary: 'Score',
+    missesHead: 'Anticipations and misses',
+    missesValue: '{anticipations} early, {misses} missed',
+    validity: 'Validity',
+    valid: 'Valid',
+    taskFlags: {
+      tooFewResponses: 'Too few responses.',
+      lowAccuracy: 'Accuracy below the task’s integrity threshold.',
+      manyAnticipations: 'Many responses came before the card.',
+      pageHidden: 'The test was out of sight during the task.',
+      leftEarly: 'The task was left before its end.',
+    },
+    testFlags: {
+      atHome: 'Taken at home, unsupervised.',
+      deviceChanged: 'Taken on a different kind of device from the baseline.',
+      invalidTask: 'At least one task is not valid.',
+    },
+    composite: 'Composite',
+    score: 'Score',
+    notScored: 'Not scored (a task is not valid)',
+    reliableChangeHead: 'Reliable change',
+    reliableChange: { decline: 'Reliable decline', improvement: 'Reliable improvement', none: 'No reliable change' },
+    composites: {
+      psychomotorAttention: 'Psychomotor function and attention',
+      learningWorkingMemory: 'Learning and working memory',
+    },
+    batteries: { FullCBB: 'Full assessment', MemOnlyCBB: 'Memory assessment' },
     tasks: {
       detection: 'Detection (psychomotor function)',
       identification: 'Identification (attention)',
@@ -340,7 +467,8 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
   },
   'es-US': {
     pageTitle: 'Informe cognitivo',
-    referenceNotice: 'Página de informe de referencia del servidor de demostración.',
+    referenceNotice:
+      'Página de informe de referencia del servidor de demostración: usa valores de referencia, no normas clínicas.',
     notDiagnosis: 'Los resultados apoyan una evaluación clínica; no son un diagnóstico por sí solos.',
     patient: 'Paciente',
     dateOfBirth: 'Fecha de nacimiento',
@@ -355,10 +483,47 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
     task: 'Tarea',
     accuracy: 'Precisión',
     speed: 'Tiempo medio de respuesta',
-    change: 'Cambio de precisión respecto a la línea de base',
-    noResults: 'Terminada antes de que se registraran resultados por tarea: no hay resultados que mostrar.',
-    accuracyValue: '{correct} de {trials} correctas ({percent} %)',
+    change: 'Cambio respecto a la línea de base',
+    accuracyValue: '{correct} de {responses} correctas ({percent})',
     speedValue: '{ms} ms',
+    howToRead:
+      'Las puntuaciones se comparan con valores de referencia, no con normas clínicas. Los compuestos son ' +
+      'puntuaciones estándar (100 es la media de referencia y 15 una desviación estándar; más alto es mejor). ' +
+      'Un cambio fiable es mayor que la variación propia de la prueba (intervalo del 90 %).',
+    invalid: 'No válida',
+    setting: 'Realizada',
+    settings: { home: 'En casa', clinic: 'En la clínica' },
+    device: 'Dispositivo',
+    devices: { phone: 'Teléfono', tablet: 'Tableta', desktop: 'Computadora' },
+    tasksCaption: 'Tareas, {date}',
+    compositesCaption: 'Compuestos, {date}',
+    primary: 'Puntuación',
+    missesHead: 'Anticipaciones y omisiones',
+    missesValue: '{anticipations} anticipadas, {misses} omitidas',
+    validity: 'Validez',
+    valid: 'Válida',
+    taskFlags: {
+      tooFewResponses: 'Demasiado pocas respuestas.',
+      lowAccuracy: 'Precisión por debajo del umbral de integridad de la tarea.',
+      manyAnticipations: 'Muchas respuestas llegaron antes de la carta.',
+      pageHidden: 'La prueba quedó fuera de la vista durante la tarea.',
+      leftEarly: 'La tarea se abandonó antes de terminar.',
+    },
+    testFlags: {
+      atHome: 'Realizada en casa, sin supervisión.',
+      deviceChanged: 'Realizada en un tipo de dispositivo distinto al de la línea de base.',
+      invalidTask: 'Al menos una tarea no es válida.',
+    },
+    composite: 'Compuesto',
+    score: 'Puntuación',
+    notScored: 'Sin puntuación (una tarea no es válida)',
+    reliableChangeHead: 'Cambio fiable',
+    reliableChange: { decline: 'Descenso fiable', improvement: 'Mejora fiable', none: 'Sin cambio fiable' },
+    composites: {
+      psychomotorAttention: 'Función psicomotora y atención',
+      learningWorkingMemory: 'Aprendizaje y memoria de trabajo',
+    },
+    batteries: { FullCBB: 'Evaluación completa', MemOnlyCBB: 'Evaluación de la memoria' },
     tasks: {
       detection: 'Detección (función psicomotora)',
       identification: 'Identificación (atención)',
@@ -368,7 +533,8 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
   },
   'fr-FR': {
     pageTitle: 'Rapport cognitif',
-    referenceNotice: 'Page de rapport de référence du serveur de démonstration.',
+    referenceNotice:
+      'Page de rapport de référence du serveur de démonstration : elle utilise des valeurs de référence, non des normes cliniques.',
     notDiagnosis: 'Les résultats appuient une évaluation clinique ; ils ne constituent pas un diagnostic à eux seuls.',
     patient: 'Patient',
     dateOfBirth: 'Date de naissance',
@@ -383,10 +549,47 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
     task: 'Tâche',
     accuracy: 'Exactitude',
     speed: 'Temps de réponse moyen',
-    change: "Variation de l'exactitude depuis la référence",
-    noResults: "Terminée avant l'enregistrement des résultats par tâche : aucun résultat à afficher.",
-    accuracyValue: '{correct} sur {trials} correctes ({percent} %)',
+    change: 'Variation depuis la référence',
+    accuracyValue: '{correct} sur {responses} correctes ({percent})',
     speedValue: '{ms} ms',
+    howToRead:
+      'Les scores sont comparés à des valeurs de référence, non à des normes cliniques. Les composites sont des ' +
+      'scores standard (100 est la moyenne de référence et 15 un écart type ; plus haut est meilleur). Une ' +
+      'variation fiable dépasse la variation propre du test (intervalle à 90 %).',
+    invalid: 'Non valide',
+    setting: 'Passé',
+    settings: { home: 'À domicile', clinic: 'Au cabinet' },
+    device: 'Appareil',
+    devices: { phone: 'Téléphone', tablet: 'Tablette', desktop: 'Ordinateur' },
+    tasksCaption: 'Tâches, {date}',
+    compositesCaption: 'Composites, {date}',
+    primary: 'Score',
+    missesHead: 'Anticipations et omissions',
+    missesValue: '{anticipations} anticipées, {misses} omises',
+    validity: 'Validité',
+    valid: 'Valide',
+    taskFlags: {
+      tooFewResponses: 'Trop peu de réponses.',
+      lowAccuracy: 'Exactitude sous le seuil d’intégrité de la tâche.',
+      manyAnticipations: 'Beaucoup de réponses sont venues avant la carte.',
+      pageHidden: 'Le test n’était plus à l’écran pendant la tâche.',
+      leftEarly: 'La tâche a été quittée avant la fin.',
+    },
+    testFlags: {
+      atHome: 'Passé à domicile, sans supervision.',
+      deviceChanged: 'Passé sur un autre type d’appareil que la référence.',
+      invalidTask: 'Au moins une tâche n’est pas valide.',
+    },
+    composite: 'Composite',
+    score: 'Score',
+    notScored: 'Non calculé (une tâche n’est pas valide)',
+    reliableChangeHead: 'Variation fiable',
+    reliableChange: { decline: 'Baisse fiable', improvement: 'Amélioration fiable', none: 'Pas de variation fiable' },
+    composites: {
+      psychomotorAttention: 'Fonction psychomotrice et attention',
+      learningWorkingMemory: 'Apprentissage et mémoire de travail',
+    },
+    batteries: { FullCBB: 'Évaluation complète', MemOnlyCBB: 'Évaluation de la mémoire' },
     tasks: {
       detection: 'Détection (fonction psychomotrice)',
       identification: 'Identification (attention)',

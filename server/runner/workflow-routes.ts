@@ -2,7 +2,7 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   batteryTasks,
-  workflowCompletedRequestSchema,
+  testRecordSchema,
   workflowErrorRequestSchema,
   workflowInstanceIdSchema,
   type WorkflowInstance,
@@ -55,7 +55,7 @@ async function attemptFor(db: Db, request: FastifyRequest, forRecording: boolean
 
 /**
  * What a workflow runner calls with the test token of spec §3 Begin-test response (the reference runner of
- * server/runner does): read what to run, then record that it completed (with each task's result) or ended in one
+ * server/runner does): read what to run, then record that it completed (with every trial of every task) or ended in one
  * of the error codes of spec §4.
  */
 export const workflowRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
@@ -71,19 +71,18 @@ export const workflowRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, do
   });
 
   app.post('/workflow/:workflowInstanceId/completed', async (request): Promise<WorkflowOutcome> => {
-    const { results } = parseBody(workflowCompletedRequestSchema, request);
+    const record = parseBody(testRecordSchema, request);
     const now = new Date();
     return db.tx(async (tx) => {
       const attempt = await attemptFor(tx, request, true);
       const expected = tasksOf(attempt.batteryCode);
-      const given = results.map((result) => result.task);
+      const given = record.tasks.map((task) => task.task);
       if (given.length !== expected.length || expected.some((task, index) => given[index] !== task)) {
-        throw fieldError('results', 'The results must name each task of the battery once, in order');
+        throw fieldError('tasks', 'The record must hold each task of the battery once, in order');
       }
-      if (results.some((result) => result.correct > result.trials)) {
-        throw fieldError('results', 'A task cannot have more correct answers than trials');
-      }
-      await recordAttemptCompleted(tx, attempt.id, results, now);
+      const misnumbered = record.tasks.some((task) => task.trials.some((trial, index) => trial.index !== index));
+      if (misnumbered) throw fieldError('tasks', 'The trials of each task must be numbered from 0, in order');
+      await recordAttemptCompleted(tx, attempt.id, record, now);
       await markOrderFinished(tx, attempt.orderId, now);
       return { state: 'completed' as const };
     });

@@ -1,4 +1,4 @@
-import type { OrderStatusId, TaskResult } from '../../../src/shared/api/contract';
+import type { OrderStatusId, TestRecord } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
 
 // Over 300 lines: every statement of taking a test (patient login, attempts, results, report tokens) in one place,
@@ -208,13 +208,8 @@ export async function findOrderAttempt(
   return rows[0] ?? null;
 }
 
-/** The runner finished the test: results kept, token spent. */
-export async function recordAttemptCompleted(
-  db: Db,
-  attemptId: number,
-  results: readonly TaskResult[],
-  now: Date,
-): Promise<void> {
+/** The runner finished the test: its trial-by-trial record kept, token spent. */
+export async function recordAttemptCompleted(db: Db, attemptId: number, results: TestRecord, now: Date): Promise<void> {
   await db.query(
     `UPDATE assessment_attempts SET outcome = 'COMPLETED', results = $2::jsonb, finished_at = $3,
        test_token_expires_at = LEAST(test_token_expires_at, $3::timestamptz)

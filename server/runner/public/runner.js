@@ -14,7 +14,6 @@
   /** @type {any} */
   const config = JSON.parse(configElement.textContent || '{}');
   const texts = config.texts;
-  const trialsPerTask = 6;
 
   // The token must not stay in the address bar, history or a Referer (DESIGN §3).
   window.history.replaceState(null, '', window.location.pathname);
@@ -102,6 +101,9 @@
   // --- The card tasks -------------------------------------------------------------------------------------------
 
   const suitsRed = [true, true, false, false];
+  const rankLetters = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
+  const suitLetters = ['H', 'D', 'C', 'S'];
+  const design = config.design;
 
   /** A small deterministic generator, so one workflow instance always deals the same cards. */
   function prng(/** @type {string} */ seedText) {
@@ -115,142 +117,326 @@
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
   }
+  const random = prng(config.workflowInstanceId);
+  const between = (/** @type {[number, number]} */ [low, high]) => low + random() * (high - low);
 
   /**
-   * @typedef {{ rank: number, suit: number, faceUp: boolean }} Card
-   * @typedef {{ card: Card, answer: boolean }} Trial
+   * @typedef {{ rank: number, suit: number }} Card
+   * @typedef {{ card: Card, expected: 'yes' | 'no' }} Deal
    */
 
-  /** @returns {Trial[]} */
-  function deal(/** @type {string} */ task, /** @type {() => number} */ random) {
-    const randomCard = () => ({ rank: Math.floor(random() * 13), suit: Math.floor(random() * 4), faceUp: true });
-    /** @type {Trial[]} */
-    const trials = [];
-    /** @type {Card[]} */
-    const seen = [];
-    for (let index = 0; index < trialsPerTask; index += 1) {
-      if (task === 'detection') {
-        const card = Object.assign(randomCard(), { faceUp: random() < 0.6 });
-        trials.push({ card, answer: card.faceUp });
-      } else if (task === 'identification') {
+  const sameCard = (/** @type {Card} */ a, /** @type {Card} */ b) => a.rank === b.rank && a.suit === b.suit;
+  const randomCard = () => ({ rank: Math.floor(random() * 13), suit: Math.floor(random() * 4) });
+
+  /** The cards of one run of a task (practice or test), with the answer each one expects. */
+  function deal(/** @type {string} */ task, /** @type {number} */ count) {
+    /** @type {Deal[]} */
+    const deals = [];
+    if (task === 'oneCardLearning') {
+      // A few target cards come back again and again among cards shown once (the published design: 6 of them).
+      const targets = /** @type {Card[]} */ ([]);
+      const used = /** @type {Card[]} */ ([]);
+      const fresh = () => {
+        for (;;) {
+          const card = randomCard();
+          if (!used.some((other) => sameCard(other, card))) {
+            used.push(card);
+            return card;
+          }
+        }
+      };
+      const shownTargets = /** @type {Card[]} */ ([]);
+      for (let index = 0; index < count; index += 1) {
+        if (shownTargets.length > 0 && (random() < 0.5 || used.length >= 46)) {
+          deals.push({ card: shownTargets[Math.floor(random() * shownTargets.length)], expected: 'yes' });
+        } else {
+          const card = fresh();
+          if (targets.length < config.learningRepeats) {
+            targets.push(card);
+            shownTargets.push(card);
+          }
+          deals.push({ card, expected: 'no' });
+        }
+      }
+      return deals;
+    }
+    for (let index = 0; index < count; index += 1) {
+      const previous = deals[index - 1];
+      if (task === 'detection') deals.push({ card: randomCard(), expected: 'yes' });
+      else if (task === 'identification') {
         const card = randomCard();
-        trials.push({ card, answer: suitsRed[card.suit] === true });
-      } else if (task === 'oneCardLearning') {
-        const repeat = seen.length > 0 && random() < 0.5;
-        const card = repeat ? seen[Math.floor(random() * seen.length)] : randomCard();
-        const known = seen.some((other) => other.rank === card.rank && other.suit === card.suit);
-        if (!known) seen.push(card);
-        trials.push({ card, answer: known });
+        deals.push({ card, expected: suitsRed[card.suit] ? 'yes' : 'no' });
       } else {
-        const previous = trials[index - 1];
-        const same = previous !== undefined && random() < 0.4;
-        const card = same ? previous.card : randomCard();
-        const answer = previous !== undefined && previous.card.rank === card.rank && previous.card.suit === card.suit;
-        trials.push({ card, answer });
+        const card = previous !== undefined && random() < 0.4 ? previous.card : randomCard();
+        deals.push({ card, expected: previous !== undefined && sameCard(previous.card, card) ? 'yes' : 'no' });
       }
     }
-    return trials;
+    return deals;
   }
 
   function cardLabel(/** @type {Card} */ card) {
-    if (!card.faceUp) return texts.faceDown;
     return fill(texts.cardName, { rank: texts.ranks[card.rank], suit: texts.suits[card.suit] });
   }
 
-  function cardFace(/** @type {Card} */ card) {
+  function cardFace(/** @type {Card | null} */ card) {
     const symbols = ['♥', '♦', '♣', '♠'];
     const ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-    if (!card.faceUp) return element('div', { class: 'card back', role: 'img', 'aria-label': cardLabel(card) }, []);
+    if (card === null) return element('div', { class: 'card back', role: 'img', 'aria-label': texts.faceDown }, []);
     const red = suitsRed[card.suit] ? ' red' : '';
     return element('div', { class: `card${red}`, role: 'img', 'aria-label': cardLabel(card) }, [
       `${ranks[card.rank]}${symbols[card.suit]}`,
     ]);
   }
 
+  // --- What the session records besides the trials ---------------------------------------------------------------
+
+  /** @type {string | null} */
+  let currentTask = null;
+  const inputs = new Set();
+  /** @type {{ kind: 'hidden' | 'blur', task: string | null, durationMs: number }[]} */
+  const interruptions = [];
+  /** @type {number | null} */
+  let refreshHz = null;
+  let hiddenSince = /** @type {number | null} */ (null);
+  let blurredSince = /** @type {number | null} */ (null);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') hiddenSince = performance.now();
+    else if (hiddenSince !== null) {
+      interruptions.push({
+        kind: 'hidden',
+        task: currentTask,
+        durationMs: Math.round(performance.now() - hiddenSince),
+      });
+      hiddenSince = null;
+    }
+  });
+  window.addEventListener('blur', () => {
+    blurredSince = performance.now();
+  });
+  window.addEventListener('focus', () => {
+    if (blurredSince === null) return;
+    interruptions.push({ kind: 'blur', task: currentTask, durationMs: Math.round(performance.now() - blurredSince) });
+    blurredSince = null;
+  });
+
+  function deviceClass() {
+    const coarse = window.matchMedia('(pointer: coarse)').matches;
+    if (!coarse) return 'desktop';
+    return Math.min(window.screen.width, window.screen.height) < 600 ? 'phone' : 'tablet';
+  }
+
+  function inputType() {
+    if (inputs.size === 0) return 'none';
+    return inputs.size === 1 ? [...inputs][0] : 'mixed';
+  }
+
+  /** The screen's refresh rate from the median interval between animation frames. */
+  function measureRefresh() {
+    /** @type {number[]} */
+    const stamps = [];
+    const step = (/** @type {number} */ stamp) => {
+      stamps.push(stamp);
+      if (stamps.length < 21) {
+        requestAnimationFrame(step);
+        return;
+      }
+      const intervals = stamps
+        .slice(1)
+        .map((value, index) => value - stamps[index])
+        .sort((a, b) => a - b);
+      const median = intervals[Math.floor(intervals.length / 2)];
+      if (median > 0) refreshHz = Math.round(10000 / median) / 10;
+    };
+    requestAnimationFrame(step);
+  }
+
+  // --- Playing a task ---------------------------------------------------------------------------------------------
+
+  const answerKeys = {
+    yes: new Set(['arrowright', 'y', texts.keys.yes.toLowerCase()]),
+    no: new Set(['arrowleft', 'n', texts.keys.no.toLowerCase()]),
+  };
+
   const tasks = /** @type {string[]} */ ([]);
-  /** @type {{ task: string, trials: number, correct: number, meanReactionTimeMs: number }[]} */
-  const results = [];
-  const random = prng(config.workflowInstanceId);
+  /** @type {{ task: string, form: string, finished: boolean, trials: any[] }[]} */
+  const records = [];
+
+  function taskTitle(/** @type {number} */ taskIndex) {
+    return fill(texts.taskOf, { n: taskIndex + 1, count: tasks.length, name: texts.tasks[tasks[taskIndex]].name });
+  }
 
   function runTask(/** @type {number} */ taskIndex) {
     const task = tasks[taskIndex];
     if (task === undefined) {
+      currentTask = null;
       finished();
       return;
     }
+    currentTask = task;
     const taskTexts = texts.tasks[task];
-    const title = fill(texts.taskOf, { n: taskIndex + 1, count: tasks.length, name: taskTexts.name });
+    const record = { task, form: config.form, finished: false, trials: /** @type {any[]} */ ([]) };
+    records.push(record);
+    const counts = design.tasks[task];
     show([
-      element('h2', {}, [title]),
+      element('h2', {}, [taskTitle(taskIndex)]),
       element('p', {}, [taskTexts.instructions]),
-      element('p', {}, [taskTexts.question]),
+      element('p', { class: 'question' }, [taskTexts.question]),
+      element('p', {}, [fill(texts.keysHint, { yes: texts.keys.yes, no: texts.keys.no })]),
       element('p', { class: 'actions' }, [
-        button(texts.startTask, () => {
-          playTrials(taskIndex, title, deal(task, random));
+        button(texts.startPractice, () => {
+          playTrials(taskIndex, record, deal(task, counts.practice), true, () => {
+            show([
+              element('h2', {}, [taskTitle(taskIndex)]),
+              element('p', {}, [texts.practiceDone]),
+              element('p', { class: 'actions' }, [
+                button(texts.startTask, () => {
+                  playTrials(taskIndex, record, deal(task, counts.trials), false, () => {
+                    record.finished = true;
+                    runTask(taskIndex + 1);
+                  });
+                }),
+              ]),
+            ]);
+          });
         }),
       ]),
     ]);
   }
 
-  function playTrials(/** @type {number} */ taskIndex, /** @type {string} */ title, /** @type {Trial[]} */ trials) {
+  /**
+   * Plays trials with the timing of browser experiment libraries: the card's onset is the timestamp of the animation
+   * frame that draws it, and a response time is the input event's timeStamp minus that onset.
+   */
+  function playTrials(
+    /** @type {number} */ taskIndex,
+    /** @type {{ task: string, trials: any[] }} */ record,
+    /** @type {Deal[]} */ deals,
+    /** @type {boolean} */ practice,
+    /** @type {() => void} */ done,
+  ) {
     const task = tasks[taskIndex];
     const taskTexts = texts.tasks[task];
     let index = 0;
-    let correct = 0;
-    let totalMs = 0;
-    let shownAt = 0;
+    /** @type {'waiting' | 'shown' | 'between'} */
+    let phase = 'between';
+    let onset = 0;
+    /** @type {number | undefined} */
+    let timer;
     const counter = element('p', { class: 'counter', 'aria-live': 'polite' }, []);
+    const feedback = element('p', { class: 'feedback', role: 'status' }, []);
     const cardSlot = element('div', { class: 'card-slot' }, []);
-    const yes = button(texts.yes, () => {
-      answer(true);
-    });
-    const no = button(
-      texts.no,
-      () => {
-        answer(false);
-      },
-      'button secondary',
-    );
+    const yes = element('button', { type: 'button', class: 'button answer' }, [texts.yes]);
+    const no = element('button', { type: 'button', class: 'button secondary answer' }, [texts.no]);
+
     const onKey = (/** @type {KeyboardEvent} */ event) => {
-      if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLButtonElement) {
-        if (event.target !== yes && event.target !== no) return;
-      }
-      if (event.key === 'y' || event.key === 'Y') answer(true);
-      else if (event.key === 'n' || event.key === 'N') answer(false);
+      if (event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
+      const key = event.key.toLowerCase();
+      const value = answerKeys.yes.has(key) ? 'yes' : answerKeys.no.has(key) ? 'no' : null;
+      if (value === null) return;
+      event.preventDefault();
+      inputs.add('keyboard');
+      respond(value, event.timeStamp);
     };
+    const onPointer = (/** @type {'yes' | 'no'} */ value) => (/** @type {PointerEvent} */ event) => {
+      if (!event.isPrimary) return;
+      inputs.add(event.pointerType === 'touch' || event.pointerType === 'pen' ? 'touch' : 'mouse');
+      respond(value, event.timeStamp);
+    };
+    // A button activated from the keyboard (Enter or Space on it) answers too; a pointer already did on pointerdown.
+    const onClick = (/** @type {'yes' | 'no'} */ value) => (/** @type {MouseEvent} */ event) => {
+      if (event.detail !== 0) return;
+      inputs.add('keyboard');
+      respond(value, event.timeStamp);
+    };
+    yes.addEventListener('pointerdown', onPointer('yes'));
+    no.addEventListener('pointerdown', onPointer('no'));
+    yes.addEventListener('click', onClick('yes'));
+    no.addEventListener('click', onClick('no'));
 
     function present() {
-      const trial = trials[index];
-      counter.textContent = `${fill(texts.cardOf, { n: index + 1, count: trials.length })}: ${cardLabel(trial.card)}`;
-      cardSlot.replaceChildren(cardFace(trial.card));
-      shownAt = performance.now();
+      const current = deals[index];
+      phase = 'waiting';
+      const count = deals.length;
+      counter.textContent = fill(practice ? texts.practiceCardOf : texts.cardOf, { n: index + 1, count });
+      cardSlot.replaceChildren(cardFace(null));
+      const wait = between(task === 'detection' ? design.detectionWaitMs : design.interTrialMs);
+      timer = window.setTimeout(() => {
+        requestAnimationFrame((stamp) => {
+          if (phase !== 'waiting' || deals[index] !== current) return;
+          cardSlot.replaceChildren(cardFace(current.card));
+          onset = stamp;
+          phase = 'shown';
+          timer = window.setTimeout(() => {
+            settle(null, null, false, true);
+          }, design.responseWindowMs);
+        });
+      }, wait);
     }
 
-    function answer(/** @type {boolean} */ value) {
-      const trial = trials[index];
-      if (!trial) return;
-      totalMs += performance.now() - shownAt;
-      if (trial.answer === value) correct += 1;
-      index += 1;
-      if (index < trials.length) {
-        present();
+    function respond(/** @type {'yes' | 'no'} */ value, /** @type {number} */ at) {
+      if (phase === 'between') return;
+      if (phase === 'waiting') {
+        settle(value, null, true, false);
         return;
       }
-      document.removeEventListener('keydown', onKey);
-      results.push({ task, trials: trials.length, correct, meanReactionTimeMs: Math.round(totalMs / trials.length) });
-      runTask(taskIndex + 1);
+      const responseTimeMs = Math.round((at - onset) * 10) / 10;
+      settle(value, responseTimeMs, responseTimeMs < config.anticipationMs, false);
+    }
+
+    function settle(
+      /** @type {'yes' | 'no' | null} */ answer,
+      /** @type {number | null} */ responseTimeMs,
+      /** @type {boolean} */ anticipation,
+      /** @type {boolean} */ miss,
+    ) {
+      window.clearTimeout(timer);
+      const current = deals[index];
+      phase = 'between';
+      record.trials.push({
+        index: record.trials.length,
+        practice,
+        stimulus: `${rankLetters[current.card.rank]}${suitLetters[current.card.suit]}`,
+        expected: current.expected,
+        answer,
+        responseTimeMs,
+        anticipation,
+        miss,
+      });
+      index += 1;
+      const next = () => {
+        if (index < deals.length) present();
+        else {
+          document.removeEventListener('keydown', onKey);
+          done();
+        }
+      };
+      if (!practice) {
+        next();
+        return;
+      }
+      feedback.textContent = anticipation
+        ? texts.feedbackEarly
+        : miss
+          ? texts.feedbackSlow
+          : answer === current.expected
+            ? texts.feedbackCorrect
+            : texts.feedbackWrong;
+      window.setTimeout(() => {
+        feedback.textContent = '';
+        next();
+      }, design.feedbackMs);
     }
 
     show([
-      element('h2', {}, [title]),
+      element('h2', {}, [`${taskTitle(taskIndex)}${practice ? ` (${texts.practice})` : ''}`]),
       element('p', { class: 'question' }, [taskTexts.question]),
       cardSlot,
       counter,
-      element('p', { class: 'actions answer-buttons' }, [yes, no]),
+      feedback,
+      element('p', { class: 'actions answer-buttons' }, [no, yes]),
     ]);
     document.addEventListener('keydown', onKey);
     present();
-    yes.focus();
   }
 
   function finished() {
@@ -262,7 +448,8 @@
       finish.setAttribute('disabled', '');
       status.textContent = texts.saving;
       try {
-        await call(`${instancePath}/completed`, { results });
+        const session = { deviceClass: deviceClass(), inputType: inputType(), refreshHz, interruptions };
+        await call(`${instancePath}/completed`, { session, tasks: records });
         window.location.assign(config.redirects.completed);
       } catch {
         finish.removeAttribute('disabled');
@@ -282,6 +469,15 @@
   function versionSupported() {
     const major = Number(String(config.cbbVersion).split('.')[0]);
     return major === config.supportedCbbMajor;
+  }
+
+  /** A language's own name in the page's language ('Spanish (United States)'), not its code. */
+  function languageName(/** @type {string} */ code) {
+    try {
+      return new Intl.DisplayNames([config.localityCode], { type: 'language' }).of(code) || code;
+    } catch {
+      return code;
+    }
   }
 
   async function start() {
@@ -318,12 +514,15 @@
     }
     tasks.push(...instance.tasks);
     errorPanel.hidden = false;
+    measureRefresh();
     show([
       element('h2', {}, [texts.introTitle]),
       element('p', {}, [fill(texts.introBody, { count: tasks.length })]),
       element('ul', {}, [
-        element('li', {}, [fill(texts.languageLine, { language: instance.localityCode })]),
-        element('li', {}, [fill(texts.batteryLine, { battery: instance.batteryTypeCode })]),
+        element('li', {}, [fill(texts.languageLine, { language: languageName(instance.localityCode) })]),
+        element('li', {}, [
+          fill(texts.batteryLine, { battery: texts.batteries[instance.batteryTypeCode] || instance.batteryTypeCode }),
+        ]),
         ...tasks.map((task) => element('li', {}, [texts.tasks[task].name])),
       ]),
       element('p', { class: 'actions' }, [

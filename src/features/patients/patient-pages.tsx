@@ -24,7 +24,7 @@ import {
 } from '../../shared/person';
 import { patientQueries, usePatientListSource, type PatientListKind } from './api';
 import { PatientForm } from './patient-form';
-import { ReportButton } from '../reports';
+import { ReportButton, ResultsOverTime } from '../reports';
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
@@ -286,6 +286,7 @@ export function PatientProfilePage({
         <ReportButton patientId={patient.id} hasResults={patient.lastAssessmentOrderCompletionDate !== null} />
         {ordersSection?.(patient)}
       </section>
+      <ResultsOverTime patientId={patient.id} />
       <Outlet />
     </Page>
   );

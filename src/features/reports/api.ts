@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { reportAccessSchema, type ReportAccess, type RuntimeConfig } from '../../shared/api/contract';
+import {
+  patientResultsSchema,
+  reportAccessSchema,
+  type ReportAccess,
+  type RuntimeConfig,
+} from '../../shared/api/contract';
 import type { HttpClient } from '../../shared/api/http';
 
 /** The one key factory of the reports feature (DESIGN §2 rule 4). */
@@ -16,6 +21,12 @@ export const reportQueries = {
       staleTime: 0,
       gcTime: 0,
       retry: false,
+    }),
+  /** GET /api/profile/patients/{id}/results: the patient's scored tests for "Results over time". */
+  results: (http: HttpClient, patientId: number) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'results', patientId] as const,
+      queryFn: () => http.get(`/api/profile/patients/${String(patientId)}/results`, patientResultsSchema),
     }),
 };
 

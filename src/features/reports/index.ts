@@ -1,2 +1,3 @@
 export { ReportButton } from './report-button';
 export { ReportDialog } from './report-dialog';
+export { ResultsOverTime } from './results-over-time';

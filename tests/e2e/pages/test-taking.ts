@@ -59,12 +59,40 @@ export class PatientLogin {
   }
 }
 
-/** The reference workflow runner served by the demo server (spec §4, DESIGN §4). */
-export class ReferenceRunner {
-  /** The runner deals this many cards per task. */
-  static readonly cardsPerTask = 6;
+/** The runner's words the tests find it by, in the language of the test. */
+export const runnerWords = {
+  'en-US': {
+    startFirst: 'Start the first task',
+    task: 'Task',
+    of: 'of',
+    practiceFirst: 'Practice first',
+    practiceCard: 'Practice card',
+    card: 'Card',
+    startTask: 'Start this task',
+    yes: 'Yes',
+    allDone: 'All tasks are done',
+    faceUp: / of (hearts|diamonds|clubs|spades)$/,
+  },
+  'es-US': {
+    startFirst: 'Comenzar la primera tarea',
+    task: 'Tarea',
+    of: 'de',
+    practiceFirst: 'Practicar primero',
+    practiceCard: 'Carta de práctica',
+    card: 'Carta',
+    startTask: 'Comenzar esta tarea',
+    yes: 'Sí',
+    allDone: 'Todas las tareas han terminado',
+    faceUp: / de (corazones|diamantes|tréboles|picas)$/,
+  },
+};
 
-  constructor(private readonly page: Page) {}
+/** The reference workflow runner served by the demo server (spec §4, DESIGN §4), playing its short demo form. */
+export class ReferenceRunner {
+  constructor(
+    private readonly page: Page,
+    private readonly words: (typeof runnerWords)['en-US'] = runnerWords['en-US'],
+  ) {}
 
   /** The begin page hands over after a short pause; the runner then prepares the test. */
   async waitUntilReady(): Promise<void> {
@@ -72,21 +100,44 @@ export class ReferenceRunner {
     await expect(this.page.getByRole('heading', { name: 'Before you start' })).toBeVisible();
   }
 
-  async takeTheTest(tasks = 4): Promise<void> {
-    await this.page.getByRole('button', { name: 'Start the first task' }).click();
-    for (let task = 1; task <= tasks; task += 1) {
-      await expect(
-        this.page.getByRole('heading', { name: new RegExp(`^Task ${String(task)} of ${String(tasks)}`) }),
-      ).toBeVisible();
-      await this.page.getByRole('button', { name: 'Start this task' }).click();
-      for (let card = 1; card <= ReferenceRunner.cardsPerTask; card += 1) {
-        await expect(
-          this.page.getByText(new RegExp(`^Card ${String(card)} of ${String(ReferenceRunner.cardsPerTask)}`)),
-        ).toBeVisible();
-        await this.page.getByRole('button', { name: 'Yes', exact: true }).click();
-      }
+  /** The card once it has turned face up ('Queen of hearts'), not the face-down one. */
+  faceUpCard(): Locator {
+    return this.page.getByRole('img', { name: this.words.faceUp });
+  }
+
+  /** How many cards a run deals, read from its first counter ('Card 1 of 4'). */
+  async cardCount(prefix: string): Promise<number> {
+    const first = this.page.getByText(new RegExp(`^${prefix} 1 ${this.words.of} \\d+$`));
+    await expect(first).toBeVisible();
+    const match = / (\d+)$/.exec((await first.textContent()) ?? '');
+    return Number(match?.[1]);
+  }
+
+  /** Waits for card n to turn face up, then `answer`s it. */
+  async onEachCard(prefix: string, answer: (card: number) => Promise<void>): Promise<void> {
+    const count = await this.cardCount(prefix);
+    for (let card = 1; card <= count; card += 1) {
+      const counter = `${prefix} ${String(card)} ${this.words.of} ${String(count)}`;
+      await expect(this.page.getByText(counter, { exact: true })).toBeVisible();
+      await expect(this.faceUpCard()).toBeVisible();
+      await answer(card);
     }
-    await expect(this.page.getByRole('heading', { name: 'All tasks are done' })).toBeVisible();
+  }
+
+  /** Plays every task, practice included, answering Yes on its button once each card is face up. */
+  async takeTheTest(tasks = 4): Promise<void> {
+    const { words } = this;
+    const yes = this.page.getByRole('button', { name: words.yes, exact: true });
+    await this.page.getByRole('button', { name: words.startFirst }).click();
+    for (let task = 1; task <= tasks; task += 1) {
+      const title = new RegExp(`^${words.task} ${String(task)} ${words.of} ${String(tasks)}`);
+      await expect(this.page.getByRole('heading', { name: title })).toBeVisible();
+      await this.page.getByRole('button', { name: words.practiceFirst }).click();
+      await this.onEachCard(words.practiceCard, () => yes.click());
+      await this.page.getByRole('button', { name: words.startTask }).click();
+      await this.onEachCard(words.card, () => yes.click());
+    }
+    await expect(this.page.getByRole('heading', { name: words.allDone })).toBeVisible();
   }
 
   async finish(): Promise<void> {

@@ -11,6 +11,8 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   request,
   browser,
 }) => {
+  // The whole test is played through its practice and test cards: more than the default time on a busy machine.
+  test.slow();
   // The clinician orders an out-of-clinic test for a new patient.
   const lastName = uniqueName('Hometest');
   const email = `${lastName.toLowerCase()}@example.test`;
@@ -94,7 +96,8 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   await expect(frame.getByRole('heading', { level: 1, name: 'Cognitive report' })).toBeVisible();
   await expect(frame.getByText(patient.name)).toBeVisible();
   await expect(frame.getByRole('rowheader', { name: 'Detection (psychomotor function)' })).toBeVisible();
-  await expect(frame.getByText('Baseline')).toBeVisible();
+  // Every card was answered Yes: too inaccurate to count, so the test is shown as not valid (and no baseline yet).
+  await expect(frame.getByText('Not valid', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Escape closes it, back to the profile.

@@ -10,6 +10,8 @@ test('a technician runs an in-clinic test with the patient, and the order ends f
   loginPage,
   request,
 }) => {
+  // The whole test is played through its practice and test cards: more than the default time on a busy machine.
+  test.slow();
   const lastName = uniqueName('Sitetest');
   const clinician = await apiToken(request, 'clinician');
   const patient = await addPatient(request, clinician, { firstName: 'Oswald', lastName, email: '' });

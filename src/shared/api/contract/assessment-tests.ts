@@ -133,15 +133,6 @@ export const batteryTasks: Readonly<Record<string, readonly CardTask[]>> = {
   MemOnlyCBB: ['oneCardLearning', 'oneBack'],
 };
 
-/** One task's outcome as the runner records it. */
-export const taskResultSchema = z.object({
-  task: cardTaskSchema,
-  trials: z.number().int().min(1).max(500),
-  correct: z.number().int().min(0).max(500),
-  meanReactionTimeMs: z.number().int().min(0).max(600_000),
-});
-export type TaskResult = z.infer<typeof taskResultSchema>;
-
 /** GET /api/{product}/workflow/{workflowInstanceId} with the test token: what the runner runs. */
 export const workflowInstanceSchema = z.object({
   workflowInstanceId: z.string(),
@@ -151,12 +142,6 @@ export const workflowInstanceSchema = z.object({
   state: z.enum(['open', 'completed', 'error']),
 });
 export type WorkflowInstance = z.infer<typeof workflowInstanceSchema>;
-
-/** POST /api/{product}/workflow/{workflowInstanceId}/completed with the test token. */
-export const workflowCompletedRequestSchema = z.object({
-  results: z.array(taskResultSchema).min(1).max(4),
-});
-export type WorkflowCompletedRequest = z.infer<typeof workflowCompletedRequestSchema>;
 
 /** POST /api/{product}/workflow/{workflowInstanceId}/error with the test token (spec §4 runner error codes). */
 export const workflowErrorRequestSchema = z.object({ errorCode: runnerErrorCodeSchema });

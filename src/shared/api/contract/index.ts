@@ -15,3 +15,4 @@ export * from './orders';
 export * from './documents';
 export * from './assessment-tests';
 export * from './client-logs';
+export * from './results';

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patientResultsSchema } from '../../src/shared/api/contract';
+import { demoAccounts } from '../db/seed';
+import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
+
+let testApp: TestApp;
+let rosaPath: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.ready();
+  const [rosa] = await testApp.db.query<{ id: number }>(
+    `SELECT id FROM patients WHERE first_name = 'Rosa' AND last_name = 'Alvarez'`,
+  );
+  rosaPath = `/api/profile/patients/${String(rosa?.id)}/results`;
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('GET /api/profile/patients/{id}/results', () => {
+  it("gives a clinician the demo patient's scored tests over two years, ending in a reliable decline", async () => {
+    const clinician = await loginAs(testApp.app, demoAccounts.clinician);
+    const response = await callApi(testApp.app, 'GET', rosaPath, clinician);
+    expect(response.statusCode).toBe(200);
+    const { tests } = patientResultsSchema.parse(response.json());
+    expect(tests).toHaveLength(4);
+    const first = new Date(tests[0]?.completedDateTime ?? '').getTime();
+    const last = new Date(tests[3]?.completedDateTime ?? '').getTime();
+    expect((last - first) / 86_400_000).toBeGreaterThan(365);
+    expect(tests.map((test) => test.isBaseline)).toEqual([true, false, false, false]);
+    expect(tests[3]?.change?.map((change) => change.reliableChange)).toContain('decline');
+  });
+
+  it('has a stable demo patient with an invalid test among valid ones', async () => {
+    const clinician = await loginAs(testApp.app, demoAccounts.clinician);
+    const [patient] = await testApp.db.query<{ id: number }>(
+      `SELECT o.patient_id AS id FROM assessment_orders o JOIN assessment_attempts a ON a.assessment_order_id = o.id
+       WHERE a.results::text LIKE '%"anticipation": true%' OR a.results::text LIKE '%"anticipation":true%' LIMIT 1`,
+    );
+    const response = await callApi(
+      testApp.app,
+      'GET',
+      `/api/profile/patients/${String(patient?.id)}/results`,
+      clinician,
+    );
+    const { tests } = patientResultsSchema.parse(response.json());
+    expect(tests.map((test) => test.score.valid).slice(0, 5)).toEqual([true, false, true, true, true]);
+    expect(tests[1]?.score.tasks.some((task) => task.flags.includes('manyAnticipations'))).toBe(true);
+  });
+
+  it('is refused to technicians and cops (no results for them), and 404 outside the provider service', async () => {
+    const technician = await loginAs(testApp.app, demoAccounts.technician);
+    const cops = await loginAs(testApp.app, demoAccounts.admin);
+    const otherClinician = await loginAs(testApp.app, demoAccounts.clinician2);
+    expect((await callApi(testApp.app, 'GET', rosaPath, technician)).statusCode).toBe(403);
+    expect((await callApi(testApp.app, 'GET', rosaPath, cops)).statusCode).toBe(403);
+    expect((await callApi(testApp.app, 'GET', rosaPath, otherClinician)).statusCode).toBe(404);
+    expect((await callApi(testApp.app, 'GET', rosaPath, null)).statusCode).toBe(401);
+    const clinician = await loginAs(testApp.app, demoAccounts.clinician);
+    expect((await callApi(testApp.app, 'GET', '/api/profile/patients/abc/results', clinician)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { z } from 'zod';
+import { recordIdParamSchema, type PatientResults } from '../../src/shared/api/contract';
+import { findPatient } from '../db/queries/patients';
+import { notFound } from '../http/errors';
+import { parseParams } from '../http/validation';
+import { callerOf, providerServiceScope, seesDisabled } from '../profiles/scope';
+import type { RouteDeps } from '../routes/route-deps';
+import { loadScoredTests } from './patient-results';
+
+const paramsSchema = z.object({ patientId: recordIdParamSchema });
+
+/**
+ * GET /api/profile/patients/{id}/results (needs viewReport, so clinicians only: spec §6 keeps results from
+ * technicians and cops): the patient's scored tests for the profile's "Results over time".
+ */
+export const resultsRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
+  app.get(
+    '/api/profile/patients/:patientId/results',
+    { preHandler: app.requireEntitlement('viewReport') },
+    async (request): Promise<PatientResults> => {
+      const { patientId } = parseParams(paramsSchema, request);
+      const auth = callerOf(request);
+      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      const patient = await findPatient(db, scope, patientId);
+      if (!patient) throw notFound('Patient not found');
+      return { tests: await loadScoredTests(db, patientId) };
+    },
+  );
+  done();
+};

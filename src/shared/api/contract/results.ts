@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { cardTaskSchema } from './assessment-tests';
+
+/**
+ * What the reference runner records of a test, trial by trial, and what scoring makes of it. One contract for the
+ * runner (which sends it), the server (which stores and scores it) and the client (which shows the scores).
+ */
+
+export const answerSchema = z.enum(['yes', 'no']);
+export type Answer = z.infer<typeof answerSchema>;
+
+/** A response time is measured from the rAF onset of the card; a press before onset is kept as negative. */
+const responseTimeSchema = z.number().min(-60_000).max(60_000);
+
+export const trialSchema = z.object({
+  index: z.number().int().min(0).max(199),
+  practice: z.boolean(),
+  /** The card as dealt: rank and suit letters ('QH'), or 'back' for a card still face down. */
+  stimulus: z
+    .string()
+    .trim()
+    .regex(/^(?:[A2-9TJQK][HDCS]|back)$/),
+  expected: answerSchema,
+  /** null when no answer came within the window (a miss). */
+  answer: answerSchema.nullable(),
+  responseTimeMs: responseTimeSchema.nullable(),
+  anticipation: z.boolean(),
+  miss: z.boolean(),
+});
+export type Trial = z.infer<typeof trialSchema>;
+
+/** The published forms: standard, the 48-trial One Card Learning short form, and a quick demonstration form. */
+export const runnerFormSchema = z.enum(['standard', 'short', 'demo']);
+export type RunnerForm = z.infer<typeof runnerFormSchema>;
+
+export const taskRecordSchema = z.object({
+  task: cardTaskSchema,
+  form: runnerFormSchema,
+  /** False when the person left the task before its last trial. */
+  finished: z.boolean(),
+  trials: z.array(trialSchema).max(200),
+});
+export type TaskRecord = z.infer<typeof taskRecordSchema>;
+
+export const interruptionSchema = z.object({
+  kind: z.enum(['hidden', 'blur']),
+  /** The task running when it happened, null between tasks. */
+  task: cardTaskSchema.nullable(),
+  durationMs: z.number().min(0).max(86_400_000),
+});
+export type Interruption = z.infer<typeof interruptionSchema>;
+
+export const deviceClassSchema = z.enum(['phone', 'tablet', 'desktop']);
+export type DeviceClass = z.infer<typeof deviceClassSchema>;
+
+export const sessionInfoSchema = z.object({
+  deviceClass: deviceClassSchema,
+  inputType: z.enum(['keyboard', 'touch', 'mouse', 'mixed', 'none']),
+  /** Frames per second measured from requestAnimationFrame before the first task; null when it could not be. */
+  refreshHz: z.number().min(1).max(1000).nullable(),
+  interruptions: z.array(interruptionSchema).max(500),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** POST /api/{product}/workflow/{workflowInstanceId}/completed with the test token: the whole test. */
+export const testRecordSchema = z.object({
+  session: sessionInfoSchema,
+  tasks: z.array(taskRecordSchema).min(1).max(4),
+});
+export type TestRecord = z.infer<typeof testRecordSchema>;
+
+export const taskFlagSchema = z.enum([
+  'tooFewResponses',
+  'lowAccuracy',
+  'manyAnticipations',
+  'pageHidden',
+  'leftEarly',
+]);
+export type TaskFlag = z.infer<typeof taskFlagSchema>;
+
+export const testFlagSchema = z.enum(['atHome', 'deviceChanged', 'invalidTask']);
+export type TestFlag = z.infer<typeof testFlagSchema>;
+
+export const taskScoreSchema = z.object({
+  task: cardTaskSchema,
+  trials: z.number().int().min(0),
+  responses: z.number().int().min(0),
+  correct: z.number().int().min(0),
+  anticipations: z.number().int().min(0),
+  misses: z.number().int().min(0),
+  /** Proportion correct of the responses (0..1), null without responses. */
+  accuracy: z.number().nullable(),
+  /** Mean log10 of correct response times (ms), null without a correct response. */
+  speedLog10: z.number().nullable(),
+  /** Arcsine of the square root of the proportion correct, null without responses. */
+  accuracyArcsine: z.number().nullable(),
+  /** Mean of correct response times in ms (the antilog of speedLog10), for people to read. */
+  meanCorrectMs: z.number().nullable(),
+  flags: z.array(taskFlagSchema),
+  valid: z.boolean(),
+});
+export type TaskScore = z.infer<typeof taskScoreSchema>;
+
+export const compositeSchema = z.enum(['psychomotorAttention', 'learningWorkingMemory']);
+export type Composite = z.infer<typeof compositeSchema>;
+
+export const compositeScoreSchema = z.object({
+  composite: compositeSchema,
+  /** Standard score against the reference values (100 ± 15; higher is better), null when a task is invalid. */
+  score: z.number().nullable(),
+});
+export type CompositeScore = z.infer<typeof compositeScoreSchema>;
+
+export const testScoreSchema = z.object({
+  tasks: z.array(taskScoreSchema),
+  composites: z.array(compositeScoreSchema),
+  flags: z.array(testFlagSchema),
+  valid: z.boolean(),
+  deviceClass: deviceClassSchema,
+  setting: z.enum(['home', 'clinic']),
+});
+export type TestScore = z.infer<typeof testScoreSchema>;
+
+export const compositeChangeSchema = z.object({
+  composite: compositeSchema,
+  /** This test's composite minus the baseline's, null when either is missing. */
+  difference: z.number().nullable(),
+  reliableChange: z.enum(['decline', 'improvement', 'none']).nullable(),
+});
+export type CompositeChange = z.infer<typeof compositeChangeSchema>;
+
+/** One finished test of a patient, scored, with its change from the baseline (the first valid test). */
+export const scoredTestSchema = z.object({
+  assessmentId: z.number().int(),
+  completedDateTime: z.string(),
+  batteryCode: z.string(),
+  language: z.string().nullable(),
+  isBaseline: z.boolean(),
+  score: testScoreSchema,
+  change: z.array(compositeChangeSchema).nullable(),
+});
+export type ScoredTest = z.infer<typeof scoredTestSchema>;
+
+/** GET /api/profile/patients/{id}/results: the patient's scored tests, oldest first. */
+export const patientResultsSchema = z.object({ tests: z.array(scoredTestSchema) });
+export type PatientResults = z.infer<typeof patientResultsSchema>;

@@ -1,0 +1,4 @@
+export * from './reference-values';
+export * from './scoring';
+export * from './simulate';
+export * from './task-designs';
