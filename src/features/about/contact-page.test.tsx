@@ -1,20 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, type HttpClient } from '../../shared/api/http';
+import { fakeHttp } from '../../shared/testing/fake-http';
 import { apiError } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { ContactPage } from './contact-page';
 
-/** An HTTP client whose POST answers `answer()` (parsed with the caller's schema, as the real one does). */
+/** The contact message is answered with `answer()`; nothing else is. */
 function httpAnswering(answer: () => Promise<unknown>) {
-  const fail = () => Promise.reject(apiError(0));
-  const post = vi.fn<(path: string, body: unknown) => Promise<unknown>>(answer);
-  const http: HttpClient = {
-    get: fail,
-    put: fail,
-    post: (path, body, schema) => post(path, body).then((value) => schema.parse(value)),
-  };
-  return { http, post };
+  return fakeHttp({ 'POST /api/cgm/contact': answer });
 }
 
 function renderContact({ http }: { http: HttpClient }) {

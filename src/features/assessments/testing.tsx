@@ -1,30 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { vi } from 'vitest';
 import type { AssessmentOrderDetail, ResourceConfig } from '../../shared/api/contract';
-import { ApiError, type HttpClient } from '../../shared/api/http';
 import { fakeDocumentText } from '../../shared/testing/factories';
+import { fakeHttp } from '../../shared/testing/fake-http';
 
-type Answer = (body: unknown) => unknown;
-
-/**
- * An HttpClient answering GETs and POSTs by "METHOD path": a returned value is parsed with the caller's schema, a
- * thrown (or rejected) ApiError is the server's refusal, anything unanswered fails as offline. `calls` records
- * what was sent.
- */
-export function routedHttp(answers: Record<string, Answer>) {
-  const calls = vi.fn<(method: string, path: string, body: unknown) => void>();
-  const respond = async (method: string, path: string, body: unknown): Promise<unknown> => {
-    calls(method, path, body);
-    const handler = answers[`${method} ${path}`];
-    if (!handler) throw new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path });
-    return await handler(body);
-  };
-  const http: HttpClient = {
-    get: async (path, schema) => schema.parse(await respond('GET', path, undefined)),
-    post: async (path, body, schema) => schema.parse(await respond('POST', path, body)),
-    put: async (path, body, schema) => schema.parse(await respond('PUT', path, body)),
-  };
-  return { http, calls };
+/** Answers by "METHOD path" with a function of the body; `calls` is a spy of (method, path, body). */
+export function routedHttp(answers: Record<string, (body: unknown) => unknown>) {
+  const { http, sent } = fakeHttp(answers);
+  return { http, calls: sent };
 }
 
 export const resourceConfig: ResourceConfig = {

@@ -7,13 +7,10 @@ import {
   type ProviderService,
 } from '../../shared/api/contract';
 
-/** The mass-order form; '' means nothing chosen yet (spec §5: both are required). */
-export interface MassOrderFormValues {
-  assessmentOrderType: AssessmentOrderTypeId | '';
-  batteryTypeCode: 'FullCBB' | 'MemOnlyCBB' | '';
-}
-
-/** The form holds '' until something is chosen; the pipe turns a choice into the payload's type. */
+/**
+ * The mass-order form (spec §5: both are required). It holds '' until something is chosen; the pipe turns a choice
+ * into the payload's type.
+ */
 export const massOrderFormSchema = z.object({
   assessmentOrderType: z
     .union([z.enum(['HOME', 'SITE']), z.literal('')])
@@ -22,6 +19,7 @@ export const massOrderFormSchema = z.object({
     .union([z.enum(['FullCBB', 'MemOnlyCBB']), z.literal('')])
     .pipe(z.enum(['FullCBB', 'MemOnlyCBB'], { error: orderMessages.massBatteryRequired })),
 });
+export type MassOrderFormValues = z.input<typeof massOrderFormSchema>;
 export type MassOrderFormOutput = z.output<typeof massOrderFormSchema>;
 
 export type IneligibleReason = 'noEmail' | 'deactivated';

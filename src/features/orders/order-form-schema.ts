@@ -2,23 +2,12 @@ import { z } from 'zod';
 import {
   orderMessages,
   type AssessmentOrderInput,
-  type AssessmentOrderTypeId,
-  type BatteryCode,
   type PatientProfile,
   type ProviderService,
 } from '../../shared/api/contract';
 import { refineConfirmation } from '../../shared/lib/validation/confirm';
 import { isValidEmail, maxEmailLength } from '../../shared/lib/validation/email';
 import { validationMessages } from '../../shared/lib/validation/messages';
-
-/** The new-assessment form as it holds its values; '' means nothing chosen yet. */
-export interface OrderFormValues {
-  assessmentOrderType: AssessmentOrderTypeId | '';
-  batteryTypeCode: BatteryCode | '';
-  email: string;
-  confirmEmail: string;
-  makeDefaultEmail: boolean;
-}
 
 const orderTypeValue = z.union([z.enum(['HOME', 'SITE']), z.literal('')]);
 const batteryValue = z.union([z.enum(['FullCBB', 'MemOnlyCBB']), z.literal('')]);
@@ -53,6 +42,8 @@ export function orderFormSchema(options: { batteryRequired: boolean }) {
       }
     });
 }
+/** The new-assessment form as it holds its values; '' means nothing chosen yet. */
+export type OrderFormValues = z.input<ReturnType<typeof orderFormSchema>>;
 export type OrderFormOutput = z.output<ReturnType<typeof orderFormSchema>>;
 
 /** The types the provider service offers, in its display order; the default first chosen. */

@@ -1,7 +1,5 @@
-import { vi } from 'vitest';
-import type { z } from 'zod';
 import type { AssessmentOrder, PatientProfile, ProviderService } from '../../shared/api/contract';
-import { ApiError, type HttpClient } from '../../shared/api/http';
+import { fakeHttp } from '../../shared/testing/fake-http';
 
 /** Test data of the ordering feature, shaped as the server answers it. */
 export function testPatient(overrides: Partial<PatientProfile> = {}): PatientProfile {
@@ -94,30 +92,13 @@ export function testOrder(overrides: Partial<AssessmentOrder> = {}): AssessmentO
 
 type Answer = (body: unknown) => unknown;
 
-/**
- * An HttpClient answering GETs by path (a map, or a function for paths with a query) and POSTs by path, parsing with the caller's schema as the real client does; a
- * thrown ApiError is the server's refusal; anything unknown fails as offline. `post` records what was sent.
- */
+/** GETs answered by path (a map, or a function for paths with a query), POSTs by path with a function of the body. */
 export function ordersHttp(
   gets: Record<string, unknown> | ((path: string) => unknown),
   posts: Record<string, Answer> = {},
 ) {
-  const post = vi.fn<(path: string, body: unknown) => void>();
-  const offline = (path: string) =>
-    Promise.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path }));
-  const answerOf = (path: string): unknown => (typeof gets === 'function' ? gets(path) : gets[path]);
-  const http: HttpClient = {
-    get: <S extends z.ZodType>(path: string, schema: S) => {
-      const answer = answerOf(path);
-      return answer === undefined ? offline(path) : Promise.resolve(schema.parse(answer));
-    },
-    put: (path) => offline(path),
-    post: async (path, body, schema) => {
-      post(path, body);
-      const answer = posts[path];
-      if (!answer) return offline(path);
-      return schema.parse(await answer(body));
-    },
-  };
-  return { http, post };
+  return fakeHttp((call) => {
+    if (call.method === 'GET') return typeof gets === 'function' ? gets(call.path) : gets[call.path];
+    return call.method === 'POST' ? posts[call.path]?.(call.body) : undefined;
+  });
 }

@@ -1,10 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PatientProfile } from '../../shared/api/contract';
-import { ApiError, type HttpClient } from '../../shared/api/http';
+import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { todayIso } from '../../shared/lib/validation/dates';
 import { authResult } from '../../shared/testing/factories';
+import { fakeHttp } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
 import { testReferences, testRules } from '../../shared/testing/profile-fixtures';
 import { AddPatientDialog, EditPatientDialog } from './patient-pages';
@@ -43,20 +44,18 @@ const patient: PatientProfile = {
   lastAssessmentOrderCompletionDate: null,
 };
 
-function fakeHttp(options: { put?: () => Promise<unknown>; detail?: PatientProfile } = {}) {
+function patientHttp(options: { put?: () => unknown; detail?: PatientProfile } = {}) {
   const detail = options.detail ?? patient;
-  const get = vi.fn((path: string) => {
-    if (path === '/api/rules') return Promise.resolve(testRules);
-    if (path.startsWith('/api/profile/patients/')) return Promise.resolve(detail);
-    return Promise.resolve(testReferences);
-  });
-  // Called as (path, body, schema), like the real client.
-  const post = vi.fn<(...args: unknown[]) => Promise<unknown>>(() => Promise.resolve({ ...patient, id: 9 }));
-  const put = vi.fn<(...args: unknown[]) => Promise<unknown>>(() =>
-    options.put ? options.put() : Promise.resolve(detail),
+  return fakeHttp(
+    (call) => {
+      if (call.method === 'POST') return { ...patient, id: 9 };
+      if (call.method === 'PUT') return options.put ? options.put() : detail;
+      if (call.path === '/api/rules') return testRules;
+      if (call.path.startsWith('/api/profile/patients/')) return detail;
+      return testReferences;
+    },
+    { recordOptions: true },
   );
-  const http = { get, post, put } as unknown as HttpClient;
-  return { http, post, put };
 }
 
 /** Pasting is as real as typing for these fields and keeps the test quick on a busy machine. */
@@ -74,7 +73,7 @@ const routes = [
 
 describe('the patient dialog (spec §2, §5)', () => {
   it('shows the clinician’s own provider service read-only and warns to enter a parent email for a child', async () => {
-    const { http, post } = fakeHttp();
+    const { http, post, calls } = patientHttp();
     const { user } = renderApp(routes, {
       store: clinicianSession(),
       http,
@@ -100,27 +99,26 @@ describe('the patient dialog (spec §2, §5)', () => {
     await fill(user, screen.getByRole('textbox', { name: 'Repeat email' }), 'parent@example.test');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Patient profile' })).toBeInTheDocument();
-    expect(post).toHaveBeenCalledWith(
-      '/api/profile/patients',
-      expect.objectContaining({
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/api/profile/patients',
+      body: expect.objectContaining({
         firstName: 'Pip',
         dateOfBirth: todayIso(tenYearsAgo),
         gender: 'M',
         email: 'parent@example.test',
         providerService: { id: 1 },
-      }),
-      expect.anything(),
+      }) as unknown,
       // Issue 15: a create carries an Idempotency-Key, so a double tap or a retry adds one patient.
-      { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown },
-    );
+      options: { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown },
+    });
   }, 20_000);
 
   it('keeps the form and says nothing was sent when the save fails offline', async () => {
-    const { http, put } = fakeHttp({
-      put: () =>
-        Promise.reject(
-          new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/profile/patients' }),
-        ),
+    const { http, calls } = patientHttp({
+      put: () => {
+        throw new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/profile/patients' });
+      },
     });
     const { user } = renderApp(routes, {
       store: clinicianSession(),
@@ -133,13 +131,17 @@ describe('the patient dialog (spec §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You are offline. Nothing was sent');
     expect(first).toHaveValue('Gordy');
-    expect(put).toHaveBeenCalledWith('/api/profile/patients', expect.objectContaining({ id: 5 }), expect.anything());
+    expect(calls).toContainEqual({
+      method: 'PUT',
+      path: '/api/profile/patients',
+      body: expect.objectContaining({ id: 5 }) as unknown,
+    });
   }, 20_000);
 
   it('asks to reactivate a deactivated patient before editing', async () => {
     renderApp(routes, {
       store: clinicianSession(),
-      http: fakeHttp({ detail: { ...patient, isDisabled: true } }).http,
+      http: patientHttp({ detail: { ...patient, isDisabled: true } }).http,
       initialEntries: ['/cgm/manage/patient/5/edit'],
     });
     expect(await screen.findByText('Reactivate the profile before editing it.')).toBeInTheDocument();

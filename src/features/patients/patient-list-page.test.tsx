@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod';
 import type { Entitlement, PatientProfile } from '../../shared/api/contract';
-import type { HttpClient } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
+import { fakeHttp } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
 import { testReferences } from '../../shared/testing/profile-fixtures';
 import { PatientListPage } from './patient-pages';
@@ -36,12 +35,8 @@ const patient: PatientProfile = {
 function render(role: string, entitlements: Entitlement[]) {
   const store = new SessionStore(window.sessionStorage, 'cgm');
   store.signIn(authResult({ entitlements, user: { role } }));
-  const http: HttpClient = {
-    get: <S extends z.ZodType>(_path: string, schema: S) =>
-      Promise.resolve(schema.parse({ dataList: [patient], count: 1 })),
-    post: () => Promise.reject(new Error('no writes here')),
-    put: () => Promise.reject(new Error('no writes here')),
-  };
+  // One page of one patient for any list; nothing else answers.
+  const { http } = fakeHttp((call) => (call.method === 'GET' ? { dataList: [patient], count: 1 } : undefined));
   return renderApp(
     [
       {

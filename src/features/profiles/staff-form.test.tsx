@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TechnicianProfile } from '../../shared/api/contract';
-import { ApiError, type HttpClient } from '../../shared/api/http';
+import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
+import { fakeHttp } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
 import { AddTechnicianDialog } from './staff-pages';
 import { testReferences, testRules } from '../../shared/testing/profile-fixtures';
@@ -20,14 +21,16 @@ function copsSession(): SessionStore {
   return store;
 }
 
-function http(post: HttpClient['post']): HttpClient {
-  return {
-    get: vi.fn((path: string) =>
-      Promise.resolve(path === '/api/rules' ? testRules : testReferences),
-    ) as unknown as HttpClient['get'],
-    post,
-    put: vi.fn(),
-  };
+/** The references the form loads, and `created` as the answer to the technician's creation. */
+function staffHttp(created: () => unknown) {
+  return fakeHttp(
+    {
+      'GET /api/rules': testRules,
+      'GET /api/references/profile': testReferences,
+      'POST /api/profile/technicians': created,
+    },
+    { recordOptions: true },
+  );
 }
 
 const routes = [
@@ -50,20 +53,18 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
 
 describe('the Add Technician dialog (spec §2, §6, §7)', () => {
   it('flags the email field when the server says the email is already in use, keeping what was typed', async () => {
-    const post = vi.fn(() =>
-      Promise.reject(
-        new ApiError({
-          status: 400,
-          code: 'EMAIL_IN_USE',
-          serverMessage: 'This email address already in use',
-          fields: [{ path: 'email', message: 'VALID_EMAIL_ALREADY_IN_USE' }],
-          path: '/api/profile/technicians',
-        }),
-      ),
-    );
+    const { http, calls } = staffHttp(() => {
+      throw new ApiError({
+        status: 400,
+        code: 'EMAIL_IN_USE',
+        serverMessage: 'This email address already in use',
+        fields: [{ path: 'email', message: 'VALID_EMAIL_ALREADY_IN_USE' }],
+        path: '/api/profile/technicians',
+      });
+    });
     const { user } = renderApp(routes, {
       store: copsSession(),
-      http: http(post),
+      http,
       initialEntries: ['/cgm/manage/technicians/add'],
     });
     expect(await screen.findByRole('dialog', { name: 'Add Technician' })).toBeInTheDocument();
@@ -75,15 +76,15 @@ describe('the Add Technician dialog (spec §2, §6, §7)', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveValue('clinician@demo.test');
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Tess');
-    expect(post).toHaveBeenCalledWith(
-      '/api/profile/technicians',
-      expect.objectContaining({
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/api/profile/technicians',
+      body: expect.objectContaining({
         providerService: { id: 2 },
         address: expect.objectContaining({ state: null, country: { code: 'US' } }) as unknown,
-      }),
-      expect.anything(),
-      { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown },
-    );
+      }) as unknown,
+      options: { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown },
+    });
   }, 20_000);
 
   it('makes cops choose a provider service, then opens the new profile once saved', async () => {
@@ -101,10 +102,10 @@ describe('the Add Technician dialog (spec §2, §6, §7)', () => {
       providerServices: [],
       firstTimeAccountSetupComplete: false,
     };
-    const post = vi.fn(() => Promise.resolve(saved));
+    const { http, post } = staffHttp(() => saved);
     const { user, router } = renderApp(routes, {
       store: copsSession(),
-      http: http(post as unknown as HttpClient['post']),
+      http,
       initialEntries: ['/cgm/manage/technicians/add'],
     });
     await fill(user, await screen.findByRole('textbox', { name: 'First name' }), 'Tess');

@@ -9,7 +9,6 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { z } from 'zod';
 import common from '../../../locales/en-US/common.json';
 import providerServices from '../../../locales/en-US/provider-services.json';
 import type { AuthResult, Entitlement, ProviderServiceRef, Role, RuntimeConfig } from '../../shared/api/contract';
@@ -19,6 +18,7 @@ import { authApi } from '../../shared/auth/auth-api';
 import { AuthProvider } from '../../shared/auth/session-context';
 import { SessionStore } from '../../shared/auth/session-store';
 import { RuntimeConfigProvider } from '../../shared/lib/runtime-config';
+import { fakeHttp, type HttpCall, type HttpScript } from '../../shared/testing/fake-http';
 
 // jsdom lacks what Mantine measures with.
 if (typeof window.matchMedia !== 'function') {
@@ -49,34 +49,15 @@ if (typeof window.ResizeObserver !== 'function') {
   };
 }
 
-export interface HttpCall {
-  method: 'GET' | 'POST' | 'PUT';
-  path: string;
-  body: unknown;
-}
-
-/** Answers a call with a value (parsed with the call's schema, as the real client does) or throws an ApiError. */
-export type HttpScript = (call: HttpCall) => unknown;
+export type { HttpCall, HttpScript } from '../../shared/testing/fake-http';
 
 export function apiError(status: number, code: string, serverMessage: string | null, fields: ApiError['fields'] = []) {
   return new ApiError({ status, code, serverMessage, fields, path: '' });
 }
 
 export function scriptedHttp(script: HttpScript): { http: HttpClient; calls: HttpCall[] } {
-  const calls: HttpCall[] = [];
-  const run = async <S extends z.ZodType>(call: HttpCall, schema: S): Promise<z.infer<S>> => {
-    calls.push(call);
-    await Promise.resolve();
-    return schema.parse(await script(call));
-  };
-  return {
-    calls,
-    http: {
-      get: (path, schema) => run({ method: 'GET', path, body: undefined }, schema),
-      post: (path, body, schema) => run({ method: 'POST', path, body }, schema),
-      put: (path, body, schema) => run({ method: 'PUT', path, body }, schema),
-    },
-  };
+  const { http, calls } = fakeHttp(script);
+  return { http, calls };
 }
 
 export const testConfig: RuntimeConfig = {

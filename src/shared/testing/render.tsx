@@ -15,7 +15,8 @@ import { AuthProvider } from '../auth/session-context';
 import { SessionStore } from '../auth/session-store';
 import { RuntimeConfigProvider } from '../lib/runtime-config';
 import { installDomPolyfills } from './dom-polyfills';
-import { apiError, fakeAuthApi, testConfig } from './factories';
+import { fakeAuthApi, testConfig } from './factories';
+import { fakeHttp } from './fake-http';
 import { createTestI18n } from './i18n';
 
 installDomPolyfills();
@@ -25,8 +26,7 @@ configure({ asyncUtilTimeout: 3_000 });
 
 /** An HttpClient with no network: every call fails as offline unless a test passes its own. */
 export function offlineHttp(): HttpClient {
-  const fail = () => Promise.reject(apiError(0, { path: '/api/test' }));
-  return { get: fail, post: fail, put: fail };
+  return fakeHttp().http;
 }
 
 /** Static and third-party JSON with no network: every read fails as offline unless a test passes its own. */
