@@ -75,9 +75,11 @@ function safeLocalStorage(): KeyValueStorage | undefined {
  */
 export function languageNameIn(locale: string, readerLanguage: string): string | null {
   try {
-    const name = new Intl.DisplayNames([readerLanguage], { type: 'language', languageDisplay: 'standard', fallback: 'none' }).of(
-      locale.replace('_', '-'),
-    );
+    const name = new Intl.DisplayNames([readerLanguage], {
+      type: 'language',
+      languageDisplay: 'standard',
+      fallback: 'none',
+    }).of(locale.replace('_', '-'));
     return name ? name.charAt(0).toLocaleUpperCase(readerLanguage) + name.slice(1) : null;
   } catch {
     return null;
