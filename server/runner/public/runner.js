@@ -258,7 +258,7 @@
   };
 
   const tasks = /** @type {string[]} */ ([]);
-  /** @type {{ task: string, form: string, finished: boolean, trials: any[] }[]} */
+  /** @type {{ task: string, form: string, finished: boolean, trials: object[] }[]} */
   const records = [];
 
   function taskTitle(/** @type {number} */ taskIndex) {
@@ -274,7 +274,7 @@
     }
     currentTask = task;
     const taskTexts = texts.tasks[task];
-    const record = { task, form: config.form, finished: false, trials: /** @type {any[]} */ ([]) };
+    const record = { task, form: config.form, finished: false, trials: /** @type {object[]} */ ([]) };
     records.push(record);
     const counts = design.tasks[task];
     show([
@@ -309,7 +309,7 @@
    */
   function playTrials(
     /** @type {number} */ taskIndex,
-    /** @type {{ task: string, trials: any[] }} */ record,
+    /** @type {{ task: string, trials: object[] }} */ record,
     /** @type {Deal[]} */ deals,
     /** @type {boolean} */ practice,
     /** @type {() => void} */ done,
