@@ -91,7 +91,7 @@ describe('GET /runner/', () => {
       headers: { host: 'localhost:80' },
     });
     expect(response.body).toContain('<html lang="es-US">');
-    expect(response.body).toContain('Ejecutor de referencia');
+    expect(response.body).toContain('Aplicación de referencia');
   });
 
   it('refuses to return anywhere but its own site, and missing parameters', async () => {

@@ -234,9 +234,9 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     batteries: { FullCBB: 'Full assessment', MemOnlyCBB: 'Memory assessment' },
   },
   'es-US': {
-    pageTitle: 'Ejecutor de referencia de la prueba',
+    pageTitle: 'Aplicación de referencia de la prueba',
     referenceNotice:
-      'Este es el ejecutor de referencia del servidor de demostración. Sustituye a la prueba cognitiva real: sus ' +
+      'Esta es la aplicación de referencia del servidor de demostración. Sustituye a la prueba cognitiva real: sus ' +
       'tareas con cartas son breves y lo que registra no es una medición clínica.',
     noscript: 'La prueba necesita JavaScript. Actívelo y abra el enlace de nuevo.',
     loading: 'Preparando la prueba…',
@@ -246,7 +246,7 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     unreachable: 'No se puede contactar con el servicio de la prueba. Compruebe la conexión e inténtelo de nuevo.',
     retry: 'Intentar de nuevo',
     returnButton: 'Volver',
-    versionFailure: 'Este ejecutor no puede ejecutar la versión {version} del componente.',
+    versionFailure: 'Esta aplicación no puede ejecutar la versión {version} del componente.',
     introTitle: 'Antes de empezar',
     introBody:
       'La prueba tiene {count} tareas breves con cartas. Cada tarea muestra cartas una a una y hace una pregunta ' +
@@ -265,7 +265,7 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     saving: 'Registrando la prueba…',
     saveFailed: 'No se pudo registrar la prueba. Inténtelo de nuevo.',
     errorTitle: 'Terminar la prueba con un error',
-    errorBody: 'Para probar el producto: termine esta prueba como lo hace un ejecutor real cuando algo falla.',
+    errorBody: 'Para probar el producto: termine esta prueba como lo hace una aplicación real cuando algo falla.',
     errorLabel: 'Error',
     errorButton: 'Terminar con este error',
     leave: 'Salir sin terminar',
@@ -297,7 +297,7 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
         question: '¿Esta carta es igual a la anterior?',
       },
     },
-    ranks: ['As', 'Dos', 'Tres', 'Cuatro', 'Cinco', 'Seis', 'Siete', 'Ocho', 'Nueve', 'Diez', 'Sota', 'Reina', 'Rey'],
+    ranks: ['As', 'Dos', 'Tres', 'Cuatro', 'Cinco', 'Seis', 'Siete', 'Ocho', 'Nueve', 'Diez', 'Jota', 'Reina', 'Rey'],
     suits: ['corazones', 'diamantes', 'tréboles', 'picas'],
     cardName: '{rank} de {suit}',
     faceDown: 'Una carta boca abajo',
@@ -316,27 +316,27 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     batteries: { FullCBB: 'Evaluación completa', MemOnlyCBB: 'Evaluación de la memoria' },
   },
   'fr-FR': {
-    pageTitle: 'Exécuteur de référence du test',
+    pageTitle: 'Module de passation de référence',
     referenceNotice:
-      "Ceci est l'exécuteur de référence du serveur de démonstration. Il remplace le vrai test cognitif : ses " +
-      "tâches de cartes sont courtes et ce qu'il enregistre n'est pas une mesure clinique.",
+      'Ceci est le module de passation de référence du serveur de démonstration. Il remplace le vrai test cognitif : ses ' +
+      'tâches de cartes sont courtes et ce qu’il enregistre n’est pas une mesure clinique.',
     noscript: 'Le test a besoin de JavaScript. Activez-le et rouvrez le lien.',
     loading: 'Préparation du test…',
-    badParameters: "Le test ne peut pas commencer : l'adresse qui l'a ouvert est incomplète ou pointe ailleurs.",
-    tokenInvalid: "Cette session de test n'est plus valide : elle a expiré ou est déjà terminée.",
+    badParameters: 'Le test ne peut pas commencer : l’adresse qui l’a ouvert est incomplète ou pointe ailleurs.',
+    tokenInvalid: 'Cette session de test n’est plus valide : elle a expiré ou est déjà terminée.',
     alreadyEnded: 'Ce test est déjà terminé.',
     unreachable: 'Le service du test est injoignable. Vérifiez la connexion et réessayez.',
     retry: 'Réessayer',
     returnButton: 'Revenir',
-    versionFailure: 'Cet exécuteur ne peut pas exécuter la version {version} du composant.',
+    versionFailure: 'Ce module de passation ne peut pas exécuter la version {version} du composant.',
     introTitle: 'Avant de commencer',
     introBody:
       'Le test comporte {count} courtes tâches de cartes. Chaque tâche montre des cartes une à une et pose une ' +
       'question fermée sur chaque carte. Répondez avec les boutons ou les touches Non et Oui.',
-    languageLine: 'Langue : {language}',
-    batteryLine: 'Batterie : {battery}',
+    languageLine: 'Langue : {language}',
+    batteryLine: 'Batterie : {battery}',
     start: 'Commencer la première tâche',
-    taskOf: 'Tâche {n} sur {count} : {name}',
+    taskOf: 'Tâche {n} sur {count} : {name}',
     cardOf: 'Carte {n} sur {count}',
     yes: 'Oui',
     no: 'Non',
@@ -345,15 +345,16 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     doneBody: 'Choisissez Terminer pour enregistrer le test et revenir.',
     finish: 'Terminer et revenir',
     saving: 'Enregistrement du test…',
-    saveFailed: "Le test n'a pas pu être enregistré. Réessayez.",
+    saveFailed: 'Le test n’a pas pu être enregistré. Réessayez.',
     errorTitle: 'Terminer le test par une erreur',
-    errorBody: 'Pour essayer le produit : terminez ce test comme le fait un vrai exécuteur en cas de problème.',
+    errorBody:
+      'Pour essayer le produit : terminez ce test comme le fait un vrai module de passation en cas de problème.',
     errorLabel: 'Erreur',
     errorButton: 'Terminer avec cette erreur',
     leave: 'Quitter sans terminer',
     errorCodes: {
       cbbversionfailure: 'Version du composant non prise en charge (cbbversionfailure)',
-      agefailure: "Conditions d'âge non remplies (agefailure)",
+      agefailure: 'Conditions d’âge non remplies (agefailure)',
       cbbbrowsercheckfailure: 'Navigateur non pris en charge (cbbbrowsercheckfailure)',
       workflowerror: 'Erreur système, résultats non enregistrés (workflowerror)',
     },
@@ -361,22 +362,22 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
       detection: {
         name: 'Détection',
         instructions: 'Chaque carte est montrée face cachée ou face visible. Répondez le plus vite possible.',
-        question: 'La carte est-elle retournée face visible ?',
+        question: 'La carte est-elle retournée face visible ?',
       },
       identification: {
         name: 'Identification',
         instructions: 'Chaque carte est montrée face visible. Répondez le plus vite possible.',
-        question: 'La carte est-elle rouge ?',
+        question: 'La carte est-elle rouge ?',
       },
       oneCardLearning: {
-        name: "Apprentissage d'une carte",
+        name: 'Apprentissage d’une carte',
         instructions: 'Retenez les cartes que vous voyez. Certaines reviennent.',
-        question: 'Avez-vous déjà vu cette carte dans cette tâche ?',
+        question: 'Avez-vous déjà vu cette carte dans cette tâche ?',
       },
       oneBack: {
         name: 'Une en arrière',
         instructions: 'Comparez chaque carte avec la carte précédente.',
-        question: 'Cette carte est-elle identique à la précédente ?',
+        question: 'Cette carte est-elle identique à la précédente ?',
       },
     },
     ranks: ['As', 'Deux', 'Trois', 'Quatre', 'Cinq', 'Six', 'Sept', 'Huit', 'Neuf', 'Dix', 'Valet', 'Dame', 'Roi'],
@@ -385,16 +386,16 @@ export const runnerTexts: Record<PageLocale, RunnerTexts> = {
     faceDown: 'Une carte face cachée',
     faceUp: 'face visible',
     keys: { yes: 'O', no: 'N' },
-    keysHint: 'Non est à gauche, Oui à droite : les boutons, les touches fléchées ou les touches {no} et {yes}.',
+    keysHint: 'Non est à gauche, Oui à droite : les boutons, les touches fléchées ou les touches {no} et {yes}.',
     practice: 'entraînement',
     startPractice: 'S’entraîner d’abord',
     practiceDone:
-      'L’entraînement est terminé. La tâche elle-même n’indique pas si vous avez raison : répondez aussi vite et aussi bien que possible.',
+      'L’entraînement est terminé. La tâche elle-même n’indique pas si vous avez raison : répondez aussi vite et aussi bien que possible.',
     practiceCardOf: 'Carte d’entraînement {n} sur {count}',
     feedbackCorrect: 'Exact.',
-    feedbackWrong: 'Pas tout à fait : relisez la question.',
-    feedbackEarly: 'Trop tôt : attendez la carte.',
-    feedbackSlow: 'Trop lent : répondez dès que possible.',
+    feedbackWrong: 'Pas tout à fait : relisez la question.',
+    feedbackEarly: 'Trop tôt : attendez la carte.',
+    feedbackSlow: 'Trop lent : répondez dès que possible.',
     batteries: { FullCBB: 'Évaluation complète', MemOnlyCBB: 'Évaluation de la mémoire' },
   },
 };
@@ -534,12 +535,12 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
   'fr-FR': {
     pageTitle: 'Rapport cognitif',
     referenceNotice:
-      'Page de rapport de référence du serveur de démonstration : elle utilise des valeurs de référence, non des normes cliniques.',
-    notDiagnosis: 'Les résultats appuient une évaluation clinique ; ils ne constituent pas un diagnostic à eux seuls.',
+      'Page de rapport de référence du serveur de démonstration : elle utilise des valeurs de référence, non des normes cliniques.',
+    notDiagnosis: 'Les résultats appuient une évaluation clinique ; ils ne constituent pas un diagnostic à eux seuls.',
     patient: 'Patient',
     dateOfBirth: 'Date de naissance',
     environment: 'Environnement',
-    none: "Ce patient n'a encore aucune évaluation terminée.",
+    none: 'Ce patient n’a encore aucune évaluation terminée.',
     expired: 'Le lien de ce rapport a expiré. Fermez le rapport et rouvrez-le.',
     assessments: 'Évaluations terminées',
     completed: 'Terminée',
@@ -554,7 +555,7 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
     speedValue: '{ms} ms',
     howToRead:
       'Les scores sont comparés à des valeurs de référence, non à des normes cliniques. Les composites sont des ' +
-      'scores standard (100 est la moyenne de référence et 15 un écart type ; plus haut est meilleur). Une ' +
+      'scores standard (100 est la moyenne de référence et 15 un écart type ; plus haut est meilleur). Une ' +
       'variation fiable dépasse la variation propre du test (intervalle à 90 %).',
     invalid: 'Non valide',
     setting: 'Passé',
@@ -593,7 +594,7 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
     tasks: {
       detection: 'Détection (fonction psychomotrice)',
       identification: 'Identification (attention)',
-      oneCardLearning: "Apprentissage d'une carte (apprentissage visuel)",
+      oneCardLearning: 'Apprentissage d’une carte (apprentissage visuel)',
       oneBack: 'Une en arrière (mémoire de travail)',
     },
   },
