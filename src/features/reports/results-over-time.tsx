@@ -60,8 +60,18 @@ function ResultsOverTimeSection({ patientId }: { patientId: number }) {
       composites.flatMap((composite) => {
         const score = scoreOf(test, composite);
         const change = changeOf(test, composite);
-        if (score === null || change?.reliableChange !== 'decline') return [];
-        return [{ x: label(test), y: score, r: 8, color: 'red.8', label: t('resultsOverTime.decline') }];
+        const reliable = change?.reliableChange;
+        if (score === null || !reliable || reliable === 'none') return [];
+        const decline = reliable === 'decline';
+        return [
+          {
+            x: label(test),
+            y: score,
+            r: 8,
+            color: decline ? 'red.8' : 'teal.8',
+            label: t(decline ? 'resultsOverTime.decline' : 'resultsOverTime.improvement'),
+          },
+        ];
       }),
     );
     body = (
