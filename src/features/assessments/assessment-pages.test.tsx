@@ -182,6 +182,10 @@ describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
     await view.user.click(screen.getByRole('button', { name: 'Begin' }));
     expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
 
+    // The server time is asked for once the capture delay has passed (spec §9); the connection fails after that.
+    await waitFor(() => {
+      expect(view.calls).toHaveBeenCalledWith('GET', '/api/cgm/devops', undefined);
+    });
     serverTime.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/devops' }));
     expect(
       await screen.findByText(
