@@ -181,7 +181,7 @@ describe('GET /report/', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toContain('<html lang="fr-FR">');
-    expect(response.body).toContain('Rapport cognitif');
+    expect(response.body).toContain('Compte rendu cognitif');
     expect(response.body).toContain('Tess Reportson');
     expect(response.body).toContain('1 sur 3 correctes (33\u00a0%)');
     expect(response.body).toContain('Exactitude sous le seuil d’intégrité de la tâche.');

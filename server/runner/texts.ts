@@ -533,15 +533,15 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
     },
   },
   'fr-FR': {
-    pageTitle: 'Rapport cognitif',
+    pageTitle: 'Compte rendu cognitif',
     referenceNotice:
-      'Page de rapport de référence du serveur de démonstration : elle utilise des valeurs de référence, non des normes cliniques.',
+      'Page de compte rendu de référence du serveur de démonstration : elle utilise des valeurs de référence, non des normes cliniques.',
     notDiagnosis: 'Les résultats appuient une évaluation clinique ; ils ne constituent pas un diagnostic à eux seuls.',
     patient: 'Patient',
     dateOfBirth: 'Date de naissance',
     environment: 'Environnement',
     none: 'Ce patient n’a encore aucune évaluation terminée.',
-    expired: 'Le lien de ce rapport a expiré. Fermez le rapport et rouvrez-le.',
+    expired: 'Le lien de ce compte rendu a expiré. Fermez le compte rendu et rouvrez-le.',
     assessments: 'Évaluations terminées',
     completed: 'Terminée',
     battery: 'Batterie',

@@ -1,12 +1,13 @@
 import '@mantine/charts/styles.layer.css';
 import { LineChart, type ChartReferenceDotProps, type ChartReferenceLineProps } from '@mantine/charts';
-import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Composite, ScoredTest } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
+import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { reportQueries } from './api';
 
 const composites: readonly Composite[] = ['psychomotorAttention', 'learningWorkingMemory'];
@@ -40,9 +41,19 @@ function ResultsOverTimeSection({ patientId }: { patientId: number }) {
   const signed = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
   let body;
-  if (query.isPending) body = <Loader size="sm" aria-label={t('resultsOverTime.loading')} />;
-  else if (query.isError) body = <Alert color="red">{t('resultsOverTime.loadError')}</Alert>;
-  else if (query.data.tests.length === 0) body = <Text>{t('resultsOverTime.none')}</Text>;
+  // Results are not kept for offline use (only lists are): offline, say they will come, rather than spin forever.
+  if (query.isPending && query.fetchStatus === 'paused') body = <Text>{t('resultsOverTime.offline')}</Text>;
+  else if (query.isPending) body = <Loading size="sm" label={t('resultsOverTime.loading')} />;
+  else if (query.isError) {
+    body = (
+      <LoadError
+        title={t('resultsOverTime.loadError')}
+        onRetry={() => {
+          void query.refetch();
+        }}
+      />
+    );
+  } else if (query.data.tests.length === 0) body = <EmptyState title={t('resultsOverTime.none')} />;
   else {
     const tests = query.data.tests;
     const label = (test: ScoredTest) => formatDate(test.completedDateTime);

@@ -214,3 +214,35 @@ for (const language of ['es-US', 'fr-FR'] as const) {
     await home.close();
   });
 }
+
+test('a clinician reading French sees day-first dates and French typography on a patient’s profile and report', async ({
+  page,
+  loginPage,
+}) => {
+  await loginPage.signInAs('clinician');
+  await page.getByRole('combobox', { name: 'Display language' }).selectOption('fr-FR');
+  const search = page.getByRole('searchbox', { name: 'Rechercher dans Patients' });
+  await search.fill('Alvarez');
+  await search.press('Enter');
+  await page.getByRole('link', { name: /^Rosa M\. Alvarez$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rosa M. Alvarez' })).toBeVisible();
+
+  // Rosa Alvarez was born on 17 May 1948 (demo data); her tests are listed by date, day first.
+  const main = page.getByRole('main');
+  await expect(main.getByText(/17 mai 1948/).first()).toBeVisible();
+  const results = page.getByRole('region', { name: 'Résultats dans le temps' });
+  const dates = results.getByRole('table').getByRole('rowheader');
+  await expect(dates.first()).toHaveText(/^\d{1,2} [a-zéû]+\.? \d{4}$/);
+  // No-break spaces before the high punctuation (read from the page's text, which keeps them).
+  expect(await results.textContent()).toContain('référence\u202f; plus haut');
+  expect(await main.textContent()).not.toMatch(/[a-zé]+\.? \d{2}, \d{4}/);
+  await expectNoSeriousA11yViolations(page);
+
+  await main.getByRole('link', { name: 'Voir le compte rendu' }).first().click();
+  const frame = page.frameLocator('iframe[title="Compte rendu cognitif"]');
+  await expect(frame.getByRole('heading', { level: 1, name: 'Compte rendu cognitif' })).toBeVisible();
+  const report = frame.locator('body');
+  await expect(report).toContainText(/17 mai 1948/);
+  expect(await report.textContent()).toContain('clinique\u202f; ils ne constituent pas');
+  expect(await report.textContent()).not.toMatch(/[a-zé]+\.? \d{2}, \d{4}|[a-z]'[a-z]/);
+});

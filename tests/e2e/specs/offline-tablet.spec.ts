@@ -70,6 +70,12 @@ test('a clinician’s patient list and patient stay on screen after an offline r
   await expect(page.getByRole('button', { name: 'Order new assessment' })).toHaveAccessibleDescription(
     /You are offline: saving and ordering are turned off/,
   );
+  // Her results are not kept offline: the section says when they will come instead of spinning.
+  await expect(
+    page
+      .getByRole('region', { name: 'Results over time' })
+      .getByText('the results will load when the connection is back'),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await new ManageTabs(page).open('Patients');
