@@ -70,7 +70,7 @@ export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, session
       return failedAuthResult({ locked: failure.lockedUntil !== null && failure.lockedUntil > now });
     }
     // While locked even the right password is refused, otherwise the lock would not slow guessing. The dummy check
-    // keeps a locked account's answer as slow as any other.
+    // keeps a locked account's answer as slow as every other.
     if (user.lockedUntil && user.lockedUntil > now) {
       await verifyAgainstDummy(password);
       return failedAuthResult({ locked: true });

@@ -10,7 +10,7 @@ import { formDesigns, oneCardLearningRepeats, referenceValues, type FormDesign }
 import { escapeHtml, jsonForHtml, pageFrame } from './html';
 import { pickLocale, runnerTexts, type PageLocale } from './texts';
 
-/** The component version this runner runs (spec §9 Component version 8.1.3): any 8.x is accepted. */
+/** The component version this runner runs (spec §9 Component version 8.1.3): every 8.x is accepted. */
 export const supportedCbbMajor = 8;
 
 const urlText = z.string().trim().min(1).max(2048);
