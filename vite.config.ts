@@ -6,6 +6,7 @@ import { documentsPlugin } from './build/documents-plugin';
 import { licensesPlugin } from './build/licenses-plugin';
 import { localesPlugin } from './build/locales-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
+import { startScreenPlugin } from './build/start-screen-plugin';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -16,6 +17,7 @@ export default defineConfig({
     documentsPlugin(),
     licensesPlugin(),
     browserCheckPlugin(),
+    startScreenPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -4,7 +4,7 @@ import { parse as parseJavaScript } from 'acorn';
 import { transformWithOxc, type Plugin } from 'vite';
 import { escapeHtml, pageFrame } from '../server/runner/html';
 import { browserNotSupportedPath } from '../src/app/browser-support';
-import { interfaceLanguages } from '../src/shared/lib/i18n/languages';
+import { interfaceLanguages, languageStorageKey } from '../src/shared/lib/i18n/languages';
 import { emitAtBuildServeInDev } from './emit-or-serve';
 import { localesDir } from './locales-plugin';
 
@@ -28,8 +28,14 @@ async function browserCheckScript(): Promise<string> {
   const path = join(import.meta.dirname, '../src/app/browser-support.ts');
   const { code } = await transformWithOxc(readFileSync(path, 'utf8'), path, { lang: 'ts', target: 'es2015' });
   const body = code.replace(/^export /gm, '').replace(/^\/\/# sourceMappingURL.*$/gm, '');
+  // The language this browser chose (languages.ts) becomes <html lang> before the body is parsed, so the start
+  // screen of index.html (start-screen-plugin.ts) shows in it; i18n confirms or corrects it once it starts.
   const script = `(function () {
 ${body}
+try {
+  var chosen = window.localStorage.getItem(${JSON.stringify(languageStorageKey)});
+  if (${JSON.stringify(interfaceLanguages)}.indexOf(chosen) >= 0) document.documentElement.lang = chosen;
+} catch (e) {}
 var missing = missingBrowserFeatures(window);
 if (missing.length > 0) {
   window.cgmUnsupportedBrowser = missing;

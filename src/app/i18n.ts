@@ -40,6 +40,11 @@ export function loadAllNamespaces(): Promise<unknown> {
   return allLoaded;
 }
 
+/** Loads a page's own namespaces, for a page that must not wait for every feature's texts (the patient's link). */
+export function loadNamespaces(list: readonly (typeof namespaces)[number][]): Promise<unknown> {
+  return started ? started.loadNamespaces([...list]) : Promise.resolve();
+}
+
 /** <html lang> follows the interface language, so screen readers pronounce it and the browser hyphenates it. */
 function syncDocumentLanguage(instance: i18n): void {
   document.documentElement.lang = instance.resolvedLanguage ?? instance.language;

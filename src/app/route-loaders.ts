@@ -1,9 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { assessmentQueries } from '../features/assessments/api';
-import { orderQueries } from '../features/orders/queries';
-import { patientQueries } from '../features/patients/api';
-import { providerServiceQueries } from '../features/provider-services/api';
 import type { Entitlement } from '../shared/api/contract';
 import type { HttpClient } from '../shared/api/http';
 import type { SessionStore } from '../shared/auth/session-store';
@@ -49,13 +45,19 @@ function started(fetching: Promise<unknown>): void {
 
 /**
  * Route loaders of the detail pages (no waterfall: fetch, then code, then fetch). Each fills the TanStack Query
- * cache through its feature's query-option factory, with the options the page itself uses.
+ * cache through its feature's query-option factory, with the options the page itself uses. The factories are
+ * imported when a loader runs, not with the router: statically they would put four features' API code (and the
+ * schemas they parse with) into the sign-in page's first download.
  */
 export function detailLoaders({ queryClient, http, session, product, sessionReady }: RouteData) {
   const patient: LoaderFunction = async ({ params }) => {
     await sessionReady;
     const id = positiveId(params.patientId);
     if (id !== null && passesGuards(session, 'listPatients')) {
+      const [{ patientQueries }, { orderQueries }] = await Promise.all([
+        import('../features/patients/api'),
+        import('../features/orders/queries'),
+      ]);
       started(queryClient.query(patientQueries.detail(http, id)));
       started(queryClient.query(orderQueries.patientOrders(http, id)));
     }
@@ -66,6 +68,7 @@ export function detailLoaders({ queryClient, http, session, product, sessionRead
     await sessionReady;
     const id = positiveId(params.providerServiceId);
     if (id !== null && passesGuards(session, 'editProviderService')) {
+      const { providerServiceQueries } = await import('../features/provider-services/api');
       const queries = providerServiceQueries(http, product);
       started(queryClient.query(queries.detail(id)));
       started(queryClient.query(queries.localities()));
@@ -80,6 +83,7 @@ export function detailLoaders({ queryClient, http, session, product, sessionRead
     const patientId = positiveId(params.patientId);
     const assessmentId = positiveId(params.assessmentId);
     if (patientId !== null && assessmentId !== null && passesGuards(session, 'beginSupervisedAssessment')) {
+      const { assessmentQueries } = await import('../features/assessments/api');
       started(queryClient.query(assessmentQueries.detail(http, patientId, assessmentId)));
     }
     return null;

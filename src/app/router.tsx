@@ -1,15 +1,13 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate, LogoutPage } from '../features/auth';
-import { PrivacyPolicyGate } from '../features/privacy-policy';
 import type { Entitlement, Role } from '../shared/api/contract';
 import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
-import { ManageLayout } from '../shell/manage-layout';
 import { RouteError } from '../shell/route-error';
 import { detailLoaders, type DetailLoaders, type RouteData } from './route-loaders';
-import { loadAllNamespaces } from './i18n';
+import { loadAllNamespaces, loadNamespaces } from './i18n';
 import { loadAllStyles } from './load-all-styles';
 
 /**
@@ -195,7 +193,19 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
               ...page(async () => (await import('../features/password')).ResetPasswordPage),
             },
             // Spec §2: the patient's order link and its error pages are anonymous.
-            { path: 'patientlogin', ...page(async () => (await assessments()).PatientLoginPage) },
+            {
+              // The patient's first page, on a phone: its own module, styles and texts only, not the assessments
+              // feature's whole index, Mantine's whole stylesheet and every feature's texts.
+              path: 'patientlogin',
+              lazy: async () => {
+                const [module] = await Promise.all([
+                  import('../features/assessments/patient-login-page'),
+                  import('./patient-link-styles'),
+                  loadNamespaces(['assessments', 'privacy-policy']),
+                ]);
+                return { Component: module.PatientLoginPage };
+              },
+            },
             {
               path: 'patientloginerror/:errorCode',
               ...page(async () => (await assessments()).PatientLoginErrorPage),
@@ -217,30 +227,40 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
               ],
             },
             {
-              // Spec §1: a clinician or technician accepts the privacy policy before any other signed-in page.
-              element: (
-                <RequireAuth>
-                  <PrivacyPolicyGate />
-                </RequireAuth>
-              ),
+              element: <RequireAuth />,
               children: [
-                onlyFor(
-                  ['clinician', 'technician', 'cops'],
-                  [
-                    {
-                      path: 'providerservice/:providerServiceId',
-                      lazy: async () => ({
-                        Component: (await withStyles(import('../features/provider-services')))
-                          .ProviderServiceSwitchPage,
-                      }),
-                    },
-                    {
-                      path: 'setupaccountchangepassword',
-                      ...page(async () => (await import('../features/password')).ChangePasswordPage),
-                    },
-                    { path: 'manage', element: <ManageLayout />, children: manageRoutes(loaders) },
+                {
+                  // Spec §1: a clinician or technician accepts the privacy policy before any other signed-in page.
+                  // Loaded with the first signed-in page, not with the sign-in page.
+                  lazy: async () => ({
+                    Component: (await withStyles(import('../features/privacy-policy'))).PrivacyPolicyGate,
+                  }),
+                  children: [
+                    onlyFor(
+                      ['clinician', 'technician', 'cops'],
+                      [
+                        {
+                          path: 'providerservice/:providerServiceId',
+                          lazy: async () => ({
+                            Component: (await withStyles(import('../features/provider-services')))
+                              .ProviderServiceSwitchPage,
+                          }),
+                        },
+                        {
+                          path: 'setupaccountchangepassword',
+                          ...page(async () => (await import('../features/password')).ChangePasswordPage),
+                        },
+                        {
+                          path: 'manage',
+                          lazy: async () => ({
+                            Component: (await withStyles(import('../shell/manage-layout'))).ManageLayout,
+                          }),
+                          children: manageRoutes(loaders),
+                        },
+                      ],
+                    ),
                   ],
-                ),
+                },
               ],
             },
           ],

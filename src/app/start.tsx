@@ -1,4 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '../shared/api/contract';
@@ -102,11 +103,15 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   watchSession(session, authApi);
   markSessionReady();
 
-  createRoot(rootElement).render(
-    <AppProviders services={{ config, i18n, http, session, authApi, queryClient }}>
-      <RouterProvider router={appRouter} />
-    </AppProviders>,
-  );
+  // A transition lets React yield to the browser between components, so the first render is many short tasks
+  // instead of one long one that holds a phone's main thread (and a tap on the page) for its whole length.
+  startTransition(() => {
+    createRoot(rootElement).render(
+      <AppProviders services={{ config, i18n, http, session, authApi, queryClient }}>
+        <RouterProvider router={appRouter} />
+      </AppProviders>,
+    );
+  });
 }
 
 /** Without configuration there is no API and no locale path: say so in the fallback language and offer a retry. */
