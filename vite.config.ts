@@ -69,6 +69,8 @@ export default defineConfig({
   build: {
     sourcemap: false,
     target: 'es2022',
+    // The server reads it to name a first visit's files in index.html (server/routes/index-page.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -159,7 +159,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);
   registerIdempotency(app, options.db, product);
-  app.setNotFoundHandler(createNotFoundHandler(clientDir));
+  app.setNotFoundHandler(createNotFoundHandler(clientDir, config));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
 
   if (options.demo) {

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../src/shared/api/contract';
 import { chooseBody, varyAcceptEncoding } from '../http/encoding';
 import { notFound } from '../http/errors';
+import { indexPageKind, indexPages } from './index-page';
 
 export interface ClientRoutesOptions {
   clientDir: string;
@@ -60,12 +60,16 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     return options.config;
   });
 
+  // The static plugin would refuse / as a folder; it is the history fallback's index page like any client route.
+  app.get('/', createNotFoundHandler(clientDir, options.config));
+
   await app.register(fastifyStatic, {
     ...staticOptions,
     root: clientDir,
     setHeaders: staticHeadersFor(clientDir),
     // The built client may not exist yet (tests, first start); misses fall through to the 404 handler.
-    index: ['index.html'],
+    // /index.html itself stays the plain file that the service worker precaches.
+    index: false,
   });
 
   if (existsSync(localesDir)) {
@@ -79,19 +83,18 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
 };
 
 /**
- * The root 404 handler. History fallback: a deep link such as /cgm/manage/patients is a client
- * route and gets index.html; anything else (unknown /api path, missing file) gets a JSON 404.
+ * The root 404 handler. History fallback: a deep link such as /cgm/manage/patients (and / itself) is a client
+ * route and gets index.html with its first visit's links (index-page.ts); anything else (unknown /api path, missing
+ * file) gets a JSON 404.
  */
-export function createNotFoundHandler(clientDirOption: string) {
-  const indexFile = path.join(path.resolve(clientDirOption), 'index.html');
+export function createNotFoundHandler(clientDirOption: string, config: RuntimeConfig) {
+  const indexPage = indexPages(path.resolve(clientDirOption), config);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (isClientNavigation(request)) {
-      const html = await readFile(indexFile).catch(() => null);
-      if (html) {
-        const [br, gzip] = await Promise.all(
-          ['.br', '.gz'].map((suffix) => readFile(`${indexFile}${suffix}`).catch(() => undefined)),
-        );
-        const { payload, encoding } = chooseBody({ identity: html, br, gzip }, request.headers['accept-encoding']);
+      const pathname = request.url.split('?')[0] ?? '/';
+      const page = await indexPage(indexPageKind(pathname, config.product));
+      if (page) {
+        const { payload, encoding } = chooseBody(page, request.headers['accept-encoding']);
         if (encoding) void reply.header('content-encoding', encoding);
         return reply
           .code(200)

@@ -1,7 +1,11 @@
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { fallbackLanguage, interfaceLanguages } from '../shared/lib/i18n/languages';
+import {
+  fallbackLanguage,
+  interfaceLanguages,
+  startNamespaces as firstScreenNamespaces,
+} from '../shared/lib/i18n/languages';
 
 export { fallbackLanguage };
 export const supportedLanguages = interfaceLanguages;
@@ -23,12 +27,11 @@ export const namespaces = [
 ] as const;
 
 /**
- * What the first screen of a visit needs: the shell around every page, the shared texts and the sign-in page (the
- * home of every first visit). The other namespaces load with the first lazily loaded page (loadAllNamespaces) or,
- * for someone already signed in, before the first render (start.tsx): a `t('orders:…')` of a namespace not loaded
- * shows its key instead of waiting.
+ * What the first screen of a visit needs (languages.ts). The other namespaces load with the first lazily loaded
+ * page (loadAllNamespaces) or, for someone already signed in, before the first render (start.tsx): a
+ * `t('orders:…')` of a namespace not loaded shows its key instead of waiting.
  */
-export const startNamespaces = ['common', 'shell', 'auth'] as const satisfies readonly (typeof namespaces)[number][];
+export const startNamespaces = firstScreenNamespaces satisfies readonly (typeof namespaces)[number][];
 
 let started: i18n | null = null;
 let allLoaded: Promise<unknown> | undefined;

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate, LogoutPage } from '../features/auth';
 import type { Entitlement, Role } from '../shared/api/contract';
 import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
+import { patientLinkNamespaces } from '../shared/lib/i18n/languages';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { RouteError } from '../shell/route-error';
@@ -201,7 +202,7 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
                 const [module] = await Promise.all([
                   import('../features/assessments/patient-login-page'),
                   import('./patient-link-styles'),
-                  loadNamespaces(['assessments', 'privacy-policy']),
+                  loadNamespaces(patientLinkNamespaces),
                 ]);
                 return { Component: module.PatientLoginPage };
               },

@@ -9,6 +9,16 @@ export type InterfaceLanguage = (typeof interfaceLanguages)[number];
 /** Spec §1, §9: what is shown when the configured or stored language is not one of ours. */
 export const fallbackLanguage: InterfaceLanguage = 'en-US';
 
+/**
+ * The translation namespaces (locales/<language>/<namespace>.json) the first screen of a visit needs: the shell
+ * around every page, the shared texts and the sign-in page (the home of every first visit). Here, not in the app,
+ * because the server names them too: its index.html asks the browser to fetch them beside the scripts.
+ */
+export const startNamespaces = ['common', 'shell', 'auth'] as const;
+
+/** What the patient's link page adds to them (router.tsx), fetched early the same way for that address. */
+export const patientLinkNamespaces = ['assessments', 'privacy-policy'] as const;
+
 /** A language choice is not PHI, so it may outlive the session in localStorage (tokens never do). */
 export const languageStorageKey = 'cgm.interfaceLanguage';
 

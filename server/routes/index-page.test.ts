@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+let testApp: TestApp;
+let clientDir: string;
+
+const html = '<!doctype html><html><head><title>client</title></head><body><div id="root"></div></body></html>';
+/** What Vite's manifest says of the patient link page: its chunk, a chunk it imports, and their styles. */
+const manifest = {
+  'src/features/assessments/patient-login-page.tsx': {
+    file: 'assets/patient-login-page-abc.js',
+    imports: ['_vendor-forms.js'],
+  },
+  '_vendor-forms.js': { file: 'assets/vendor-forms-def.js' },
+  'src/app/patient-link-styles.ts': { file: 'assets/patient-link-styles-ghi.js', css: ['assets/patient-link-jkl.css'] },
+  'src/features/orders/index.ts': { file: 'assets/orders-zzz.js' },
+};
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'cgm-index-page-'));
+  writeFileSync(path.join(clientDir, 'index.html'), html);
+  mkdirSync(path.join(clientDir, '.vite'));
+  writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  testApp = await createTestApp({ clientDir, locale: 'fr-FR' });
+  await testApp.app.ready();
+});
+
+afterAll(async () => {
+  await testApp.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+async function page(url: string): Promise<string> {
+  const response = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-encoding']).toBe('br');
+  expect(String(response.headers.vary)).toContain('Accept-Encoding');
+  return brotliDecompressSync(response.rawPayload).toString('utf8');
+}
+
+describe('index.html of a first visit', () => {
+  it("names the configured language's first translations, so they download beside the scripts", async () => {
+    for (const url of ['/', '/cgm/login', '/cgm/manage/patients?x=1']) {
+      const body = await page(url);
+      for (const namespace of ['common', 'shell', 'auth']) {
+        expect(body).toContain(
+          `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/fr-FR/${namespace}.json">`,
+        );
+      }
+      expect(body).not.toContain('patient-login-page');
+      expect(body).not.toContain('/locales/fr-FR/assessments.json');
+    }
+  });
+
+  it("names the patient link page's code, styles and texts on that page only", async () => {
+    const body = await page('/cgm/patientlogin?token=DEMO-HOME-0001');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/patient-login-page-abc.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-forms-def.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/patient-link-styles-ghi.js">');
+    expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/patient-link-jkl.css">');
+    expect(body).toContain('href="/locales/fr-FR/assessments.json"');
+    expect(body).toContain('href="/locales/fr-FR/privacy-policy.json"');
+    expect(body).not.toContain('orders-zzz');
+    // The links go in the head, before the body.
+    expect(body.indexOf('patient-login-page-abc')).toBeLessThan(body.indexOf('</head>'));
+  });
+
+  it('leaves /index.html as built, for the service worker to precache', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/index.html' });
+    expect(response.body).toBe(html);
+  });
+});

@@ -1,0 +1,94 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { RuntimeConfig } from '../../src/shared/api/contract';
+import { patientLinkNamespaces, startLanguage, startNamespaces } from '../../src/shared/lib/i18n/languages';
+import { compressOnce, type EncodedBody } from '../http/encoding';
+
+/** The part of Vite's build manifest (dist/.vite/manifest.json) that names a module's files. */
+const manifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    imports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+  }),
+);
+type Manifest = z.infer<typeof manifestSchema>;
+
+/** The patient's link page's own module and styles, as the router imports them (src/app/router.tsx). */
+const patientLinkModules = ['src/features/assessments/patient-login-page.tsx', 'src/app/patient-link-styles.ts'];
+
+/** A module's JS files with every file it imports statically, and their styles. */
+function filesOf(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string): void => {
+    const entry = manifest[key];
+    if (!entry || scripts.has(entry.file)) return;
+    scripts.add(entry.file);
+    for (const css of entry.css ?? []) styles.add(css);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The links a first visit needs beside the scripts index.html already names. Without them the browser learns of the
+ * translation files only once the scripts have run, and of the patient page's code only once the router has
+ * started: two more round trips on a phone's network before anything can be read. The language is the configured
+ * one; a browser whose person chose another fetches that one as before, and the preloaded files go unused.
+ */
+function firstVisitLinks(config: RuntimeConfig, manifest: Manifest | null, patientLink: boolean): string {
+  const language = startLanguage(config.currentLocale, null);
+  const namespaces = patientLink ? [...startNamespaces, ...patientLinkNamespaces] : [...startNamespaces];
+  const links = namespaces.map(
+    (namespace) =>
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(`${config.staticHost}/locales/${language}/${namespace}.json`)}">`,
+  );
+  if (patientLink && manifest) {
+    const { scripts, styles } = filesOf(manifest, patientLinkModules);
+    for (const file of scripts) links.push(`<link rel="modulepreload" crossorigin href="/${attribute(file)}">`);
+    for (const file of styles) links.push(`<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`);
+  }
+  return links.join('\n    ');
+}
+
+export type IndexPageKind = 'default' | 'patientLink';
+
+export function indexPageKind(pathname: string, product: string): IndexPageKind {
+  return pathname.replace(/\/+$/, '') === `/${product}/patientlogin` ? 'patientLink' : 'default';
+}
+
+/**
+ * index.html with the first visit's links in its head, compressed once per build (the file's modification time)
+ * and kind of page, never per request. The service worker keeps serving its precached copy on later visits, when
+ * everything named here is in its cache already.
+ */
+export function indexPages(clientDir: string, config: RuntimeConfig) {
+  const indexFile = path.join(clientDir, 'index.html');
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  let built: { mtimeMs: number; pages: Map<IndexPageKind, EncodedBody> } | null = null;
+
+  return async (kind: IndexPageKind): Promise<EncodedBody | null> => {
+    const stats = await stat(indexFile).catch(() => null);
+    if (!stats) return null;
+    if (built?.mtimeMs !== stats.mtimeMs) {
+      built = { mtimeMs: stats.mtimeMs, pages: new Map() };
+    }
+    const cached = built.pages.get(kind);
+    if (cached) return cached;
+    const [html, manifestText] = await Promise.all([
+      readFile(indexFile, 'utf8'),
+      readFile(manifestFile, 'utf8').catch(() => null),
+    ]);
+    const parsed = manifestText ? manifestSchema.safeParse(JSON.parse(manifestText)) : null;
+    const links = firstVisitLinks(config, parsed?.success ? parsed.data : null, kind === 'patientLink');
+    const page = compressOnce(Buffer.from(html.replace('</head>', `  ${links}\n  </head>`)));
+    built.pages.set(kind, page);
+    return page;
+  };
+}
