@@ -13,6 +13,12 @@ export interface QueryOptions {
    * offers no prepared statements through its API and runs the statement as usual.
    */
   prepare?: boolean;
+  /**
+   * The answer depends only on the stored data and these parameters (no clock, no sequence). On PGlite this process
+   * is the database's only user, so the answer is kept until this process next writes anything, and exact. On
+   * PostgreSQL, which several servers may share, it is always asked.
+   */
+  cache?: boolean;
 }
 
 /** Plain parameterised SQL ($1…) that runs unchanged on PGlite and on PostgreSQL. */
@@ -80,6 +86,8 @@ async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
   }
   await client.waitReady;
 
+  const cache = createReadCache();
+
   const fromTransaction = (tx: Transaction): Db => {
     const txDb: Db = {
       query: async <T>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, [...params])).rows,
@@ -90,10 +98,59 @@ async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
   };
 
   return {
-    query: async <T>(sql: string, params: readonly unknown[] = []) => (await client.query<T>(sql, [...params])).rows,
-    // PGlite has one connection; its transaction() holds an exclusive lock, so other queries wait.
-    tx: (fn) => client.transaction((tx) => fn(fromTransaction(tx))),
+    query: <T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
+      cache.run<T>(sql, params, options, async () => (await client.query<T>(sql, [...params])).rows),
+    // PGlite has one connection; its transaction() holds an exclusive lock, so other queries wait. Anything may be
+    // written inside, so the kept answers go at its start and again at its end.
+    tx: (fn) => cache.writing(() => client.transaction((tx) => fn(fromTransaction(tx)))),
     close: () => client.close(),
+  };
+}
+
+/** Kept answers at most; a full cache starts again rather than tracking which answer was used last. */
+const readCacheEntries = 1_000;
+
+/**
+ * The answers of `cache: true` statements, for a database this process alone uses (PGlite). Every other statement
+ * that is not a plain SELECT counts as a write and drops every kept answer, before it runs and after it ends; an
+ * answer is kept only if no write began or ended while it was being read, so a read that raced a write is asked
+ * again next time instead of being kept stale. Kept rows are shared between callers, who map them, never change them.
+ */
+export function createReadCache() {
+  const answers = new Map<string, unknown[]>();
+  let generation = 0;
+  const invalidate = (): void => {
+    generation += 1;
+    answers.clear();
+  };
+  const writing = async <T>(work: () => Promise<T>): Promise<T> => {
+    invalidate();
+    try {
+      return await work();
+    } finally {
+      invalidate();
+    }
+  };
+  return {
+    writing,
+    run: async <T>(
+      sql: string,
+      params: readonly unknown[],
+      options: QueryOptions,
+      ask: () => Promise<T[]>,
+    ): Promise<T[]> => {
+      if (!options.cache) return /^\s*select\b/i.test(sql) ? ask() : writing(ask);
+      const key = `${sql}\u0000${JSON.stringify(params)}`;
+      const kept = answers.get(key);
+      if (kept) return kept as T[];
+      const startedAt = generation;
+      const rows = await ask();
+      if (generation === startedAt) {
+        if (answers.size >= readCacheEntries) answers.clear();
+        answers.set(key, rows);
+      }
+      return rows;
+    },
   };
 }
 

@@ -124,6 +124,10 @@ describe('compression on the wire', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(JSON.parse(decoded(large))).toEqual(plain.json());
+    // A full page of patients, the hottest answer, is compressed in one call rather than through a zlib stream.
+    const fullPage = await get('/api/profile/patients?take=25', undefined, token);
+    expect(fullPage.rawPayload.length).toBeGreaterThan(8192);
+    expect(fullPage.rawPayload.length).toBeLessThanOrEqual(apiCompressionOptions.syncThreshold);
 
     const small = await get('/api/cgm/devops', browserAccepts);
     expect(small.statusCode).toBe(200);

@@ -65,6 +65,9 @@ export function chooseBody(
  */
 export const apiCompressionOptions = {
   threshold: 1024,
+  // Answers up to 64 KB (a page of patients is about 27 KB) are compressed in one call: the plugin's default on two
+  // cores (8 KB) sends them through a zlib stream each, whose set-up cost more CPU than the compression itself.
+  syncThreshold: 65_536,
   encodings: ['br', 'gzip'] satisfies ContentEncoding[],
   globalDecompression: false,
   brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },

@@ -201,8 +201,9 @@ export async function listPatients(db: Db, scope: PatientScope, query: PatientLi
                    FROM page p ${patientJoins}) r) AS rows,
             ${profileProviderServicesJson('ps.id IN (SELECT provider_service_id FROM page)')} AS "providerServices"`,
     [...where.params, query.take, query.skip],
-    // The search variant is left to a fresh plan each time: its best plan depends on the text searched.
-    { prepare: query.searchText.trim() === '' },
+    // The search variant is left to a fresh plan each time: its best plan depends on the text searched. Either is
+    // the same answer until the next write (db.ts).
+    { prepare: query.searchText.trim() === '', cache: true },
   );
   if (!result) throw new Error('Patient list answered no row');
   return {

@@ -45,6 +45,8 @@ export async function insertSession(
  * disabled. Deactivation also revokes the sessions (revokeUserSessions), so reactivating revives none of them.
  */
 export async function findActiveSession(db: Db, tokenHash: string, now: Date): Promise<ActiveSessionRow | null> {
+  // The clock is applied here, not in the SQL, so that the answer depends only on the stored rows and can be kept
+  // until the next write (db.ts); every call asks about its own token.
   const rows = await db.query<ActiveSessionRow>(
     `SELECT s.id AS "sessionId",
             s.expires_at AS "expiresAt",
@@ -60,13 +62,13 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
      LEFT JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = $1
        AND s.revoked_at IS NULL
-       AND s.expires_at > $2
-       AND s.ends_at > $2
        AND (s.user_id IS NULL OR NOT u.is_disabled)`,
-    [tokenHash, now.toISOString()],
-    { prepare: true },
+    [tokenHash],
+    { prepare: true, cache: true },
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row || row.expiresAt.getTime() <= now.getTime() || row.endsAt.getTime() <= now.getTime()) return null;
+  return row;
 }
 
 /** Moves the expiry forward (never backward, never past the absolute end) and answers the new expiry. */
