@@ -34,9 +34,9 @@ describe('kept answers of a database this process alone uses', () => {
     await cache.run(select, [2], { cache: true }, db.read);
     expect(db.asked).toBe(2);
 
-    await cache.run('UPDATE things SET value = 2', [], {}, async () => {
+    await cache.run('UPDATE things SET value = 2', [], {}, () => {
       db.set(2);
-      return [];
+      return Promise.resolve([]);
     });
     expect(await cache.run(select, [1], { cache: true }, db.read)).toEqual([{ value: 2 }]);
     expect(db.asked).toBe(3);
@@ -46,11 +46,11 @@ describe('kept answers of a database this process alone uses', () => {
     const cache = createReadCache();
     const db = fakeDatabase();
     await cache.run(select, [1], { cache: true }, db.read);
-    await cache.run('SELECT 1', [], {}, async () => []);
+    await cache.run('SELECT 1', [], {}, () => Promise.resolve([]));
     await cache.run(select, [1], { cache: true }, db.read);
     expect(db.asked).toBe(1);
     for (const statement of ['INSERT INTO things VALUES (1)', 'WITH x AS (DELETE FROM things) SELECT 1', 'ANALYZE']) {
-      await cache.run(statement, [], {}, async () => []);
+      await cache.run(statement, [], {}, () => Promise.resolve([]));
       await cache.run(select, [1], { cache: true }, db.read);
     }
     expect(db.asked).toBe(4);
@@ -79,9 +79,9 @@ describe('kept answers of a database this process alone uses', () => {
       });
       return rows;
     });
-    await cache.run('UPDATE things SET value = 5', [], {}, async () => {
+    await cache.run('UPDATE things SET value = 5', [], {}, () => {
       db.set(5);
-      return [];
+      return Promise.resolve([]);
     });
     finishRead();
     expect(await slowRead).toEqual([{ value: 1 }]);
