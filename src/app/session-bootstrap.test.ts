@@ -221,13 +221,13 @@ describe('watchSession', () => {
     expect(api.validate).toHaveBeenCalledTimes(1);
   });
 
-  it("signs out with 'your session has expired' when the server refuses the session", async () => {
+  it("signs out with 'your session has timed out' when the server refuses the session", async () => {
     const store = signedIn('Healthcare Clinician');
     const api = watch(store);
     api.validate.mockRejectedValue(apiError(401));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(store.getSnapshot().isLoggedIn).toBe(false);
-    expect(store.getSnapshot().loginMessageKey).toBe('TEXT_YOUR_SESSION_HAS_EXPIRED');
+    expect(store.getSnapshot().loginMessageKey).toBe('TEXT_YOUR_SESSION_HAS_BEEN_TIMED_OUT');
   });
 
   it('stays signed in when a check meets a server fault, and checks again on the next tick', async () => {

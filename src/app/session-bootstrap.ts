@@ -62,7 +62,7 @@ export function watchSession(store: SessionStore, api: AuthApi, target: Window =
     onInvalid: (reason) => {
       // DESIGN §3 and the offline issue: only a refusal logs out. A server fault is retried on the next tick,
       // so a clinic does not lose its session to one bad answer.
-      if (reason === 'unauthorized') store.handleUnauthorized(false);
+      if (reason === 'unauthorized') store.handleTimedOut();
       else clientLog.warn('session check failed; will try again');
     },
   });

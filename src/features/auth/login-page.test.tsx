@@ -169,6 +169,7 @@ describe('LoginPage', () => {
     await signIn(view);
 
     expect(await screen.findByRole('heading', { name: 'Patients page' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Grace Hopper.')).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/cgm/manage/patients');
     expect(view.store.getSnapshot()).toMatchObject({ isLoggedIn: true, userRole: 'clinician', authToken: 'new-token' });
   });
@@ -193,6 +194,7 @@ describe('LoginPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Expired password page' })).toBeInTheDocument();
     expect(screen.getByText('Your current password has expired. Please choose a new one.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Welcome/)).not.toBeInTheDocument();
     expect(view.store.getSnapshot().isLoggedIn).toBe(false);
   });
 

@@ -78,6 +78,10 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       case 'signedIn':
         // The home gate takes the person on: to the page they asked for, else their role's home.
         store.signIn(outcome.result);
+        // Spec §4: staff are welcomed (this page is the staff sign-in; patients sign in from their link, unwelcomed).
+        if (outcome.result.user) {
+          toast.success(t('welcome', { name: `${outcome.result.user.firstName} ${outcome.result.user.lastName}` }));
+        }
         break;
       case 'passwordExpired':
         toast.info(t('TEXT_YOUR_CURRENT_PASSWORD_EXPIRED'));

@@ -193,6 +193,15 @@ export class SessionStore {
     this.signOut(messageAfter401(this.status, wasLogoutCall));
   }
 
+  /**
+   * The token checker found the session ended on the server (idle timeout, absolute end, or ended elsewhere): the
+   * person was away, not refused mid-action, so the message says the session timed out (spec §8).
+   */
+  handleTimedOut(): void {
+    if (!this.status.isLoggedIn) return;
+    this.signOut('TEXT_YOUR_SESSION_HAS_BEEN_TIMED_OUT');
+  }
+
   /** Spec §7 acceptprivacypolicy succeeded: the policy step is done for this session (and the stored snapshot). */
   acceptPrivacyPolicy(): void {
     if (!this.status.isLoggedIn || this.status.acceptedPrivacyPolicy) return;

@@ -21,7 +21,7 @@ test('logout ends the session and says so, with a way to log in again', async ({
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a session expired on the server ends with the session-expired message after the tablet sleeps', async ({
+test('a session expired on the server ends with the timed-out message after the tablet sleeps', async ({
   page,
   loginPage,
   request,
@@ -32,7 +32,7 @@ test('a session expired on the server ends with the session-expired message afte
   expect(expired.ok()).toBe(true);
   // A jump of 20 s between two ticks of the 5 s checker is a sleep: the token is revalidated and refused.
   await page.clock.fastForward(20_000);
-  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page.getByText('Your session has timed out. Please log in again.')).toBeVisible();
   await expect(page).toHaveURL(/\/cgm$/);
 });
 
