@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, createTestDb, type TestApp } from '../testing/test-app';
 import { demoAccounts, demoPatientTokens, seedDemoData } from './seed';
 
 let testApp: TestApp;
@@ -176,5 +176,43 @@ describe('demo seed', () => {
     expect(await seedDemoData(testApp.db)).toEqual({ seeded: false });
     const [after] = await testApp.db.query<{ n: number }>('SELECT count(*) AS n FROM patients');
     expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe('demo dates', () => {
+  it('are counted from the day the database is created: recent results, open orders due this week and next', async () => {
+    const db = await createTestDb();
+    try {
+      const createdAt = new Date('2031-03-10T08:30:00.000Z');
+      expect(await seedDemoData(db, createdAt)).toEqual({ seeded: true });
+      const [dates] = await db.query<{
+        newestResult: Date;
+        oldestResult: Date;
+        firstDue: Date;
+        lastDue: Date;
+        newestOrder: Date;
+      }>(
+        `SELECT max(completed_date_time) FILTER (WHERE status = 'FINI') AS "newestResult",
+                min(completed_date_time) FILTER (WHERE status = 'FINI') AS "oldestResult",
+                min(schedule_date_time) FILTER (WHERE status = 'SCHD') AS "firstDue",
+                max(schedule_date_time) FILTER (WHERE status = 'SCHD') AS "lastDue",
+                max(order_date) AS "newestOrder"
+         FROM assessment_orders`,
+      );
+      const daysFromCreation = (date: Date | undefined): number =>
+        ((date?.getTime() ?? Number.NaN) - createdAt.getTime()) / 86_400_000;
+      // Nothing happened after the database was created, and the newest result is weeks old, not years.
+      expect(daysFromCreation(dates?.newestOrder)).toBeLessThanOrEqual(0);
+      expect(daysFromCreation(dates?.newestResult)).toBeLessThanOrEqual(0);
+      expect(daysFromCreation(dates?.newestResult)).toBeGreaterThan(-90);
+      // The histories behind Results over time still reach back about two years.
+      expect(daysFromCreation(dates?.oldestResult)).toBeLessThan(-600);
+      // Open orders fall due around now: the latest within the next two weeks.
+      expect(daysFromCreation(dates?.lastDue)).toBeGreaterThan(7);
+      expect(daysFromCreation(dates?.lastDue)).toBeLessThanOrEqual(14);
+      expect(daysFromCreation(dates?.firstDue)).toBeGreaterThan(-30);
+    } finally {
+      await db.close();
+    }
   });
 });

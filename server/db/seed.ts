@@ -25,12 +25,19 @@ export const demoProviderServiceNames = {
 export const demoPatientTokens = { rosaHome: 'DEMO-HOME-0001', rosaDone: 'DEMO-DONE-0001' } as const;
 
 /**
- * A fixed seed and a fixed anchor date keep the demo identical on every fresh start: same names,
- * same birthdays, same order dates, whatever day the server starts.
+ * A fixed seed keeps the demo the same on every fresh start (same people, same histories); its dates are counted
+ * back from the moment the database is created, so a new clinic shows recent results and orders due this week and
+ * next instead of a history that ended long ago.
  */
 const prngSeed = 20_250_602;
-const anchor = Date.UTC(2025, 5, 2, 15, 0, 0);
 const dayMs = 86_400_000;
+/** How long the demo gives a patient to take an ordered test: its open orders fall due this week and next. */
+const homeTestWindowMs = 14 * dayMs;
+
+/** The demo's "now": the minute the database was created; every demo date is counted from it. */
+export function demoAnchor(createdAt: Date): number {
+  return Math.floor(createdAt.getTime() / 60_000) * 60_000;
+}
 
 /** mulberry32: tiny, well-distributed, and deterministic for a given seed (unlike Math.random). */
 function createPrng(seed: number): () => number {
@@ -226,7 +233,7 @@ interface DemoUser {
   providerServiceIds: readonly number[];
 }
 
-async function insertUser(db: Db, user: DemoUser, passwordHash: string): Promise<number> {
+async function insertUser(db: Db, user: DemoUser, passwordHash: string, createdAt: string): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO users (email, login_role, first_name, last_name, phone, specialty_id, medical_license_number,
        country_code, password_hash, password_changed_at, accepted_privacy_policy, accepted_privacy_policy_at,
@@ -242,7 +249,7 @@ async function insertUser(db: Db, user: DemoUser, passwordHash: string): Promise
       user.specialtyId,
       user.medicalLicenseNumber,
       passwordHash,
-      isoTime(anchor - 200 * dayMs),
+      createdAt,
     ],
   );
   if (!row) throw new Error('User insert returned no row');
@@ -299,7 +306,8 @@ async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Seeds DESIGN §5 on an empty database, in one transaction; answers whether it seeded. */
-export async function seedDemoData(db: Db): Promise<SeedSummary> {
+export async function seedDemoData(db: Db, createdAt: Date = new Date()): Promise<SeedSummary> {
+  const anchor = demoAnchor(createdAt);
   // Cheap check first, so restarting on a kept data folder does not pay for four password hashes.
   if (!(await isEmpty(db))) return { seeded: false };
   // Hash before the transaction: the four hashes run in parallel on libuv's thread pool.
@@ -314,6 +322,8 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
     // Checked again inside the transaction: another server process may have seeded meanwhile.
     if (!(await isEmpty(tx))) return { seeded: false };
     const random = createPrng(prngSeed);
+    // The staff accounts have existed for a while before the demo's first order.
+    const usersCreatedAt = isoTime(anchor - 200 * dayMs);
 
     const northside = await insertProviderService(tx, {
       ...demoProviderServiceNames.northside,
@@ -355,6 +365,7 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
         providerServiceIds: [],
       },
       hash(0),
+      usersCreatedAt,
     );
     const clinician = await insertUser(
       tx,
@@ -369,6 +380,7 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
         providerServiceIds: [northside],
       },
       hash(1),
+      usersCreatedAt,
     );
     const technician = await insertUser(
       tx,
@@ -383,6 +395,7 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
         providerServiceIds: [northside],
       },
       hash(2),
+      usersCreatedAt,
     );
     const clinician2 = await insertUser(
       tx,
@@ -397,6 +410,7 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
         providerServiceIds: [lakeside],
       },
       hash(3),
+      usersCreatedAt,
     );
 
     // The scripted patient of DESIGN §5: one finished order (results) and one outstanding HOME order.
@@ -420,9 +434,10 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
       batteryCode: 'FullCBB',
       email: 'rosa.alvarez@example.test',
       status: 'FINI',
-      orderDate: isoTime(anchor - 120 * dayMs),
-      scheduleDateTime: isoTime(anchor - 120 * dayMs),
-      completedDateTime: isoTime(anchor - 117 * dayMs),
+      // Her latest test, a month ago: the newest point of her Results over time.
+      orderDate: isoTime(anchor - 33 * dayMs),
+      scheduleDateTime: isoTime(anchor - 33 * dayMs),
+      completedDateTime: isoTime(anchor - 30 * dayMs),
       prescriberUserId: clinician,
       orderedByUserId: clinician,
       lastStartedLanguage: 'en-US',
@@ -434,7 +449,7 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
       email: 'rosa.alvarez@example.test',
       status: 'SCHD',
       orderDate: isoTime(anchor - 2 * dayMs),
-      scheduleDateTime: isoTime(anchor - 2 * dayMs),
+      scheduleDateTime: isoTime(anchor - 2 * dayMs + homeTestWindowMs),
       completedDateTime: null,
       prescriberUserId: clinician,
       orderedByUserId: clinician,
@@ -525,7 +540,8 @@ export async function seedDemoData(db: Db): Promise<SeedSummary> {
             email: orderType === 'HOME' ? patient.email : null,
             status,
             orderDate: isoTime(orderDateMs),
-            scheduleDateTime: isoTime(orderDateMs),
+            // An open order is due within two weeks of being placed; a finished one was taken the day it was due.
+            scheduleDateTime: isoTime(status === 'SCHD' ? orderDateMs + homeTestWindowMs : orderDateMs),
             completedDateTime: status === 'FINI' ? isoTime(completedMs) : null,
             prescriberUserId: orderer.prescriber,
             orderedByUserId: orderer.orderedBy,
