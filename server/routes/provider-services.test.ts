@@ -353,15 +353,36 @@ describe('GET /api/cgm/providerservices/{id}, /batteries, /updatedproviderservic
     expect((await get('/api/cgm/providerservices/1', 'patient')).statusCode).toBe(403);
   });
 
-  it('answers the batteries of the caller’s own provider service by default', async () => {
+  it('answers every battery with those of the caller’s own provider service selected, by default', async () => {
     const response = await get('/api/cgm/providerservices/batteries', 'clinician2');
     expect(response.statusCode).toBe(200);
     const list = batteryListSchema.parse(response.json());
-    expect(list.dataList.map((battery) => [battery.code, battery.isDefault])).toEqual([['FullCBB', true]]);
+    expect(list.dataList.map((battery) => [battery.code, battery.selected, battery.isDefault])).toEqual([
+      ['FullCBB', true, true],
+      ['MemOnlyCBB', false, false],
+    ]);
     expect((await get('/api/cgm/providerservices/batteries?providerServiceId=1', 'clinician2')).statusCode).toBe(403);
     const forCops = await get('/api/cgm/providerservices/batteries?providerServiceId=1', 'admin');
-    expect(batteryListSchema.parse(forCops.json()).count).toBe(2);
+    expect(batteryListSchema.parse(forCops.json()).dataList.every((battery) => battery.selected)).toBe(true);
     expect((await get('/api/cgm/providerservices/batteries', 'admin')).statusCode).toBe(400);
+  });
+
+  it('names each battery in the language the caller asked for (localizedText)', async () => {
+    const inSpanish = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/cgm/providerservices/batteries?providerServiceId=1',
+      headers: { authToken: tokens.admin, 'accept-language': 'es-US' },
+    });
+    const spanish = batteryListSchema.parse(inSpanish.json()).dataList;
+    expect(spanish.map((battery) => battery.localizedText)).toEqual([
+      'Evaluación completa',
+      'Evaluación de la memoria',
+    ]);
+    const references = batteryListSchema.parse((await get('/api/references/batteries', 'admin')).json()).dataList;
+    expect(references.map((battery) => [battery.localizedText, battery.selected])).toEqual([
+      ['Full assessment', false],
+      ['Memory assessment', false],
+    ]);
   });
 
   it('answers the provider services the caller may choose: all for cops, own for staff', async () => {

@@ -4,7 +4,6 @@ import {
   providerServiceIdParamsSchema,
   providerServiceInputSchema,
   providerServiceListQuerySchema,
-  type Battery,
   type ProviderService,
   type ProviderServiceList,
   type ProviderServiceRef,
@@ -25,6 +24,8 @@ import {
 import { listBatteries, listLocalities, listReportTypes } from '../db/queries/references';
 import { forbidden, HttpError, notFound, validationFailed, type FieldError } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
+import { requestLanguage } from '../http/messages';
+import { withLocalizedText } from './references';
 import type { RouteDeps } from './route-deps';
 
 /** Set by the preHandlers before any handler runs; a missing one is a wiring bug, not a client error. */
@@ -112,7 +113,10 @@ export const providerServiceRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     }
     if (!maySee(auth, providerServiceId)) throw forbidden();
     if (!(await findProviderService(db, providerServiceId))) throw notFound('Provider service not found');
-    const dataList: Battery[] = await listProviderServiceBatteries(db, providerServiceId);
+    const dataList = withLocalizedText(
+      await listProviderServiceBatteries(db, providerServiceId),
+      requestLanguage(request),
+    );
     return { dataList, count: dataList.length };
   });
 

@@ -1,6 +1,18 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { listBatteries, listLocalities, listReportTypes } from '../db/queries/references';
+import type { Battery } from '../../src/shared/api/contract';
+import { listBatteries, listLocalities, listReportTypes, type BatteryRow } from '../db/queries/references';
+import type { InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
+import { requestLanguage, serverText } from '../http/messages';
 import type { RouteDeps } from './route-deps';
+
+/** Spec §3 Battery localizedText: its name as the client's interface names it (locales/<language>/orders.json). */
+export function withLocalizedText(rows: readonly BatteryRow[], language: InterfaceLanguage): Battery[] {
+  return rows.map((row) => {
+    const key = `orders:battery.${row.code}`;
+    const text = serverText(language, key);
+    return { ...row, localizedText: text === key || text === `battery.${row.code}` ? row.name : text };
+  });
+}
 
 /**
  * GET /api/references/localities, /reporttypes, /batteries (spec §7). Any signed-in caller may read them:
@@ -16,8 +28,8 @@ export const referenceRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, d
     const dataList = await listReportTypes(db);
     return { dataList, count: dataList.length };
   });
-  app.get('/batteries', { preHandler: app.requireAuth }, async () => {
-    const dataList = await listBatteries(db);
+  app.get('/batteries', { preHandler: app.requireAuth }, async (request) => {
+    const dataList = withLocalizedText(await listBatteries(db), requestLanguage(request));
     return { dataList, count: dataList.length };
   });
   done();

@@ -73,7 +73,7 @@ export function detailLoaders({ queryClient, http, session, product, sessionRead
       started(queryClient.query(queries.detail(id)));
       started(queryClient.query(queries.localities()));
       started(queryClient.query(queries.reportTypes()));
-      started(queryClient.query(queries.batteries()));
+      started(queryClient.query(queries.batteriesOf(id)));
     }
     return null;
   };

@@ -127,7 +127,7 @@ describe('the route table’s detail loaders', () => {
         '/api/cgm/providerservices/2',
         '/api/references/localities',
         '/api/references/reporttypes',
-        '/api/references/batteries',
+        '/api/cgm/providerservices/batteries?providerServiceId=2',
       ]);
     });
   });

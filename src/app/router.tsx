@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate, LogoutPage } from '../features/auth';
 import type { Entitlement, Role } from '../shared/api/contract';
-import { RequireAuth, RequireEntitlement, RequireRole } from '../shared/auth/guards';
+import { RequireAuth, RequireEntitlement, RequireRole, type ForbiddenMessage } from '../shared/auth/guards';
 import { patientLinkNamespaces } from '../shared/lib/i18n/languages';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
@@ -27,8 +27,8 @@ const onlyFor = (roles: readonly Role[], children: RouteObject[]): RouteObject =
   element: <RequireRole roles={roles} />,
   children,
 });
-const needs = (entitlement: Entitlement, children: RouteObject[]): RouteObject => ({
-  element: <RequireEntitlement entitlement={entitlement} />,
+const needs = (entitlement: Entitlement, children: RouteObject[], message?: ForbiddenMessage): RouteObject => ({
+  element: <RequireEntitlement entitlement={entitlement} message={message} />,
   children,
 });
 /** A dialog route under its page (spec §2 add/edit dialogs), guarded by its own entitlement. */
@@ -89,14 +89,19 @@ function manageRoutes(loaders: DetailLoaders | undefined): RouteObject[] {
         ],
       },
     ]),
-    // Spec §2/§6: the on-site test; cops lack beginSupervisedAssessment, so it is closed to them.
-    needs('beginSupervisedAssessment', [
-      {
-        path: 'patientassessment/:patientId/assessment/:assessmentId',
-        loader: loaders?.supervisedAssessment,
-        ...page(async () => (await assessments()).SupervisedAssessmentPage),
-      },
-    ]),
+    // Spec §2/§6: the on-site test; cops lack beginSupervisedAssessment, so it is closed to them, and they are told
+    // their role may not view orders (spec §8).
+    needs(
+      'beginSupervisedAssessment',
+      [
+        {
+          path: 'patientassessment/:patientId/assessment/:assessmentId',
+          loader: loaders?.supervisedAssessment,
+          ...page(async () => (await assessments()).SupervisedAssessmentPage),
+        },
+      ],
+      'ERROR_ORDER_VIEW_UNAUTHORIZED_FOR_ROLE',
+    ),
     needs('listClinicians', [
       {
         path: 'clinicians',

@@ -1,14 +1,13 @@
 import {
   orderTypesFor,
   type AssessmentOrderType,
-  type Battery,
   type DeliveryMethod,
   type ProviderService,
   type ProviderServiceOrderBy,
   type ProviderServiceRef,
 } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
-import { listBatteries } from './references';
+import { listBatteries, type BatteryRow as ReferenceBatteryRow } from './references';
 
 // Over 300 lines because a provider service is written as one unit with its child tables (order types, languages,
 // batteries) and its provider and service names; splitting reads from writes would scatter that one aggregate.
@@ -214,11 +213,13 @@ export async function listProviderServices(
 }
 
 /** The batteries one provider service offers, in display order, with its default. */
-export async function listProviderServiceBatteries(db: Db, providerServiceId: number): Promise<Battery[]> {
-  return db.query<Battery>(
-    `SELECT b.code AS id, b.code, b.name, b.description, b.display_order AS "displayOrder", link.is_default AS "isDefault"
-     FROM provider_service_batteries link JOIN batteries b ON b.code = link.battery_code
-     WHERE link.provider_service_id = $1
+/** Every battery, selected (and possibly default) where the provider service offers it. */
+export async function listProviderServiceBatteries(db: Db, providerServiceId: number): Promise<ReferenceBatteryRow[]> {
+  return db.query<ReferenceBatteryRow>(
+    `SELECT b.code AS id, b.code, b.name, b.description, b.display_order AS "displayOrder",
+            coalesce(link.is_default, false) AS "isDefault", link.battery_code IS NOT NULL AS selected
+     FROM batteries b
+     LEFT JOIN provider_service_batteries link ON link.battery_code = b.code AND link.provider_service_id = $1
      ORDER BY b.display_order, b.code`,
     [providerServiceId],
   );

@@ -13,10 +13,13 @@ export async function listReportTypes(db: Db): Promise<ReportType[]> {
 }
 
 /** The product default battery is the first in display order (FullCBB). */
-export async function listBatteries(db: Db): Promise<Battery[]> {
-  return db.query<Battery>(
+/** A battery as stored; the routes add the name in the caller's language (localizedText). */
+export type BatteryRow = Omit<Battery, 'localizedText'>;
+
+export async function listBatteries(db: Db): Promise<BatteryRow[]> {
+  return db.query<BatteryRow>(
     `SELECT code AS id, code, name, description, display_order AS "displayOrder",
-       display_order = (SELECT min(display_order) FROM batteries) AS "isDefault"
+       display_order = (SELECT min(display_order) FROM batteries) AS "isDefault", false AS selected
      FROM batteries ORDER BY display_order, code`,
   );
 }

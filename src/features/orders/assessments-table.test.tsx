@@ -161,6 +161,25 @@ describe('order helpers', () => {
 });
 
 describe('the open orders on a patient card (spec §2)', () => {
+  it('says the tests could not be loaded, and shows them after a retry that works (spec §8)', async () => {
+    const patient = testPatient({ openOrdersCount: 1 });
+    let up = false;
+    const { http } = ordersHttp((path) =>
+      up && path === '/api/profile/patients/5/assessmentorders' ? { dataList: [scheduledHome], count: 1 } : undefined,
+    );
+    renderApp([{ path: '/', element: <OpenOrders patient={patient} /> }], {
+      store: session(['viewAssessmentOrder']),
+      http,
+      initialEntries: ['/'],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The tests of this patient could not be loaded.');
+    up = true;
+    within(alert).getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByRole('list', { name: 'Open orders of Rosa Alvarez' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('lists the scheduled orders with links for staff and without for cops', async () => {
     const patient = testPatient({ openOrdersCount: 2 });
     const orders = [finished, scheduledHome, scheduledSite];

@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../shared/ui';
 import { Link } from 'react-router';
 import type { AssessmentOrder, PatientProfile } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
@@ -37,7 +38,12 @@ export function OpenOrders({ patient }: { patient: PatientProfile }) {
     ...orderQueries.patientOrders(http, patient.id),
     enabled: patient.openOrdersCount > 0,
   });
-  if (patient.openOrdersCount === 0 || !query.data) return null;
+  if (patient.openOrdersCount === 0) return null;
+  // Spec §8: the card says its tests could not be read, with a retry, instead of silently showing none.
+  if (query.isError && !query.data) {
+    return <LoadError title={t('ERROR_FETCHING_ASSESSMENTS')} onRetry={() => void query.refetch()} />;
+  }
+  if (!query.data) return null;
   const { shown, more } = cardOpenOrders(query.data);
   if (shown.length === 0) return null;
   return (

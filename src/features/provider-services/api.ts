@@ -44,6 +44,20 @@ export function providerServiceQueries(http: HttpClient, product: string) {
         queryKey: providerServiceKeys.detail(id),
         queryFn: ({ signal }) => http.get(`${base}/${String(id)}`, providerServiceSchema, { signal }),
       }),
+    /**
+     * Spec §7 GET /providerservices/batteries: every battery, those this provider service offers selected; what
+     * its edit form lists (a saved service refreshes it with the rest of the feature's keys).
+     */
+    batteriesOf: (id: number) =>
+      queryOptions({
+        queryKey: [...providerServiceKeys.detail(id), 'batteries'] as const,
+        queryFn: async ({ signal }) =>
+          (
+            await http.get(`${base}/batteries?providerServiceId=${String(id)}`, batteryListSchema, {
+              signal,
+            })
+          ).dataList,
+      }),
     /** The provider services the user may choose now (cops: all, including ones added after sign-in). */
     visible: () =>
       queryOptions({

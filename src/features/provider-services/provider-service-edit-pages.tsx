@@ -21,11 +21,18 @@ function LoadFailed({ messageKey }: { messageKey: string }) {
   );
 }
 
-/** Localities, report types and batteries: what every add or edit form chooses from. */
-function useReferences() {
+/**
+ * Localities, report types and batteries: what every add or edit form chooses from. An existing provider service's
+ * batteries come from its own list (spec §7), the same batteries with its choice marked.
+ */
+function useReferences(providerServiceId: number | null) {
   const queries = useProviderServiceQueries();
   const [localities, reportTypes, batteries] = useQueries({
-    queries: [queries.localities(), queries.reportTypes(), queries.batteries()],
+    queries: [
+      queries.localities(),
+      queries.reportTypes(),
+      providerServiceId === null ? queries.batteries() : queries.batteriesOf(providerServiceId),
+    ],
   });
   if (localities.isError || reportTypes.isError || batteries.isError) return { state: 'error' as const };
   if (!localities.data || !reportTypes.data || !batteries.data) return { state: 'pending' as const };
@@ -40,7 +47,7 @@ function useReferences() {
 /** /{product}/manage/addproviderservice (needs editProviderService). */
 export function AddProviderServicePage() {
   const { t } = useTranslation('provider-services');
-  const references = useReferences();
+  const references = useReferences(null);
   return (
     <Page title={t('addTitle')}>
       {references.state === 'pending' && <Loading label={t('loading')} />}
@@ -64,7 +71,7 @@ export function EditProviderServicePage() {
   const id = Number(providerServiceId);
   const validId = Number.isInteger(id) && id > 0;
   const queries = useProviderServiceQueries();
-  const references = useReferences();
+  const references = useReferences(validId ? id : null);
   const detail = useQuery({ ...queries.detail(id), enabled: validId });
   return (
     <Page title={t('editTitle')}>

@@ -176,7 +176,7 @@ export function ProviderServiceForm({
                   <Checkbox
                     key={battery.code}
                     value={battery.code}
-                    label={battery.name}
+                    label={battery.localizedText}
                     description={battery.description}
                   />
                 ))}

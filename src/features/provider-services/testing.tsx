@@ -178,6 +178,8 @@ export const referenceAnswers = {
         description: 'All four tests',
         displayOrder: 1,
         isDefault: true,
+        localizedText: 'Full assessment',
+        selected: false,
       },
       {
         id: 'MemOnlyCBB',
@@ -186,18 +188,25 @@ export const referenceAnswers = {
         description: 'Memory tests only',
         displayOrder: 2,
         isDefault: false,
+        localizedText: 'Memory assessment',
+        selected: false,
       },
     ],
     count: 2,
   },
 };
 
-/** Answers the three reference calls; anything else goes to `rest`. */
+/** Answers the three reference calls and a provider service's batteries; anything else goes to `rest`. */
 export function withReferences(rest: HttpScript): HttpScript {
   return (call) => {
     if (call.path === '/api/references/localities') return referenceAnswers.localities;
     if (call.path === '/api/references/reporttypes') return referenceAnswers.reportTypes;
     if (call.path === '/api/references/batteries') return referenceAnswers.batteries;
+    // A provider service's own list: the same batteries, the first one offered.
+    if (call.path.startsWith('/api/cgm/providerservices/batteries')) {
+      const [offered, ...others] = referenceAnswers.batteries.dataList;
+      return { ...referenceAnswers.batteries, dataList: [{ ...offered, selected: true }, ...others] };
+    }
     return rest(call);
   };
 }

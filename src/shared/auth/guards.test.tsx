@@ -23,6 +23,15 @@ const routes: RouteObject[] = [
         children: [{ path: '/cgm/manage/clinicians', element: <h1>Clinicians page</h1> }],
       },
       {
+        element: (
+          <RequireEntitlement
+            entitlement="beginSupervisedAssessment"
+            message="ERROR_ORDER_VIEW_UNAUTHORIZED_FOR_ROLE"
+          />
+        ),
+        children: [{ path: '/cgm/manage/patientassessment/1/assessment/2', element: <h1>Assessment page</h1> }],
+      },
+      {
         element: <RequireRole roles={['clinician', 'cops']} />,
         children: [{ path: '/cgm/manage/patientsresults', element: <h1>Results page</h1> }],
       },
@@ -66,6 +75,16 @@ describe('RequireEntitlement', () => {
     expect(await screen.findByRole('heading', { name: 'Provider services page' })).toBeInTheDocument();
     expect(await screen.findByText(forbiddenText)).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/cgm/manage/cops');
+  });
+
+  it('says so when the route is an order the role may not view (spec §8)', async () => {
+    renderApp(routes, {
+      store: signedIn('Provider Service Administrator', ['listPatients']),
+      initialEntries: ['/cgm/manage/patientassessment/1/assessment/2'],
+    });
+    expect(await screen.findByRole('heading', { name: 'Provider services page' })).toBeInTheDocument();
+    expect(await screen.findByText('Your role may not view this order.')).toBeInTheDocument();
+    expect(screen.queryByText(forbiddenText)).not.toBeInTheDocument();
   });
 
   it('shows the page to someone who holds the entitlement', async () => {

@@ -22,8 +22,11 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Spec §6: a missing right shows 'access forbidden' and sends the person to their home. */
-export function Forbidden() {
+/** What a refused route says (spec §8): access forbidden, or that this role may not view orders. */
+export type ForbiddenMessage = 'ERROR_ACCESS_FORBIDDEN' | 'ERROR_ORDER_VIEW_UNAUTHORIZED_FOR_ROLE';
+
+/** Spec §6: a missing right shows 'access forbidden' (or the route's own message) and sends the person home. */
+export function Forbidden({ message = 'ERROR_ACCESS_FORBIDDEN' }: { message?: ForbiddenMessage }) {
   const { t } = useTranslation('common');
   const session = useSession();
   const paths = usePaths();
@@ -31,9 +34,9 @@ export function Forbidden() {
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    toast.error(t('ERROR_ACCESS_FORBIDDEN'));
+    toast.error(t(message));
     clientLog.warn('access forbidden: missing entitlement or role for this route');
-  }, [t]);
+  }, [t, message]);
   return <Navigate to={session.userRole ? roleHome(paths, session.userRole) : paths.home} replace />;
 }
 
@@ -43,8 +46,8 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
   return <Outlet />;
 }
 
-export function RequireEntitlement({ entitlement }: { entitlement: Entitlement }) {
+export function RequireEntitlement({ entitlement, message }: { entitlement: Entitlement; message?: ForbiddenMessage }) {
   const session = useSession();
-  if (!session.entitlements.includes(entitlement)) return <Forbidden />;
+  if (!session.entitlements.includes(entitlement)) return <Forbidden message={message} />;
   return <Outlet />;
 }

@@ -42,6 +42,10 @@ export const batterySchema = z.object({
   description: z.string(),
   displayOrder: z.number().int(),
   isDefault: z.boolean(),
+  /** The battery's name in the language the caller asked for (Accept-Language), else its name. */
+  localizedText: z.string(),
+  /** On /providerservices/batteries: offered by that provider service. On the reference list: false. */
+  selected: z.boolean(),
 });
 export type Battery = z.infer<typeof batterySchema>;
 
@@ -151,7 +155,10 @@ export const providerServiceRefListSchema = z.object({
   count: z.number().int(),
 });
 
-/** GET /api/{product}/providerservices/batteries query: whose batteries (default: the caller's own). */
+/**
+ * GET /api/{product}/providerservices/batteries query: every battery, `selected` for those this provider service
+ * offers (default: the caller's own).
+ */
 export const providerServiceBatteriesQuerySchema = z.object({
   providerServiceId: recordIdParamSchema.optional(),
 });
