@@ -10,8 +10,12 @@ export function authApi(http: HttpClient, product: string) {
   return {
     login: (request: LoginRequest): Promise<AuthResult> => http.post(base, request, authResultSchema),
     logout: (): Promise<unknown> => http.post(`${base}/logout`, {}, emptySchema),
-    validate: (token: string): Promise<AuthResult> => http.post(`${base}/validate`, { token }, authResultSchema),
-    refresh: (token: string): Promise<AuthResult> => http.post(`${base}/refreshauthtoken`, { token }, authResultSchema),
+    // Spec §7: the token being checked is also the call's authToken header when nobody is signed in yet (a link's
+    // token refreshed at start), instead of 'NA'.
+    validate: (token: string): Promise<AuthResult> =>
+      http.post(`${base}/validate`, { token }, authResultSchema, { validationToken: token }),
+    refresh: (token: string): Promise<AuthResult> =>
+      http.post(`${base}/refreshauthtoken`, { token }, authResultSchema, { validationToken: token }),
     serverTime: () => http.get(`/api/${product}/devops`, devopsSchema),
   };
 }
