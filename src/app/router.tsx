@@ -233,6 +233,27 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
               ],
             },
             {
+              // Spec §2/§6: the on-site test's completed and error pages belong to a patient's session; staff who
+              // open them go home with 'access forbidden'. Full paths on pathless guards, so that the on-site page
+              // itself (no child) still goes to the staff route below.
+              element: <RequireAuth />,
+              children: [
+                onlyFor(
+                  ['patient'],
+                  [
+                    {
+                      path: 'manage/patientassessment/:patientId/assessment/:assessmentId/completed',
+                      ...page(async () => (await assessments()).SelfAssessmentCompletedPage),
+                    },
+                    {
+                      path: 'manage/patientassessment/:patientId/assessment/:assessmentId/error/:errorCode',
+                      ...page(async () => (await assessments()).SelfAssessmentErrorPage),
+                    },
+                  ],
+                ),
+              ],
+            },
+            {
               element: <RequireAuth />,
               children: [
                 {

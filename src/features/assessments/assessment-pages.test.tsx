@@ -38,6 +38,7 @@ function renderSupervised(
   detail: AssessmentOrderDetail,
   answers: Record<string, (body: unknown) => unknown> = {},
   entry = orderPage,
+  store: SessionStore = staffStore(),
 ) {
   const go = vi.fn<(url: string) => void>();
   const { http, calls } = routedHttp({
@@ -52,8 +53,9 @@ function renderSupervised(
         element: <SupervisedAssessmentPage go={go} />,
       },
       { path: '/cgm/manage/patients', element: <h1>Patients home</h1> },
+      { path: '/cgm/manage/patientassessment/4/assessment/9/completed', element: <h1>On-site completed</h1> },
     ],
-    { store: staffStore(), http, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
+    { store, http, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
   );
   return { ...view, calls, go };
 }
@@ -220,6 +222,17 @@ describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
       workflowInstanceId: 'wf-9',
     });
     expect(await screen.findByText('The test is complete and the order is finished.')).toBeInTheDocument();
+  });
+
+  it("takes a patient's session to the completed page instead of a staff home (spec §4)", async () => {
+    rememberWorkflowInstance(window.sessionStorage, 9, 'wf-9');
+    renderSupervised(
+      orderDetail(),
+      { 'POST /api/cgm/assessmentorders/9/testcompleted': () => orderDetail() },
+      `${orderPage}?completed=true`,
+      patientStore(),
+    );
+    expect(await screen.findByRole('heading', { name: 'On-site completed' })).toBeInTheDocument();
   });
 
   it('stays with a retry when the completion cannot be recorded', async () => {

@@ -54,8 +54,18 @@ function Supervised({ patientId, assessmentId, go }: { patientId: number; assess
   const paths = usePaths();
   const navigate = useNavigate();
   const home = session.userRole ? roleHome(paths, session.userRole) : paths.home;
-  // Spec §4: after the runner, staff go to their home, told how the test ended.
+  // Spec §4: after the runner, a patient's session goes to the completed or error page; staff go to their home,
+  // told how the test ended.
   const runnerReturn = useRunnerReturn(assessmentId, (outcome, recorded) => {
+    if (session.userRole === 'patient') {
+      void navigate(
+        outcome.kind === 'completed'
+          ? paths.patientAssessmentCompleted(patientId, assessmentId)
+          : paths.patientAssessmentError(patientId, assessmentId, outcome.errorCode),
+        { replace: true },
+      );
+      return;
+    }
     if (outcome.kind === 'completed') {
       toast.success(t('supervised.completedToast'));
     } else {

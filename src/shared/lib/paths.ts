@@ -42,6 +42,11 @@ export function appPaths(product: string) {
     /** Spec §2: the on-site assessment page of one order (begin, then completed or error). */
     patientAssessment: (patientId: number, assessmentId: number) =>
       `${manage}/patientassessment/${String(patientId)}/assessment/${String(assessmentId)}`,
+    /** Spec §2/§4: where a patient's session goes when the on-site test comes back completed or with an error. */
+    patientAssessmentCompleted: (patientId: number, assessmentId: number) =>
+      `${manage}/patientassessment/${String(patientId)}/assessment/${String(assessmentId)}/completed`,
+    patientAssessmentError: (patientId: number, assessmentId: number, code: string) =>
+      `${manage}/patientassessment/${String(patientId)}/assessment/${String(assessmentId)}/error/${encodeURIComponent(code)}`,
     /** Spec §2: the embedded cognitive report of a patient (needs viewReport). */
     patientReport: (patientId: number) => `${manage}/patient/${String(patientId)}/cbbreport`,
     patientHome: `${base}/patient`,

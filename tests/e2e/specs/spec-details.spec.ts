@@ -1,5 +1,8 @@
 import { demoAccounts } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';
+import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { uniqueName } from '../pages/manage';
+import { PatientLogin } from '../pages/test-taking';
 
 test('staff are welcomed by name after signing in', async ({ page, loginPage }) => {
   await loginPage.signInAs('clinician');
@@ -14,4 +17,34 @@ test('a provider-service administrator opening an order is told the role may not
   await page.goto('/cgm/manage/patientassessment/1/assessment/1');
   await expect(page.getByText('Your role may not view this order.')).toBeVisible();
   await expect(page).toHaveURL(/\/cgm\/manage\/cops$/);
+});
+
+test("the on-site test's completed page belongs to a patient's session; staff who open it go home", async ({
+  page,
+  browser,
+  request,
+  loginPage,
+}) => {
+  const { patient, orderId, link } = await patientWithHomeOrder(request, uniqueName('Onsite'));
+  const completed = `/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}/completed`;
+
+  const phone = await browser.newContext({ locale: 'en-US' });
+  const patientPage = await phone.newPage();
+  const login = new PatientLogin(patientPage);
+  await login.open(link);
+  await login.fillDetails({ firstName: 'Winifred', lastName: patient.lastName, dateOfBirth: testPatientBirthDate });
+  await login.acceptNotice();
+  await login.continue();
+  await expect(patientPage.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
+  await patientPage.goto(completed);
+  await expect(patientPage.getByRole('heading', { level: 1, name: 'Test completed' })).toBeVisible();
+  await expect(patientPage.getByText(/Your test is complete/)).toBeVisible();
+  await patientPage.goto(completed.replace('/completed', '/error/templock'));
+  await expect(patientPage.getByRole('heading', { level: 1, name: 'Too many attempts' })).toBeVisible();
+  await phone.close();
+
+  await loginPage.signInAs('technician');
+  await page.goto(completed);
+  await expect(page.getByText('Access forbidden: you do not have permission to open that page.')).toBeVisible();
+  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
 });
