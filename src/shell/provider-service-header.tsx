@@ -1,10 +1,7 @@
 import { Group, Paper, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  providerServiceName,
-  truncateProviderServiceName,
-  useVisibleProviderServices,
-} from '../features/provider-services';
+import { useVisibleProviderServices } from '../features/provider-services';
+import { providerServiceName, truncateProviderServiceName } from '../shared/lib/provider-service-name';
 import { useAuth, useSession } from '../shared/auth/session-context';
 
 /** Select values are strings; this one stands for 'no provider service chosen: all of them'. */

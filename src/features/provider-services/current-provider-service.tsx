@@ -8,7 +8,7 @@ import { roleHome } from '../../shared/lib/paths';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { toast } from '../../shared/ui/toast';
 import { useVisibleProviderServices } from './api';
-import { providerServiceName } from './provider-service-name';
+import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { clientLog } from '../../shared/api/client-log';
 
 /** Spec §2/§9: /{product}/providerservice/{id} shows the choice for 400 ms, then opens the management home. */

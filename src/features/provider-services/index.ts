@@ -7,9 +7,3 @@ export {
   useProviderServiceQueries,
   useVisibleProviderServices,
 } from './api';
-export {
-  providerServiceCode,
-  providerServiceName,
-  providerServiceNameLimit,
-  truncateProviderServiceName,
-} from './provider-service-name';

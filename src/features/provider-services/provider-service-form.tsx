@@ -21,7 +21,7 @@ import {
   type ProviderServiceFormValues,
   type SaveFailure,
 } from './provider-service-form-schema';
-import { providerServiceName } from './provider-service-name';
+import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 
 export interface ProviderServiceFormProps {

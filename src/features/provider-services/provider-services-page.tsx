@@ -8,7 +8,7 @@ import { usePaths } from '../../shared/lib/runtime-config';
 import { GeneralList, type GeneralListColumn } from '../../shared/ui/general-list';
 import { Page } from '../../shared/ui/page';
 import { useProviderServiceQueries } from './api';
-import { providerServiceName } from './provider-service-name';
+import { providerServiceName } from '../../shared/lib/provider-service-name';
 
 function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
   const { t } = useTranslation('provider-services');

@@ -7,11 +7,11 @@ export {
   applySaveError,
   personFormDefaults,
   personFormShape,
-  providerServiceName,
   providerServicePayload,
   refinePerson,
   type PersonFormValues,
 } from './person-form';
+export { providerServiceName } from '../lib/provider-service-name';
 export { PersonFormFrame, usePersonSubmit } from './person-form-frame';
 export { ProfileActions } from './profile-actions';
 export { entitlementFor } from './profile-actions-model';

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CodeName, ProfileProviderService } from '../api/contract';
 import { formatUsPhone, maxPhoneLength } from '../lib/validation/phone';
 import { fieldsFor } from '../ui/form/fields';
-import { providerServiceDropdownLimit, providerServiceName, type PersonFormValues } from './person-form';
+import { providerServiceName, truncateProviderServiceName } from '../lib/provider-service-name';
+import type { PersonFormValues } from './person-form';
 
 const { SelectField, TextField } = fieldsFor<PersonFormValues>();
 
@@ -34,7 +35,7 @@ export function ProviderServiceField({
       placeholder={t('choose')}
       options={services.map((service) => ({
         value: String(service.id),
-        label: providerServiceName(service, providerServiceDropdownLimit),
+        label: truncateProviderServiceName(providerServiceName(service)),
       }))}
       rules={{
         onChange: (event: { target: { value: string } }) => {

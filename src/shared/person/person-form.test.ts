@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http';
-import { applySaveError, providerServiceName } from './person-form';
+import { applySaveError } from './person-form';
 
 function badRequest(message: string, fields: { path: string; message: string }[] = []) {
   return new ApiError({
@@ -52,15 +52,5 @@ describe('applySaveError (spec §7 profile save answers)', () => {
     ).toBe('other');
     expect(applySaveError(new Error('boom'), setError)).toBe('other');
     expect(setError).not.toHaveBeenCalled();
-  });
-});
-
-describe('providerServiceName', () => {
-  const service = { id: 1, provider: { id: 1, name: 'P'.repeat(70) }, service: { id: 2, name: 'Neurology' } };
-  it('joins provider and service, cut at 80 characters with an ellipsis when asked', () => {
-    expect(providerServiceName(service)).toBe(`${'P'.repeat(70)} -- Neurology`);
-    const cut = providerServiceName(service, 80);
-    expect(cut).toHaveLength(80);
-    expect(cut.endsWith('…')).toBe(true);
   });
 });

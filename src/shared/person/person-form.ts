@@ -1,12 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  emailInUseServerMessage,
-  type AddressWrite,
-  type PatientProfile,
-  type ProfileProviderService,
-  type ProviderServiceRef,
-} from '../api/contract';
+import { emailInUseServerMessage, type AddressWrite, type PatientProfile } from '../api/contract';
 import { isApiError } from '../api/http';
 import { validationMessages } from '../lib/validation/messages';
 import { optionalUsPhoneSchema } from '../lib/validation/phone';
@@ -116,12 +110,3 @@ export function applySaveError<T extends FieldValues>(error: unknown, setError: 
   }
   return applyServerErrors(error, setError, (path) => (personFormPathOf[path] ?? path) as Path<T>);
 }
-
-/** Spec §3: 'provider -- service', cut at 80 characters with an ellipsis in the dropdown. */
-export function providerServiceName(service: ProviderServiceRef | ProfileProviderService, limit?: number): string {
-  const name = `${service.provider.name} -- ${service.service.name}`;
-  if (limit === undefined || name.length <= limit) return name;
-  return `${name.slice(0, limit - 1)}…`;
-}
-
-export const providerServiceDropdownLimit = 80;

@@ -1,6 +1,9 @@
-import type { ProviderServiceRef } from '../../shared/api/contract';
+import type { ProviderServiceRef } from '../api/contract';
 
-/** Spec §3/§9: provider-service names in the profile dropdown and header are cut at 80 characters. */
+/**
+ * Spec §3/§9: provider-service names in the profile dropdown and header are cut at 80 characters; the one place
+ * that names a provider service and its merged code.
+ */
 export const providerServiceNameLimit = 80;
 
 /** Spec §3 merged name: 'provider -- service'. */
