@@ -99,11 +99,11 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
   await expect(page.getByRole('button', { name: 'Begin' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Spanish (United States)' })).toBeVisible();
 
-  // Cops have no beginSupervisedAssessment: turned away to their home.
+  // Cops have no beginSupervisedAssessment: told their role may not view the order, and turned away home.
   await page.goto('/logout');
   await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
   await loginPage.signInAs('admin');
   await page.goto(orderPage);
-  await expect(page.getByText('Access forbidden')).toBeVisible();
+  await expect(page.getByText('Your role may not view this order.')).toBeVisible();
   await expect(page).toHaveURL(/\/cgm\/manage\/cops$/);
 });
