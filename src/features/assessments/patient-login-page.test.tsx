@@ -327,7 +327,7 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     const view = renderLogin({});
     const box = await screen.findByRole('checkbox', { name: /accept the privacy notice/ });
     await view.user.click(await screen.findByRole('button', { name: 'Read the notice in a larger window' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Privacy notice for patients' });
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy notice' });
     const inDialog = await within(dialog).findByRole('region', { name: 'Privacy notice for patients' });
     expect(inDialog).toHaveAttribute('lang', 'en-US');
     expect(inDialog).toHaveTextContent('Text of the patient document in en-US.');

@@ -168,29 +168,30 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
       {url && (
         <>
           <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />
-          <Group gap="md" wrap="wrap">
+          <Group gap="md">
             <Button
-              variant="default"
+              variant="subtle"
+              size="compact-sm"
               onClick={() => {
                 setDialogOpen(true);
               }}
             >
-              {t('privacy.openDialog')}
+              {t('privacy.readInDialog')}
             </Button>
             <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
               {t('privacy.openPdf')}
             </Anchor>
           </Group>
-          {/* Spec §2 patient authorization dialog: the same document, larger, closed with Done; reading it to its
-              end there counts as reading it here, since it is the same notice. */}
+          {/* Spec §2 patient authorization dialog: the same notice, larger, with Done; reading it to its end there
+              counts as reading it on the page. */}
           <Modal
             opened={dialogOpen}
             onClose={() => {
               setDialogOpen(false);
             }}
-            title={title}
-            size="xl"
+            title={t('privacy.title')}
             closeButtonProps={{ 'aria-label': t('common:close') }}
+            size="lg"
           >
             <Stack gap="md">
               <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />

@@ -132,7 +132,7 @@ test('the privacy notice dialog (spec §2) keeps the focus inside while open and
   const opener = page.getByRole('button', { name: 'Read the notice in a larger window' });
   await opener.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: patientNoticeTitle });
+  const dialog = page.getByRole('dialog', { name: 'Privacy notice', exact: true });
   await expect(dialog.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
   await expect(dialog.getByRole('region', { name: patientNoticeTitle })).toHaveAttribute('lang', 'en-US');
   for (let step = 0; step < 8; step += 1) {
@@ -164,7 +164,7 @@ test('reading the notice to its end in the dialog, by keyboard, enables the acce
     dateOfBirth: testPatientBirthDate,
   });
   await page.getByRole('button', { name: 'Read the notice in a larger window' }).click();
-  const dialog = page.getByRole('dialog', { name: patientNoticeTitle });
+  const dialog = page.getByRole('dialog', { name: 'Privacy notice', exact: true });
   const region = dialog.getByRole('region', { name: patientNoticeTitle });
   await expect(region.getByRole('heading').first()).toBeVisible();
   const box = page.getByRole('checkbox', { name: patientNoticeBox });
