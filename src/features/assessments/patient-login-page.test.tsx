@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PatientLoginResult } from '../../shared/api/contract';
@@ -321,6 +321,22 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
       'href',
       'https://static.test/docs/privacy/patient-en-US.pdf',
     );
+  });
+
+  it('opens the notice in a dialog in the interface language; Done closes it and the box follows the usual rule', async () => {
+    const view = renderLogin({});
+    const box = await screen.findByRole('checkbox', { name: /accept the privacy notice/ });
+    await view.user.click(await screen.findByRole('button', { name: 'Read the notice in a larger window' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy notice' });
+    const inDialog = await within(dialog).findByRole('region', { name: 'Privacy notice for patients' });
+    expect(inDialog).toHaveAttribute('lang', 'en-US');
+    expect(inDialog).toHaveTextContent('Text of the patient document in en-US.');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(box).toBeDisabled();
+    expect(box).not.toBeChecked();
   });
 
   it('keeps the link in this tab, so a new visit without the token still knows it; without any, says so', async () => {
