@@ -62,7 +62,10 @@ describe('ChangePasswordPage (spec §2 mode normal)', { timeout: 20_000 }, () =>
     await fill(view.user, field(/^Confirm new password/), next);
     await view.user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The current password is not correct')).toBeInTheDocument();
-    expect(field(/^Current password/)).toHaveAccessibleDescription('The current password is not correct');
+    // The message first, then the required-field hint every required field carries (spec §5).
+    expect(field(/^Current password/)).toHaveAccessibleDescription(
+      'The current password is not correct This field is required',
+    );
   });
 
   it('says the account is locked after too many wrong current passwords', async () => {

@@ -1,6 +1,7 @@
 import { demoAccounts } from '../fixtures/demo';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { ContactForm } from '../pages/contact-form';
 import { uniqueName } from '../pages/manage';
 import { PatientLogin, patientNoticeTitle } from '../pages/test-taking';
 
@@ -47,6 +48,30 @@ test("the on-site test's completed page belongs to a patient's session; staff wh
   await page.goto(completed);
   await expect(page.getByText('Access forbidden: you do not have permission to open that page.')).toBeVisible();
   await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
+});
+
+test('a required field says so while hovered or focused, and is read as required by a screen reader', async ({
+  page,
+}) => {
+  const form = new ContactForm(page);
+  await form.open();
+  const hintOf = (field: ReturnType<ContactForm['name']>) =>
+    page.locator('.mantine-InputWrapper-root', { has: field }).getByText('This field is required');
+  await expect(form.name()).toHaveAccessibleDescription('This field is required');
+  await expect(form.organization()).not.toHaveAccessibleDescription('This field is required');
+  // Hidden, the hint keeps a one-pixel box for screen readers; shown, it is as wide as its words.
+  const shownWidth = (field: ReturnType<ContactForm['name']>) => async () =>
+    (await hintOf(field).boundingBox())?.width ?? 0;
+  await expect.poll(shownWidth(form.name())).toBeLessThanOrEqual(1);
+
+  await form.name().hover();
+  await expect.poll(shownWidth(form.name())).toBeGreaterThan(20);
+  await expect.poll(shownWidth(form.email())).toBeLessThanOrEqual(1);
+
+  await form.email().focus();
+  await page.mouse.move(0, 0);
+  await expect.poll(shownWidth(form.email())).toBeGreaterThan(20);
+  await expect.poll(shownWidth(form.name())).toBeLessThanOrEqual(1);
 });
 
 test('a patient reads the privacy notice in a dialog and comes back with Done', async ({ browser, request }) => {

@@ -13,7 +13,8 @@ import {
   type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
-import type { FocusEvent, ReactElement } from 'react';
+import type { FocusEvent, ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useController,
   useFormContext,
@@ -49,6 +50,22 @@ export type TextFieldProps<T extends FieldValues> = BoundProps<T> &
     formatOnBlur?: (value: string) => string;
   };
 
+/**
+ * Spec §5 TEXT_FIELD_REQUIRED: a required field's description carries the hint, so a screen reader reads it with
+ * the field; global.css shows it only while the field is hovered or focused, as the spec's tooltip was.
+ */
+function useRequiredHint(required: boolean | undefined, description: ReactNode): ReactNode {
+  const { t } = useTranslation('common');
+  if (!required) return description;
+  return (
+    <>
+      {description}
+      {description ? ' ' : null}
+      <span className="required-hint">{t('TEXT_FIELD_REQUIRED')}</span>
+    </>
+  );
+}
+
 /** A text input (also email, tel and date inputs) bound to the form around it. */
 export function TextField<T extends FieldValues>({ name, label, rules, formatOnBlur, ...props }: TextFieldProps<T>) {
   const { setValue } = useFormContext<T>();
@@ -57,7 +74,8 @@ export function TextField<T extends FieldValues>({ name, label, rules, formatOnB
     if (formatOnBlur) setValue(name, formatOnBlur(event.currentTarget.value) as FieldPathValue<T, FieldPath<T>>);
     void onBlur(event);
   };
-  return <TextInput autoComplete="off" {...props} {...field} onBlur={blur} />;
+  const description = useRequiredHint(props.required, props.description);
+  return <TextInput autoComplete="off" {...props} description={description} {...field} onBlur={blur} />;
 }
 
 export type DateFieldProps<T extends FieldValues> = BoundProps<T> &
@@ -65,19 +83,22 @@ export type DateFieldProps<T extends FieldValues> = BoundProps<T> &
 
 /** A date (yyyy-MM-dd) with the browser's own picker, within the given bounds. */
 export function DateField<T extends FieldValues>({ name, label, rules, ...props }: DateFieldProps<T>) {
-  return <TextInput {...props} type="date" {...useBoundField<T>({ name, label, rules })} />;
+  const description = useRequiredHint(props.required, props.description);
+  return <TextInput {...props} description={description} type="date" {...useBoundField<T>({ name, label, rules })} />;
 }
 
 export type PasswordFieldProps<T extends FieldValues> = BoundProps<T> & Unbound<PasswordInputProps>;
 
 export function PasswordField<T extends FieldValues>({ name, label, rules, ...props }: PasswordFieldProps<T>) {
-  return <PasswordInput {...props} {...useBoundField<T>({ name, label, rules })} />;
+  const description = useRequiredHint(props.required, props.description);
+  return <PasswordInput {...props} description={description} {...useBoundField<T>({ name, label, rules })} />;
 }
 
 export type TextareaFieldProps<T extends FieldValues> = BoundProps<T> & Unbound<TextareaProps>;
 
 export function TextareaField<T extends FieldValues>({ name, label, rules, ...props }: TextareaFieldProps<T>) {
-  return <Textarea {...props} {...useBoundField<T>({ name, label, rules })} />;
+  const description = useRequiredHint(props.required, props.description);
+  return <Textarea {...props} description={description} {...useBoundField<T>({ name, label, rules })} />;
 }
 
 export interface SelectOption {
@@ -102,13 +123,17 @@ export function SelectField<T extends FieldValues>({
   ...props
 }: SelectFieldProps<T>) {
   const data = placeholder === undefined ? [...options] : [{ value: '', label: placeholder }, ...options];
-  return <NativeSelect {...props} data={data} {...useBoundField<T>({ name, label, rules })} />;
+  const description = useRequiredHint(props.required, props.description);
+  return (
+    <NativeSelect {...props} description={description} data={data} {...useBoundField<T>({ name, label, rules })} />
+  );
 }
 
 export type CheckboxFieldProps<T extends FieldValues> = BoundProps<T> & Unbound<CheckboxProps>;
 
 export function CheckboxField<T extends FieldValues>({ name, label, rules, ...props }: CheckboxFieldProps<T>) {
-  return <Checkbox {...props} {...useBoundField<T>({ name, label, rules })} />;
+  const description = useRequiredHint(props.required, props.description);
+  return <Checkbox {...props} description={description} {...useBoundField<T>({ name, label, rules })} />;
 }
 
 export interface RadioOption extends SelectOption {
@@ -131,9 +156,11 @@ export function RadioField<T extends FieldValues>({
 }: RadioFieldProps<T>) {
   const { field, fieldState } = useController<T>({ name, rules });
   const message = useFieldMessage();
+  const description = useRequiredHint(required, props.description);
   return (
     <Radio.Group
       {...props}
+      description={description}
       label={label}
       withAsterisk={required}
       value={field.value}

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../testing/render';
+import { fieldsFor } from './fields';
+
+interface Values {
+  name: string;
+  nickname: string;
+  phone: string;
+  country: string;
+  consent: boolean;
+  kind: string;
+}
+
+const { TextField, SelectField, CheckboxField, RadioField } = fieldsFor<Values>();
+
+function Form({ children }: { children: ReactNode }) {
+  const form = useForm<Values>({
+    defaultValues: { name: '', nickname: '', phone: '', country: '', consent: false, kind: '' },
+  });
+  return <FormProvider {...form}>{children}</FormProvider>;
+}
+
+function renderFields() {
+  return renderApp([
+    {
+      path: '/cgm',
+      element: (
+        <Form>
+          <TextField name="name" label="Name" required />
+          <TextField name="nickname" label="Nickname" />
+          <TextField name="phone" label="Phone" required description="10 digits" />
+          <SelectField name="country" label="Country" required options={[{ value: 'US', label: 'United States' }]} />
+          <CheckboxField name="consent" label="I agree" required />
+          <RadioField name="kind" label="Kind" required options={[{ value: 'a', label: 'A' }]} />
+        </Form>
+      ),
+    },
+  ]);
+}
+
+describe('required fields (spec §5 TEXT_FIELD_REQUIRED)', () => {
+  it('tell a screen reader that they are required, and optional ones do not', async () => {
+    renderFields();
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByRole('checkbox', { name: 'I agree' })).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByRole('radiogroup', { name: 'Kind' })).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByRole('textbox', { name: 'Nickname' })).not.toHaveAccessibleDescription();
+  });
+
+  it('keep a field’s own description before the hint', async () => {
+    renderFields();
+    expect(await screen.findByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(
+      '10 digits This field is required',
+    );
+  });
+
+  it('show the hint only while the field is hovered or focused (the hint carries the class global.css reveals)', async () => {
+    renderFields();
+    const hint = (await screen.findByRole('textbox', { name: 'Name' })).closest('.mantine-InputWrapper-root');
+    expect(hint?.querySelector('.required-hint')).toHaveTextContent('This field is required');
+  });
+});
