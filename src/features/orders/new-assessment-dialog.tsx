@@ -15,7 +15,7 @@ import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/for
 import { toast } from '../../shared/ui/toast';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { ProfileLoadError } from '../../shared/person';
-import { useProviderServiceQueries } from '../provider-services';
+import { useProviderServiceQueries } from '../../shared/api/provider-service-queries';
 import { useCreateOrder } from './api';
 import {
   offeredOrderTypes,
