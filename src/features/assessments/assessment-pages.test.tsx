@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrderDetail } from '../../shared/api/contract';
@@ -125,6 +125,26 @@ describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
     expect(runner.searchParams.get('authToken')).toBe('test-token');
     expect(runner.searchParams.get('redirect[0]')).toBe(`${window.location.origin}${orderPage}?completed=true`);
     expect(window.sessionStorage.getItem('workflowinstance.9')).toBe('wf-9');
+  });
+
+  it('opens the notice in a dialog with Done, in the language of the test (spec §2)', async () => {
+    const view = renderSupervised(orderDetail());
+    await screen.findByRole('region', { name: 'Privacy notice for patients' });
+    const opener = screen.getByRole('button', { name: 'Read the notice in a larger window' });
+    await view.user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy notice' });
+    const notice = within(dialog).getByRole('region', { name: 'Privacy notice for patients' });
+    await waitFor(() => {
+      expect(notice).toHaveTextContent('Text of the patient document in es-US.');
+    });
+    expect(notice).toHaveAttribute('lang', 'es-US');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    await waitFor(() => {
+      expect(opener).toHaveFocus();
+    });
   });
 
   it('shows the notice in the language of the test, as HTML', async () => {

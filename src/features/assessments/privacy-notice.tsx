@@ -1,4 +1,4 @@
-import { Alert, Anchor, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { formatISO } from 'date-fns';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,6 +148,7 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
   const { t } = useTranslation('assessments');
   const url = usePatientPrivacyNoticeUrl(language);
   const [readToEnd, setReadToEnd] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const hintId = useId();
   const errorId = useId();
   const reachedEnd = useCallback(() => {
@@ -167,9 +168,44 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
       {url && (
         <>
           <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />
-          <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
-            {t('privacy.openPdf')}
-          </Anchor>
+          <Group gap="md">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => {
+                setDialogOpen(true);
+              }}
+            >
+              {t('privacy.readInDialog')}
+            </Button>
+            <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+              {t('privacy.openPdf')}
+            </Anchor>
+          </Group>
+          {/* Spec §2 patient authorization dialog: the same notice, larger, with Done; reading it to its end there
+              counts as reading it on the page. */}
+          <Modal
+            opened={dialogOpen}
+            onClose={() => {
+              setDialogOpen(false);
+            }}
+            title={t('privacy.title')}
+            closeButtonProps={{ 'aria-label': t('common:close') }}
+            size="lg"
+          >
+            <Stack gap="md">
+              <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />
+              <Group justify="flex-end">
+                <Button
+                  onClick={() => {
+                    setDialogOpen(false);
+                  }}
+                >
+                  {t('privacy.done')}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
           <DocumentLanguageNote kind="privacy" language={language} />
         </>
       )}

@@ -17,10 +17,10 @@ test('the client logs a missing entitlement and an unhandled error, batched, wit
 }) => {
   await loginPage.signInAs('admin');
   const marker = `boom ${String(Date.now())}`;
-  // Spec §6: a missing entitlement shows 'access forbidden', sends the person home and logs a warning.
-  // Administrators may not begin an on-site test.
+  // Spec §6: a missing entitlement is refused (for an order, with spec §8's 'your role may not view this order'),
+  // sends the person home and logs a warning. Administrators may not begin an on-site test.
   await page.goto('/cgm/manage/patientassessment/1/assessment/1');
-  await expect(page.getByText('Access forbidden')).toBeVisible();
+  await expect(page.getByText('Your role may not view this order.')).toBeVisible();
   await page.evaluate((message) => {
     setTimeout(() => {
       throw new Error(message);

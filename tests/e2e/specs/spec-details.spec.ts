@@ -1,8 +1,8 @@
 import { demoAccounts } from '../fixtures/demo';
-import { expect, test } from '../fixtures/test';
+import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
-import { PatientLogin } from '../pages/test-taking';
+import { PatientLogin, patientNoticeTitle } from '../pages/test-taking';
 
 test('staff are welcomed by name after signing in', async ({ page, loginPage }) => {
   await loginPage.signInAs('clinician');
@@ -47,4 +47,21 @@ test("the on-site test's completed page belongs to a patient's session; staff wh
   await page.goto(completed);
   await expect(page.getByText('Access forbidden: you do not have permission to open that page.')).toBeVisible();
   await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
+});
+
+test('a patient reads the privacy notice in a dialog and comes back with Done', async ({ browser, request }) => {
+  const { link } = await patientWithHomeOrder(request, uniqueName('Dialog'));
+  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  const login = new PatientLogin(page);
+  await login.open(link);
+  const opener = page.getByRole('button', { name: 'Read the notice in a larger window' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Privacy notice' });
+  await expect(dialog.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await phone.close();
 });

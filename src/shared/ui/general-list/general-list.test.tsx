@@ -122,6 +122,62 @@ describe('GeneralList (spec §2)', () => {
     expect(within(grid).getAllByRole('row')[1]).toHaveTextContent('Item 1');
   });
 
+  it('says which records a failed More could not load, keeps the rows shown, and loads them on Try again', async () => {
+    const { source } = fakeSource();
+    let failNext = true;
+    const flaky: ListSource<Row> = {
+      ...source,
+      fetchPage: (params, signal) => {
+        if (params.skip === 10 && failNext) {
+          failNext = false;
+          return Promise.reject(new Error('down'));
+        }
+        return source.fetchPage(params, signal);
+      },
+    };
+    const { user } = renderList({ source: flaky });
+    expect(await screen.findByText('Showing 10 of 23')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Records 11–20 could not be loaded.');
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 20 of 23')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says which records a failed grid page could not load, and loads them on Try again', async () => {
+    pretendWideScreen();
+    window.localStorage.setItem(listModeStorageKey('test'), 'grid');
+    const many: Row[] = Array.from({ length: 40 }, (_, index) => ({ id: index + 1, name: `Row ${String(index + 1)}` }));
+    let failNext = true;
+    const source: ListSource<Row> = {
+      queryKey: (params, shape) => ['grid-range', shape, params],
+      fetchPage: (params) => {
+        if (params.skip === 25 && failNext) {
+          failNext = false;
+          return Promise.reject(new Error('down'));
+        }
+        return Promise.resolve({ dataList: many.slice(params.skip, params.skip + params.take), count: many.length });
+      },
+      persist: false,
+    };
+    const { user } = renderList({ source });
+    const grid = await screen.findByRole('table', { name: 'Things' });
+    await waitFor(() => {
+      expect(within(grid).getAllByRole('row')).toHaveLength(26);
+    });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Records 26–40 could not be loaded.');
+    expect(screen.getByRole('table', { name: 'Things' })).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => {
+      expect(within(screen.getByRole('table', { name: 'Things' })).getAllByRole('row')[1]).toHaveTextContent('Row 26');
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the mass action for the selected rows only when the list permits selection', async () => {
     const onOrder = vi.fn();
     const { user } = renderList({

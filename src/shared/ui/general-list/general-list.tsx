@@ -201,6 +201,15 @@ function CountStatus({ shown, count }: { shown: number; count: number }) {
   );
 }
 
+/**
+ * Spec §8 per-range patient-records error: a page or a "More" that failed says which records could not be loaded and
+ * offers to ask again for just those, while the rows already loaded stay on screen.
+ */
+function RangeError({ from, to, onRetry }: { from: number; to: number; onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return <LoadError title={t('list.rangeFailed', { from, to })} onRetry={onRetry} />;
+}
+
 interface GridModeProps<T> extends GeneralListBase<T> {
   params: ListParams;
   page: number;
@@ -222,7 +231,12 @@ function GridMode<T>(props: GridModeProps<T>) {
     placeholderData: keepPreviousData,
     meta: { persist: source.persist },
   });
-  const count = query.data?.count ?? 0;
+  // The last page that arrived stays on screen when another fails (the placeholder goes with the error), under the
+  // range error; the pattern of state kept from an earlier render, set while rendering.
+  const [lastPage, setLastPage] = useState<ListPage<T> | undefined>(undefined);
+  if (query.data && !query.isPlaceholderData && query.data !== lastPage) setLastPage(query.data);
+  const shown = query.data ?? (query.isError ? lastPage : undefined);
+  const count = shown?.count ?? 0;
 
   // Spec §7: near the end of the page, the next one is fetched ahead, so paging on feels instant.
   const prefetchNext = () => {
@@ -239,7 +253,7 @@ function GridMode<T>(props: GridModeProps<T>) {
       .catch(() => undefined);
   };
 
-  if (query.isError && !query.data) {
+  if (query.isError && !shown) {
     return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} />;
   }
 
@@ -257,7 +271,7 @@ function GridMode<T>(props: GridModeProps<T>) {
       fz="sm"
       rowStyle={() => ({ height: gridRowHeight })}
       idAccessor={(record) => props.getId(record)}
-      records={query.data?.dataList ?? []}
+      records={shown?.dataList ?? []}
       columns={props.columns}
       fetching={query.isFetching}
       loadingText={t('list.loading')}
@@ -293,11 +307,28 @@ function GridMode<T>(props: GridModeProps<T>) {
         : {})}
     />
   );
-  if (!props.showRecordCount) return grid;
+  // keepPreviousData leaves the last page on screen while another is fetched; if that one fails, say which it was.
+  const failedRange = query.isError && !query.data && (
+    <RangeError
+      from={params.skip + 1}
+      to={Math.min(params.skip + listPageSize, Math.max(count, params.skip + 1))}
+      onRetry={() => void query.refetch()}
+    />
+  );
+  if (!props.showRecordCount) {
+    return failedRange ? (
+      <Stack gap="sm">
+        {failedRange}
+        {grid}
+      </Stack>
+    ) : (
+      grid
+    );
+  }
   return (
     <>
       <Text size="sm" role="status">
-        {query.data ? t('list.recordsFound', { count }) : t('list.loading')}
+        {shown ? t('list.recordsFound', { count }) : t('list.loading')}
       </Text>
       {grid}
     </>
@@ -382,6 +413,13 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
             </Group>
           ))}
         </Stack>
+      )}
+      {query.isFetchNextPageError && (
+        <RangeError
+          from={records.length + 1}
+          to={Math.min(records.length + params.take, count)}
+          onRetry={() => void query.fetchNextPage()}
+        />
       )}
       <Group justify="space-between">
         <CountStatus shown={records.length} count={count} />
