@@ -9,7 +9,7 @@ import {
 } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { patientQueries } from '../patients';
+import { patientQueries } from '../../shared/api/patient-queries';
 import { orderQueries } from './queries';
 import { useSubmissionKeys } from '../../shared/api/submission-keys';
 

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrder, Entitlement } from '../../shared/api/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
+import { pretendWideScreen } from '../../shared/testing/wide-screen';
 import { AssessmentsTable, isOutstandingHome, sortOrders } from './assessments-table';
 import { cardOpenOrders, OpenOrders } from './open-orders';
 import { ordersHttp, testOrder, testPatient } from './testing';
@@ -44,6 +45,13 @@ function renderTable(orders: AssessmentOrder[], store: SessionStore) {
 }
 
 describe('the assessments table of a patient (spec §2)', () => {
+  beforeEach(() => {
+    pretendWideScreen();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows every column, newest order first, each row opening its assessment page', async () => {
     renderTable([finished, scheduledHome, scheduledSite], session(['listPatients', 'viewAssessmentOrder']));
     const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
@@ -127,7 +135,9 @@ describe('the assessments table of a patient (spec §2)', () => {
     cops.unmount();
 
     renderTable([], session(['viewAssessmentOrder']));
-    expect(await screen.findByText('No assessment orders were found for this patient.')).toBeInTheDocument();
+    const empty = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
+    // The grid draws its empty state beside the <table>; the table is described by it for a screen reader.
+    expect(empty).toHaveAccessibleDescription('No assessment orders were found for this patient.');
   });
 
   it('says when the orders cannot be loaded', async () => {
@@ -147,8 +157,8 @@ describe('order helpers', () => {
   it('sorts completion dates with the open orders last either way', () => {
     const ids = (orders: AssessmentOrder[]) => orders.map((order) => order.id);
     const all = [scheduledHome, finished, scheduledSite];
-    expect(ids(sortOrders(all, { column: 'completedDateTime', ascending: true }))[0]).toBe(finished.id);
-    expect(ids(sortOrders(all, { column: 'completedDateTime', ascending: false }))[0]).toBe(finished.id);
+    expect(ids(sortOrders(all, { orderBy: 'completedDateTime', ascending: true }))[0]).toBe(finished.id);
+    expect(ids(sortOrders(all, { orderBy: 'completedDateTime', ascending: false }))[0]).toBe(finished.id);
   });
 
   it('puts at most three scheduled orders on the card, soonest first, never a finished one', () => {

@@ -10,7 +10,7 @@ import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import type { GeneralListSelection } from '../../shared/ui/general-list';
 import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
-import { useProviderServiceQueries } from '../provider-services';
+import { useProviderServiceQueries } from '../../shared/api/provider-service-queries';
 import { useMassOrder } from './api';
 import {
   commonBatteries,

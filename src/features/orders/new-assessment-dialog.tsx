@@ -13,9 +13,9 @@ import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { RouteDialog } from '../../shared/ui/route-dialog';
 import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
-import { patientQueries } from '../patients';
+import { patientQueries } from '../../shared/api/patient-queries';
 import { ProfileLoadError } from '../../shared/person';
-import { useProviderServiceQueries } from '../provider-services';
+import { useProviderServiceQueries } from '../../shared/api/provider-service-queries';
 import { useCreateOrder } from './api';
 import {
   offeredOrderTypes,

@@ -5,4 +5,3 @@ export {
   PatientProfilePage,
   type PatientListPageProps,
 } from './patient-pages';
-export { patientQueries } from './api';

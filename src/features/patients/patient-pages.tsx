@@ -22,7 +22,7 @@ import {
   providerServiceName,
   ReactivateFirst,
 } from '../../shared/person';
-import { patientQueries, usePatientListSource, type PatientListKind } from './api';
+import { patientQueries, usePatientListSource, type PatientListKind } from '../../shared/api/patient-queries';
 import { PatientForm } from './patient-form';
 import { ReportButton, ResultsOverTime } from '../reports';
 

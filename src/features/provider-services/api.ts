@@ -1,105 +1,22 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  batteryListSchema,
-  listQueryString,
-  localityListSchema,
-  providerServiceListSchema,
-  providerServiceRefListSchema,
   providerServiceSchema,
-  reportTypeListSchema,
   type ProviderService,
   type ProviderServiceInput,
   type ProviderServiceRef,
 } from '../../shared/api/contract';
-import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { referenceKeys } from '../../shared/api/reference-keys';
 import { useSubmissionKeys } from '../../shared/api/submission-keys';
-import type { ListSource } from '../../shared/ui/general-list';
+import {
+  providerServiceKeys,
+  providerServiceQueries,
+  useProviderServiceQueries,
+} from '../../shared/api/provider-service-queries';
 
-/** Query keys from generic to specific, so one invalidation of `all` refreshes every provider-service view. */
-export const providerServiceKeys = {
-  all: ['provider-services'] as const,
-  lists: () => [...providerServiceKeys.all, 'list'] as const,
-  detail: (id: number) => [...providerServiceKeys.all, 'detail', id] as const,
-  visible: () => [...providerServiceKeys.all, 'visible'] as const,
-};
-
-/** The one queryOptions factory of this feature (DESIGN §2 rule 4). */
-export function providerServiceQueries(http: HttpClient, product: string) {
-  const base = `/api/${product}/providerservices`;
-  return {
-    /** The general list's pages (spec §2: searched, sorted and paged on the server). */
-    listSource: (): ListSource<ProviderService> => ({
-      queryKey: (params, shape) => [...providerServiceKeys.lists(), shape, params],
-      fetchPage: (params, signal) =>
-        http.get(`${base}?${listQueryString(params)}`, providerServiceListSchema, { signal }),
-      persist: false,
-    }),
-    detail: (id: number) =>
-      queryOptions({
-        queryKey: providerServiceKeys.detail(id),
-        queryFn: ({ signal }) => http.get(`${base}/${String(id)}`, providerServiceSchema, { signal }),
-      }),
-    /**
-     * Spec §7 GET /providerservices/batteries: every battery, those this provider service offers selected; what
-     * its edit form lists (a saved service refreshes it with the rest of the feature's keys).
-     */
-    batteriesOf: (id: number) =>
-      queryOptions({
-        queryKey: [...providerServiceKeys.detail(id), 'batteries'] as const,
-        queryFn: async ({ signal }) =>
-          (
-            await http.get(`${base}/batteries?providerServiceId=${String(id)}`, batteryListSchema, {
-              signal,
-            })
-          ).dataList,
-      }),
-    /** The provider services the user may choose now (cops: all, including ones added after sign-in). */
-    visible: () =>
-      queryOptions({
-        queryKey: providerServiceKeys.visible(),
-        queryFn: async ({ signal }) =>
-          (await http.get(`${base}/updatedproviderservices`, providerServiceRefListSchema, { signal })).dataList,
-        meta: { persist: true },
-      }),
-    // Reference data rarely changes and a clinic tablet needs it offline (DESIGN §3).
-    localities: () =>
-      queryOptions({
-        queryKey: referenceKeys.of('localities'),
-        queryFn: async ({ signal }) =>
-          (await http.get('/api/references/localities', localityListSchema, { signal })).dataList,
-        staleTime: 3_600_000,
-        meta: { persist: true },
-      }),
-    reportTypes: () =>
-      queryOptions({
-        queryKey: referenceKeys.of('reporttypes'),
-        queryFn: async ({ signal }) =>
-          (await http.get('/api/references/reporttypes', reportTypeListSchema, { signal })).dataList,
-        staleTime: 3_600_000,
-        meta: { persist: true },
-      }),
-    batteries: () =>
-      queryOptions({
-        queryKey: referenceKeys.of('batteries'),
-        queryFn: async ({ signal }) =>
-          (await http.get('/api/references/batteries', batteryListSchema, { signal })).dataList,
-        staleTime: 3_600_000,
-        meta: { persist: true },
-      }),
-  };
-}
-export type ProviderServiceQueries = ReturnType<typeof providerServiceQueries>;
-
-export function useProviderServiceQueries(): ProviderServiceQueries {
-  const http = useHttp();
-  const { product } = useRuntimeConfig();
-  return useMemo(() => providerServiceQueries(http, product), [http, product]);
-}
+// The route loader and this feature's pages reach the shared factory through here.
+export { providerServiceQueries, useProviderServiceQueries };
 
 /**
  * The provider services this user may see. Until the server answers (or when it cannot be reached) the list

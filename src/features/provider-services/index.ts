@@ -1,9 +1,4 @@
 export { ProviderServicesPage } from './provider-services-page';
 export { AddProviderServicePage, EditProviderServicePage } from './provider-service-edit-pages';
 export { ManageHomePage, ProviderServiceSwitchPage, providerServiceRedirectMs } from './current-provider-service';
-export {
-  providerServiceQueries,
-  providerServiceKeys,
-  useProviderServiceQueries,
-  useVisibleProviderServices,
-} from './api';
+export { useVisibleProviderServices } from './api';

@@ -31,7 +31,10 @@ test('a clinician orders an out-of-clinic test and the patient gets an email wit
   await patients.searchNow(lastName);
   await patients.link(patient.name).click();
   const orders = new PatientOrders(page, patient.name);
-  await expect(orders.table().getByText('No assessment orders were found for this patient.')).toBeVisible();
+  // The grid's empty state sits beside the <table> and describes it; axe checks its contrast while it shows.
+  await expect(page.getByText('No assessment orders were found for this patient.')).toBeVisible();
+  await expect(orders.table()).toHaveAccessibleDescription('No assessment orders were found for this patient.');
+  await expectNoSeriousA11yViolations(page);
 
   await orders.orderButton().click();
   const dialog = new OrderDialog(page).dialog();
@@ -97,7 +100,10 @@ test('a clinician orders an in-clinic test, which shows on the patient card unti
   await expect(orders.rows()).toHaveCount(1);
   await expect(orders.rows().first().getByRole('cell', { name: 'In-Clinic', exact: true })).toBeVisible();
   await page.getByRole('switch', { name: 'Only outstanding out-of-clinic orders' }).check();
-  await expect(orders.table().getByText('No assessment orders were found for this patient.')).toBeVisible();
+  // The grid's empty state sits beside the <table> and describes it; axe checks its contrast while it shows.
+  await expect(page.getByText('No assessment orders were found for this patient.')).toBeVisible();
+  await expect(orders.table()).toHaveAccessibleDescription('No assessment orders were found for this patient.');
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('switch', { name: 'Show order email' }).uncheck();
   await expect(orders.table().getByRole('columnheader', { name: 'Order email' })).toHaveCount(0);
 

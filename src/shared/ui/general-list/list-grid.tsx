@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface GeneralListColumn<T> {
@@ -56,8 +56,22 @@ export type ListGridProps<T> = Omit<DataTableProps<T>, 'columns' | 'sortStatus' 
   firstSortAscending?: boolean;
 };
 
-/** mantine-datatable with the general list's columns: translated, accessible sortable headers and hidden columns. */
-export function ListGrid<T>({ columns, sort, onSortChange, firstSortAscending = true, ...table }: ListGridProps<T>) {
+/**
+ * mantine-datatable with the general list's columns: translated, accessible sortable headers and hidden columns.
+ * DataTable draws its empty state over the table, outside the <table>, in a dimmed grey below the contrast minimum;
+ * so the empty state is drawn in the text colour and the table is described by it, which is how a screen reader
+ * hears why the table has no rows.
+ */
+export function ListGrid<T>({
+  columns,
+  sort,
+  onSortChange,
+  firstSortAscending = true,
+  emptyState,
+  ...table
+}: ListGridProps<T>) {
+  const emptyId = useId();
+  const empty = (table.records?.length ?? 0) === 0 && table.fetching !== true;
   const dataColumns: DataTableColumn<T>[] = columns.map((column) => {
     const active = sort.orderBy === column.accessor;
     const state: SortState = active ? (sort.ascending ? 'ascending' : 'descending') : 'none';
@@ -83,6 +97,15 @@ export function ListGrid<T>({ columns, sort, onSortChange, firstSortAscending = 
     };
   });
   // The rest are DataTable's own props; its props type is a union the spread cannot narrow back.
-  const tableProps = { ...table, columns: dataColumns } as DataTableProps<T>;
+  const tableProps = {
+    ...table,
+    columns: dataColumns,
+    'aria-describedby': empty ? emptyId : undefined,
+    emptyState: (
+      <div id={emptyId} style={{ color: 'var(--mantine-color-text)' }}>
+        {emptyState}
+      </div>
+    ),
+  } as DataTableProps<T>;
   return <DataTable<T> {...tableProps} />;
 }
