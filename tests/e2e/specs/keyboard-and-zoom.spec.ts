@@ -95,6 +95,8 @@ test('the sign-in page is done by keyboard alone, in reading order, with the foc
   page,
 }) => {
   await new LoginPage(page).open();
+  // The page puts the focus on its first field a moment after it shows (spec §9 autofocus delay).
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
   const seen: string[] = [];
   // From the top of the page, Tab reaches the email before the password and the password before Sign in.
   // The page opens on its first field; from there Tab goes on through the page.

@@ -64,9 +64,12 @@ test('a required field says so while hovered or focused, and is read as required
     (await hintOf(field).boundingBox())?.width ?? 0;
   await expect.poll(shownWidth(form.name())).toBeLessThanOrEqual(1);
 
+  const before = await form.email().boundingBox();
   await form.name().hover();
   await expect.poll(shownWidth(form.name())).toBeGreaterThan(20);
   await expect.poll(shownWidth(form.email())).toBeLessThanOrEqual(1);
+  // Showing it moves nothing: what the pointer is about to press stays where it was.
+  expect((await form.email().boundingBox())?.y).toBe(before?.y);
 
   await form.email().focus();
   await page.mouse.move(0, 0);
