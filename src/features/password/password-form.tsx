@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { passwordErrorCodes } from '../../shared/api/contract';
@@ -10,7 +10,7 @@ import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
-import { autofocusDelayMs, isTouchDevice } from '../../shared/ui/use-delayed-autofocus';
+import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import {
   passwordPageFields,
   passwordPageSchema,
@@ -89,15 +89,10 @@ export function PasswordForm({
   const firstField: PasswordPageField =
     withEmail && askEmail.defaultValue === '' ? 'userEmail' : withCurrent ? 'currentPassword' : 'newPassword';
   // Spec §9: the first field to fill takes the focus after 100 ms, except on touch devices.
-  useEffect(() => {
-    if (isTouchDevice()) return;
-    const handle = window.setTimeout(() => {
-      setFocus(firstField);
-    }, autofocusDelayMs);
-    return () => {
-      window.clearTimeout(handle);
-    };
+  const focusFirstField = useCallback(() => {
+    setFocus(firstField);
   }, [setFocus, firstField]);
+  useDelayedAutofocus(focusFirstField);
 
   const submit = handleSubmit(
     async (values) => {
