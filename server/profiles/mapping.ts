@@ -78,7 +78,7 @@ export function toPatientProfile(
     providerServices: pickServices([row.providerServiceId], services),
     dateOfBirth: row.dateOfBirth,
     age: ageOn(row.dateOfBirth, today),
-    gender: { id: row.gender, name: genderNames[row.gender] },
+    gender: { id: row.gender, name: genderNames[row.gender], genderCode: row.gender },
     defaultLanguage: row.defaultLanguage,
     openOrdersCount: row.openOrdersCount,
     lastAssessmentOpenOrderDate: row.lastOpenOrderDate?.toISOString() ?? null,

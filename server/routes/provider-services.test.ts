@@ -98,6 +98,9 @@ describe('GET /api/cgm/providerservices', () => {
       defaultAssessmentLanguage: 'en-US',
       reportType: { id: 1 },
       configurationsToggledBatteryTypes: { 'Full assessment': true, 'Memory assessment': true },
+      // Spec §3: the runner's workflow and the default battery.
+      workflowDef: 'cgm-cbb',
+      battery: 'FullCBB',
     });
     expect(northside?.supportedAssessmentOrderTypes.map((type) => [type.id, type.name, type.isDefault])).toEqual([
       ['HOME', 'Out-Of-Clinic', true],

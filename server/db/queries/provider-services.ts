@@ -20,6 +20,9 @@ interface ProviderServiceRefRow {
   serviceName: string;
 }
 
+/** The one workflow the reference runner plays (spec §4: vertical cgm, the four card tasks of a battery). */
+const referenceWorkflowDef = 'cgm-cbb';
+
 const refSelect = `
   SELECT ps.id, p.id AS "providerId", p.name AS "providerName", s.id AS "serviceId", s.name AS "serviceName"
   FROM provider_services ps
@@ -137,6 +140,8 @@ export async function findProviderServices(db: Db, ids: readonly number[]): Prom
         configurationsToggledBatteryTypes: Object.fromEntries(
           allBatteries.map((battery) => [battery.name, offered.has(battery.code)]),
         ),
+        workflowDef: referenceWorkflowDef,
+        battery: (ownBatteries.find((row) => row.isDefault) ?? ownBatteries[0])?.code ?? null,
       },
     ];
   });

@@ -30,7 +30,7 @@ export function testPatient(overrides: Partial<PatientProfile> = {}): PatientPro
     ],
     dateOfBirth: '1948-05-17',
     age: 77,
-    gender: { id: 'F', name: 'Female' },
+    gender: { id: 'F', name: 'Female', genderCode: 'F' },
     defaultLanguage: 'en-US',
     openOrdersCount: 0,
     lastAssessmentOpenOrderDate: null,
@@ -59,6 +59,8 @@ export function testProviderService(overrides: Partial<ProviderService> = {}): P
       { code: 'MemOnlyCBB', name: 'Memory assessment', isDefault: false },
     ],
     configurationsToggledBatteryTypes: { 'Full assessment': true, 'Memory assessment': true },
+    workflowDef: 'cgm-cbb',
+    battery: 'FullCBB',
     ...overrides,
   };
 }

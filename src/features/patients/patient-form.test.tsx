@@ -37,7 +37,7 @@ const patient: PatientProfile = {
   providerServices: [testReferences.providerServices[0]!],
   dateOfBirth: '1941-02-11',
   age: 85,
-  gender: { id: 'M', name: 'Male' },
+  gender: { id: 'M', name: 'Male', genderCode: 'M' },
   defaultLanguage: 'en-US',
   openOrdersCount: 0,
   lastAssessmentOpenOrderDate: null,

@@ -25,7 +25,7 @@ const patient: PatientProfile = {
   providerServices: service ? [service] : [],
   dateOfBirth: '1950-01-02',
   age: 75,
-  gender: { id: 'F', name: 'Female' },
+  gender: { id: 'F', name: 'Female', genderCode: 'F' },
   defaultLanguage: 'en-US',
   openOrdersCount: 1,
   lastAssessmentOpenOrderDate: '2025-03-01T10:00:00Z',

@@ -31,6 +31,8 @@ const saved: ProviderService = {
   defaultAssessmentLanguage: 'fr-FR',
   supportedBatteryTypes: [{ code: 'FullCBB', name: 'Full assessment', isDefault: true }],
   configurationsToggledBatteryTypes: { 'Full assessment': true, 'Memory assessment': false },
+  workflowDef: 'cgm-cbb',
+  battery: 'FullCBB',
 };
 
 async function fillValidAdd(user: ReturnType<typeof userEvent.setup>) {

@@ -26,6 +26,8 @@ function providerService(id: number, provider: string, service: string): Provide
     defaultAssessmentLanguage: 'es-US',
     supportedBatteryTypes: [{ code: 'FullCBB', name: 'Full assessment', isDefault: true }],
     configurationsToggledBatteryTypes: {},
+    workflowDef: 'cgm-cbb',
+    battery: 'FullCBB',
   };
 }
 

@@ -69,7 +69,8 @@ export const patientProfileSchema = z.object({
   ...profileBaseShape,
   dateOfBirth: z.string(),
   age: z.number().int(),
-  gender: z.object({ id: genderIdSchema, name: z.string() }),
+  /** Spec §3: id M or F, its name, and genderCode (the same code, under the name the spec also uses). */
+  gender: z.object({ id: genderIdSchema, name: z.string(), genderCode: genderIdSchema }),
   defaultLanguage: z.string(),
   openOrdersCount: z.number().int(),
   /** ISO date-time of the latest outstanding order, if any. */

@@ -84,6 +84,10 @@ export const providerServiceSchema = providerServiceRefSchema.extend({
   supportedBatteryTypes: z.array(supportedBatteryTypeSchema),
   /** Every known battery name mapped to whether this provider service offers it. */
   configurationsToggledBatteryTypes: z.record(z.string(), z.boolean()),
+  /** Spec §3: the workflow definition the runner follows for this provider service's tests. */
+  workflowDef: z.string(),
+  /** Spec §3: the battery an order gets when none is chosen (the default one), null only if none is offered. */
+  battery: z.string().nullable(),
 });
 export type ProviderService = z.infer<typeof providerServiceSchema>;
 
