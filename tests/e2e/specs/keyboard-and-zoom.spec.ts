@@ -1,11 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';
-import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { addPatient, apiToken } from '../fixtures/patients';
+import { patientWithHomeOrder, placeOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import { focusedName, focusIsVisible, focusIsWithin, sidewaysScroll, smallTargets, targets } from '../pages/layout';
 import { LoginPage } from '../pages/login-page';
 import { uniqueName } from '../pages/manage';
-import { PatientLogin, patientNoticeBox, patientNoticeTitle } from '../pages/test-taking';
+import { PatientLogin, patientNoticeBox, patientNoticeTitle, ReferenceRunner, runnerWords } from '../pages/test-taking';
 
 /**
  * Issue 17, keyboard, zoom and touch (WCAG 2.2 AA): what axe cannot see. 320 CSS px is a 1280 px window at 400 %
@@ -180,4 +181,143 @@ test('reading the notice to its end in the dialog, by keyboard, enables the acce
   await box.focus();
   await page.keyboard.press('Space');
   await expect(box).toBeChecked();
+});
+
+/**
+ * Presses Tab until `target` has the focus, checking on the way that every control the focus lands on shows it
+ * (WCAG 2.4.7). A Tab that stays inside the same control (a date field's calendar button, after its month, day and
+ * year) was checked on arrival. The reference runner stands in for the external one, so its focus is not checked.
+ */
+async function tabTo(page: Page, target: Locator, { checkFocus = true } = {}): Promise<void> {
+  let previous = await focusedName(page);
+  for (let step = 0; step < 40; step += 1) {
+    await page.keyboard.press('Tab');
+    const name = await focusedName(page);
+    if (checkFocus && name !== previous) expect(await focusIsVisible(page), `focus indicator on ${name}`).toBe(true);
+    previous = name;
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** The reference runner's tasks, by keyboard: Tab to each button, Enter, and the right arrow (Yes) on each card. */
+async function playRunnerByKeyboard(page: Page, tasks: number): Promise<void> {
+  const runner = new ReferenceRunner(page);
+  const words = runnerWords['en-US'];
+  const press = async (name: string) => {
+    await tabTo(page, page.getByRole('button', { name, exact: true }), { checkFocus: false });
+    await page.keyboard.press('Enter');
+  };
+  await runner.waitUntilReady();
+  await press(words.startFirst);
+  for (let task = 1; task <= tasks; task += 1) {
+    const title = new RegExp(`^${words.task} ${String(task)} ${words.of} ${String(tasks)}`);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await press(words.practiceFirst);
+    await runner.onEachCard(words.practiceCard, () => page.keyboard.press('ArrowRight'));
+    await press(words.startTask);
+    await runner.onEachCard(words.card, () => page.keyboard.press('ArrowRight'));
+  }
+  await expect(page.getByRole('heading', { name: words.allDone })).toBeVisible();
+  await press('Finish and return');
+}
+
+/** Reads the notice by keyboard: the focus is on it, End until the acceptance box is enabled. */
+async function readNoticeByKeyboard(page: Page): Promise<void> {
+  const notice = page.getByRole('region', { name: patientNoticeTitle });
+  await tabTo(page, notice);
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect(page.getByRole('checkbox', { name: patientNoticeBox })).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
+}
+
+test('a patient goes from the emailed link to a completed test by keyboard alone, the focus always visible', async ({
+  page,
+  request,
+}) => {
+  // The whole test is played through its practice and test cards.
+  test.slow();
+  const { link, patient } = await patientWithHomeOrder(request, uniqueName('Keyboard'));
+  // A 1280 px window at 200 % zoom: no page of the journey scrolls sideways.
+  await page.setViewportSize({ width: 640, height: 720 });
+  await new PatientLogin(page).open(link);
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  await tabTo(page, page.getByRole('textbox', { name: 'First name' }));
+  await page.keyboard.type(patient.firstName);
+  await tabTo(page, page.getByRole('textbox', { name: 'Last name' }));
+  await page.keyboard.type(patient.lastName);
+  await tabTo(page, page.getByLabel('Date of birth'));
+  // A date field takes its month, day and year in the order of the language (en-US).
+  const [year, month, day] = testPatientBirthDate.split('-');
+  await page.keyboard.type(`${month ?? ''}${day ?? ''}${year ?? ''}`);
+  await expect(page.getByLabel('Date of birth')).toHaveValue(testPatientBirthDate);
+  await readNoticeByKeyboard(page);
+  const box = page.getByRole('checkbox', { name: patientNoticeBox });
+  await tabTo(page, box);
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Continue' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  // The language is chosen with the arrow keys: Spanish, then back to English, the runner's words here.
+  const language = page.getByRole('combobox', { name: 'Language of the test' });
+  await tabTo(page, language);
+  await page.keyboard.press('ArrowDown');
+  await expect(language).toHaveValue('es-US');
+  await page.keyboard.press('ArrowUp');
+  await expect(language).toHaveValue('en-US');
+  await tabTo(page, page.getByRole('button', { name: 'Begin' }));
+  await page.keyboard.press('Enter');
+
+  await playRunnerByKeyboard(page, 4);
+  await expect(page.getByRole('heading', { level: 1, name: 'Test completed' })).toBeVisible();
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+});
+
+test('at 320 CSS px the patient error pages need no sideways scrolling, and their targets are at least 24×24', async ({
+  browser,
+}) => {
+  const page = await phone(browser, 320);
+  for (const code of ['orderalreadycompleted', 'templock', 'unknownerror']) {
+    await page.goto(`/cgm/patientloginerror/${code}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await sidewaysScroll(page), code).toBeLessThanOrEqual(0);
+    expect(await smallTargets(targets(page)), code).toEqual([]);
+  }
+  await page.context().close();
+});
+
+test('a technician runs an in-clinic test by keyboard alone, from the order to the home page', async ({
+  page,
+  loginPage,
+  request,
+}) => {
+  test.slow();
+  const clinician = await apiToken(request, 'clinician');
+  const patient = await addPatient(request, clinician, {
+    firstName: 'Keys',
+    lastName: uniqueName('Onsite'),
+    email: '',
+  });
+  // The memory assessment: two tasks, enough to walk every control of the journey.
+  const orderId = await placeOrder(request, clinician, patient, 'SITE', 'MemOnlyCBB');
+  await loginPage.signInAs('technician');
+  await page.goto(`/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
+
+  await readNoticeByKeyboard(page);
+  const box = page.getByRole('checkbox', { name: patientNoticeBox });
+  await tabTo(page, box);
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await tabTo(page, page.getByRole('combobox', { name: 'Language of the test' }));
+  await tabTo(page, page.getByRole('button', { name: 'Begin' }));
+  await page.keyboard.press('Enter');
+
+  await playRunnerByKeyboard(page, 2);
+  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
+  await expect(page.getByText('The test is complete and the order is finished.')).toBeVisible();
 });
