@@ -12,13 +12,15 @@ interface Values {
   country: string;
   consent: boolean;
   kind: string;
+  visit: string;
+  birth: string;
 }
 
-const { TextField, SelectField, CheckboxField, RadioField } = fieldsFor<Values>();
+const { TextField, SelectField, CheckboxField, RadioField, DateField } = fieldsFor<Values>();
 
 function Form({ children }: { children: ReactNode }) {
   const form = useForm<Values>({
-    defaultValues: { name: '', nickname: '', phone: '', country: '', consent: false, kind: '' },
+    defaultValues: { name: '', nickname: '', phone: '', country: '', consent: false, kind: '', visit: '', birth: '' },
   });
   return <FormProvider {...form}>{children}</FormProvider>;
 }
@@ -35,6 +37,8 @@ function renderFields() {
           <SelectField name="country" label="Country" required options={[{ value: 'US', label: 'United States' }]} />
           <CheckboxField name="consent" label="I agree" required />
           <RadioField name="kind" label="Kind" required options={[{ value: 'a', label: 'A' }]} />
+          <DateField name="visit" label="Visit" />
+          <DateField name="birth" label="Birth" min="1492-12-31" max="2001-02-03" />
         </Form>
       ),
     },
@@ -62,5 +66,23 @@ describe('required fields (spec §5 TEXT_FIELD_REQUIRED)', () => {
     renderFields();
     const hint = (await screen.findByRole('textbox', { name: 'Name' })).closest('.mantine-InputWrapper-root');
     expect(hint?.querySelector('.required-hint')).toHaveTextContent('This field is required');
+  });
+});
+
+describe('date fields (spec §5 dates)', () => {
+  it('take the default range, 1 Jan 1900 to the end of next year, where nothing bounds them', async () => {
+    const { container } = renderFields();
+    await screen.findByRole('textbox', { name: 'Name' });
+    const visit = container.querySelector<HTMLInputElement>('input[name="visit"]');
+    expect(visit?.min).toBe('1900-01-01');
+    expect(visit?.max).toBe(`${String(new Date().getFullYear() + 1)}-12-31`);
+  });
+
+  it('keep the bounds a rule gives them', async () => {
+    const { container } = renderFields();
+    await screen.findByRole('textbox', { name: 'Name' });
+    const birth = container.querySelector<HTMLInputElement>('input[name="birth"]');
+    expect(birth?.min).toBe('1492-12-31');
+    expect(birth?.max).toBe('2001-02-03');
   });
 });

@@ -24,6 +24,7 @@ import {
   type FieldValues,
   type RegisterOptions,
 } from 'react-hook-form';
+import { defaultMinDate, endOfNextYear } from '../../lib/validation/dates';
 import { useFieldMessage } from './field-error';
 
 /** What every field bound to the surrounding form takes: its path in the form values and how to register it. */
@@ -79,12 +80,31 @@ export function TextField<T extends FieldValues>({ name, label, rules, formatOnB
 }
 
 export type DateFieldProps<T extends FieldValues> = BoundProps<T> &
-  Unbound<TextInputProps> & { min: string; max: string };
+  Unbound<TextInputProps> & { min?: string; max?: string };
 
-/** A date (yyyy-MM-dd) with the browser's own picker, within the given bounds. */
-export function DateField<T extends FieldValues>({ name, label, rules, ...props }: DateFieldProps<T>) {
+/**
+ * A date (yyyy-MM-dd) with the browser's own picker, within the given bounds; without bounds of its own (no rule
+ * call names them), within spec §5's default range, 1 Jan 1900 to the end of next year.
+ */
+export function DateField<T extends FieldValues>({
+  name,
+  label,
+  rules,
+  min = defaultMinDate,
+  max = endOfNextYear(),
+  ...props
+}: DateFieldProps<T>) {
   const description = useRequiredHint(props.required, props.description);
-  return <TextInput {...props} description={description} type="date" {...useBoundField<T>({ name, label, rules })} />;
+  return (
+    <TextInput
+      {...props}
+      min={min}
+      max={max}
+      description={description}
+      type="date"
+      {...useBoundField<T>({ name, label, rules })}
+    />
+  );
 }
 
 export type PasswordFieldProps<T extends FieldValues> = BoundProps<T> & Unbound<PasswordInputProps>;
