@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useResourceConfig } from '../features/resources';
+import { useResourceConfig } from '../shared/api/resource-config';
 import { usePaths, useRuntimeConfig } from '../shared/lib/runtime-config';
 import { clientLog } from '../shared/api/client-log';
 

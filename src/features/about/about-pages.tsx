@@ -4,7 +4,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 import { Page } from '../../shared/ui/page';
-import { useResourceConfig } from '../resources';
+import { useResourceConfig } from '../../shared/api/resource-config';
 import {
   aboutIndexSections,
   isAboutIndexSection,

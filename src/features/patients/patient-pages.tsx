@@ -24,7 +24,6 @@ import {
 } from '../../shared/person';
 import { patientQueries, usePatientListSource, type PatientListKind } from '../../shared/api/patient-queries';
 import { PatientForm } from './patient-form';
-import { ReportButton, ResultsOverTime } from '../reports';
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
@@ -222,13 +221,20 @@ function usePatientIdParam(): number | null {
   return Number.isInteger(value) && value > 0 ? value : null;
 }
 
-/** Spec §2 patient profile; the assessment-orders table of the ordering feature goes in its section. */
-export function PatientProfilePage({
-  ordersSection,
-}: {
+export interface PatientProfilePageProps {
   /** The patient's orders (spec §2 Assessments table); the ordering feature supplies it. */
   ordersSection?: (patient: PatientProfile) => ReactNode;
-} = {}) {
+  /** The way to the patient's report (spec §6 viewReport); the reports feature supplies it. */
+  reportAction?: (patient: PatientProfile) => ReactNode;
+  /** The patient's results over time; the reports feature supplies it. */
+  resultsSection?: (patient: PatientProfile) => ReactNode;
+}
+
+/**
+ * Spec §2 patient profile. The orders, the report and the results belong to other features: the app layer fills
+ * their places, so this feature imports none of them.
+ */
+export function PatientProfilePage({ ordersSection, reportAction, resultsSection }: PatientProfilePageProps = {}) {
   const { t } = useTranslation('patients');
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
@@ -283,10 +289,10 @@ export function PatientProfilePage({
           ]}
         />
         {/* Spec §6: with viewReport the report opens from here; without it only the date above is shown. */}
-        <ReportButton patientId={patient.id} hasResults={patient.lastAssessmentOrderCompletionDate !== null} />
+        {reportAction?.(patient)}
         {ordersSection?.(patient)}
       </section>
-      <ResultsOverTime patientId={patient.id} />
+      {resultsSection?.(patient)}
       <Outlet />
     </Page>
   );

@@ -13,7 +13,7 @@ import { useStaticJson } from '../../shared/api/static-json-context';
 import { useHttp } from '../../shared/api/http-context';
 import { useAuth } from '../../shared/auth/session-context';
 import { useDocumentPaths } from '../../shared/lib/runtime-config';
-import { useResourceConfig } from '../resources';
+import { useResourceConfig } from '../../shared/api/resource-config';
 import { clientLog } from '../../shared/api/client-log';
 import type { PolicyLoader } from './pdf-document';
 

@@ -1,14 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  oEmbedVideoSchema,
-  replaceStaticHost,
-  resourceConfigSchema,
-  staticHostPlaceholder,
-  type ResourceConfig,
-} from '../../shared/api/contract';
+import { oEmbedVideoSchema } from '../../shared/api/contract';
+import { resourceConfigQueries } from '../../shared/api/resource-config';
 import type { StaticJsonFetcher } from '../../shared/api/static-json';
 import { useStaticJson } from '../../shared/api/static-json-context';
-import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 
 /** The URL of a video's oEmbed answer: the endpoint with the video's absolute address as `url`. */
 export function oEmbedRequestUrl(endpoint: string, videoUrl: string, base: string): string {
@@ -18,22 +12,11 @@ export function oEmbedRequestUrl(endpoint: string, videoUrl: string, base: strin
   return request.href;
 }
 
-/** The one key factory of the feature (DESIGN §2 rule 4). */
+/** The feature's key factory (DESIGN §2 rule 4), under the resource config's ['resources'] family. */
 export const resourceQueries = {
-  all: () => ['resources'] as const,
-  config: (fetcher: StaticJsonFetcher, url: string, staticHost: string) =>
-    queryOptions({
-      queryKey: [...resourceQueries.all(), 'config', url, staticHost] as const,
-      queryFn: async ({ signal }): Promise<ResourceConfig> =>
-        replaceStaticHost(await fetcher(url, resourceConfigSchema, { signal }), staticHost),
-      // The config changes with a deployment, not during a session.
-      staleTime: 60 * 60 * 1000,
-      retry: 1,
-      retryDelay: 500,
-    }),
   videoDuration: (fetcher: StaticJsonFetcher, endpoint: string, videoUrl: string, base: string) =>
     queryOptions({
-      queryKey: [...resourceQueries.all(), 'video-duration', endpoint, videoUrl] as const,
+      queryKey: [...resourceConfigQueries.all(), 'video-duration', endpoint, videoUrl] as const,
       queryFn: async ({ signal }): Promise<number> =>
         (await fetcher(oEmbedRequestUrl(endpoint, videoUrl, base), oEmbedVideoSchema, { signal })).duration,
       staleTime: Infinity,
@@ -41,17 +24,6 @@ export const resourceQueries = {
       retry: false,
     }),
 };
-
-/**
- * Spec §3/§7: the resource config, read at start from the runtime config's `resourcesConfigUrl`, with the
- * static-host placeholder replaced (in the URL too, should the configuration carry it there).
- */
-export function useResourceConfig() {
-  const fetcher = useStaticJson();
-  const { resourcesConfigUrl, staticHost } = useRuntimeConfig();
-  const host = staticHost.replace(/\/+$/, '');
-  return useQuery(resourceQueries.config(fetcher, resourcesConfigUrl.split(staticHostPlaceholder).join(host), host));
-}
 
 /** A video's duration in seconds from the video service's oEmbed; undefined while unknown or unreachable. */
 export function useVideoDuration(endpoint: string, videoUrl: string): number | undefined {

@@ -1,2 +1,1 @@
 export { ResourcesPage } from './resources-page';
-export { useResourceConfig } from './api';

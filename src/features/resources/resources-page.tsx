@@ -8,7 +8,8 @@ import {
   type ResourceTab,
 } from '../../shared/api/contract';
 import { Page } from '../../shared/ui/page';
-import { useResourceConfig, useVideoDuration } from './api';
+import { useResourceConfig } from '../../shared/api/resource-config';
+import { useVideoDuration } from './api';
 
 function NewTabHint() {
   const { t } = useTranslation('resources');

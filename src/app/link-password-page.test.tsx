@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { HomeGate } from '../auth';
-import { renderApp } from '../../shared/testing/render';
-import { ResetPasswordPage, SetupAccountPage } from './link-password-page';
-import { fakeHttp, serverError } from '../../shared/testing/fake-http';
-import { fill, formReady } from './testing';
+import { HomeGate } from '../features/auth';
+import { renderApp } from '../shared/testing/render';
+import { ResetPasswordPage, SetupAccountPage } from '../features/password/link-password-page';
+import { fakeHttp, serverError } from '../shared/testing/fake-http';
+import { fill, formReady } from '../features/password/testing';
 
 const validate = '/api/profiles/setupfirsttimepasswordvalidatetoken';
 const setup = '/api/profiles/setupfirsttimepassword';

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SessionStore } from '../../shared/auth/session-store';
-import { authResult, fakeAuthApi } from '../../shared/testing/factories';
-import { renderApp } from '../../shared/testing/render';
-import { HomeGate } from '../auth';
-import { ChangeExpiredPasswordPage } from './change-expired-password-page';
-import { ChangePasswordPage } from './change-password-page';
-import { fakeHttp, serverError } from '../../shared/testing/fake-http';
-import { fill, formReady } from './testing';
+import { SessionStore } from '../shared/auth/session-store';
+import { authResult, fakeAuthApi } from '../shared/testing/factories';
+import { renderApp } from '../shared/testing/render';
+import { HomeGate } from '../features/auth';
+import { ChangeExpiredPasswordPage } from '../features/password/change-expired-password-page';
+import { ChangePasswordPage } from '../features/password/change-password-page';
+import { fakeHttp, serverError } from '../shared/testing/fake-http';
+import { fill, formReady } from '../features/password/testing';
 
 const current = 'Old-Secret#2468';
 const next = 'New-Secret#8642';
