@@ -83,8 +83,13 @@ export function detailLoaders({ queryClient, http, session, product, sessionRead
     const patientId = positiveId(params.patientId);
     const assessmentId = positiveId(params.assessmentId);
     if (patientId !== null && assessmentId !== null && passesGuards(session, 'beginSupervisedAssessment')) {
-      const { assessmentQueries } = await import('../features/assessments/api');
-      started(queryClient.query(assessmentQueries.detail(http, patientId, assessmentId)));
+      const [{ assessmentQueries }, { patientQueries }] = await Promise.all([
+        import('../features/assessments/api'),
+        import('../shared/api/patient-queries'),
+      ]);
+      // Spec §4: the order and the patient's profile, side by side.
+      started(queryClient.query(assessmentQueries.order(http, product, assessmentId)));
+      started(queryClient.query(patientQueries.detail(http, patientId)));
     }
     return null;
   };

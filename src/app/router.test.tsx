@@ -122,7 +122,8 @@ describe('the route table’s detail loaders', () => {
     );
 
     await vi.waitFor(() => {
-      expect(technician.asked).toEqual(['/api/profile/patients/7/assessmentorders/3']);
+      // Spec §4: the order and the patient's profile, side by side.
+      expect([...technician.asked].sort()).toEqual(['/api/cgm/assessmentorders/3', '/api/profile/patients/7']);
       expect(administrator.asked).toEqual([
         '/api/cgm/providerservices/2',
         '/api/references/localities',

@@ -5,8 +5,11 @@ import {
   beginTestResultSchema,
   devopsSchema,
   patientLoginResultSchema,
+  type AssessmentOrder,
+  type AssessmentOrderDetail,
   type BeginSupervisedTestRequest,
   type PatientLoginRequest,
+  type PatientProfile,
 } from '../../shared/api/contract';
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
@@ -30,9 +33,35 @@ export const assessmentQueries = {
       // route loader fetched as the page was opening counts as that answer, not as an old one to fetch twice.
       staleTime: 5_000,
     }),
+  /** Spec §7 GET /api/{product}/assessmentorders/{id}: one order, as staff read it (viewAssessmentOrder). */
+  order: (http: HttpClient, product: string, assessmentId: number) =>
+    queryOptions({
+      queryKey: [...assessmentQueries.all(), 'order', assessmentId] as const,
+      queryFn: ({ signal }) => http.get(ordersPath(product, assessmentId), assessmentOrderSchema, { signal }),
+      // As the detail above: the status decides whether the test can begin.
+      staleTime: 5_000,
+    }),
 };
 
-const ordersPath = (product: string, id: number) => `/api/${product}/assessmentorders/${String(id)}`;
+function ordersPath(product: string, id: number): string {
+  return `/api/${product}/assessmentorders/${String(id)}`;
+}
+
+/**
+ * Spec §4 on-site test: Begin needs the patient's profile and the order, both loaded. What the begin page needs of
+ * the profile (deactivated, default language, the languages of the order's provider service) joins the order here;
+ * null when the order is not this patient's.
+ */
+export function onSiteOrder(order: AssessmentOrder, patient: PatientProfile): AssessmentOrderDetail | null {
+  if (order.patient.id !== patient.id) return null;
+  const service = patient.providerServices.find((entry) => entry.id === order.providerService.id);
+  return {
+    ...order,
+    patientIsDisabled: patient.isDisabled,
+    patientDefaultLanguage: patient.defaultLanguage,
+    supportedAssessmentLanguages: service?.supportedAssessmentLanguages ?? [],
+  };
+}
 
 /** Spec §7 login/patient; the page decides what each answer means, so no global 400 toast. */
 export function usePatientLogin() {

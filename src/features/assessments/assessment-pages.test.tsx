@@ -10,7 +10,7 @@ import { rememberWorkflowInstance } from './runner';
 import { SelfAssessmentErrorPage, SelfAssessmentPage } from './self-assessment-pages';
 import { PatientSessionGate } from './session-expiry';
 import { SupervisedAssessmentPage } from './supervised-assessment-page';
-import { deferred, orderDetail, readNoticeToEnd, routedHttp, staticAnswer } from './testing';
+import { deferred, onSiteAnswers, orderDetail, readNoticeToEnd, routedHttp, staticAnswer } from './testing';
 
 const detailPath = 'GET /api/profile/patients/4/assessmentorders/9';
 const orderPage = '/cgm/manage/patientassessment/4/assessment/9';
@@ -42,7 +42,7 @@ function renderSupervised(
 ) {
   const go = vi.fn<(url: string) => void>();
   const { http, calls } = routedHttp({
-    [detailPath]: () => detail,
+    ...onSiteAnswers(detail),
     'GET /api/cgm/devops': () => ({ serverUtcTime: new Date().toISOString() }),
     ...answers,
   });
@@ -68,6 +68,25 @@ afterEach(() => {
 });
 
 describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
+  it('reads the order and the patient’s profile (spec §7 GET assessmentorders/{id} and patients/{id})', async () => {
+    const view = renderSupervised(orderDetail());
+    expect(await screen.findByRole('button', { name: 'Begin' })).toBeInTheDocument();
+    expect(view.calls).toHaveBeenCalledWith('GET', '/api/cgm/assessmentorders/9', undefined);
+    expect(view.calls).toHaveBeenCalledWith('GET', '/api/profile/patients/4', undefined);
+    // The patient's default language of the profile is the one offered first.
+    expect(screen.getByRole('combobox', { name: /Language of the test/ })).toHaveValue('es-US');
+  });
+
+  it('sends staff home with ERROR_FETCHING_ASSESSMENT_DATA when the order is another patient’s', async () => {
+    // The address names patient 4, who exists; order 9 is patient 5's.
+    const patientFour = onSiteAnswers(orderDetail())['GET /api/profile/patients/4'];
+    renderSupervised(orderDetail({ patient: { id: 5, name: 'Someone Else' } }), {
+      ...(patientFour ? { 'GET /api/profile/patients/4': patientFour } : {}),
+    });
+    expect(await screen.findByRole('heading', { name: 'Patients home' })).toBeInTheDocument();
+    expect(await screen.findByText('The assessment could not be loaded.')).toBeInTheDocument();
+  });
+
   it('shows a finished order as test already completed, with its last language and nothing to begin', async () => {
     renderSupervised(
       orderDetail({

@@ -6,13 +6,14 @@ import { Navigate, useNavigate } from 'react-router';
 import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
+import { patientQueries } from '../../shared/api/patient-queries';
 import { useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
-import { usePaths } from '../../shared/lib/runtime-config';
+import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { OfflineWriteReason, isNothingSent, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
-import { assessmentQueries, useBeginSupervisedTest } from './api';
+import { assessmentQueries, onSiteOrder, useBeginSupervisedTest } from './api';
 import {
   CompletedNotice,
   initialLanguage,
@@ -112,8 +113,15 @@ function SupervisedBegin({
 }) {
   const { t } = useTranslation('assessments');
   const http = useHttp();
-  const query = useQuery(assessmentQueries.detail(http, patientId, assessmentId));
-  const failedToLoad = query.isError && !(isApiError(query.error) && query.error.status === 403);
+  const { product } = useRuntimeConfig();
+  // Spec §4: Begin needs the patient's profile and the order loaded (spec §7 GET patients/{id} and
+  // assessmentorders/{id}), asked for side by side.
+  const orderQuery = useQuery(assessmentQueries.order(http, product, assessmentId));
+  const patientQuery = useQuery(patientQueries.detail(http, patientId));
+  const refused = (error: Error | null) => !!error && !(isApiError(error) && error.status === 403);
+  const joined = orderQuery.data && patientQuery.data ? onSiteOrder(orderQuery.data, patientQuery.data) : undefined;
+  // An order of another patient than the address names is no order of this page.
+  const failedToLoad = refused(orderQuery.error) || refused(patientQuery.error) || joined === null;
   // Spec §8 ERROR_FETCHING_ASSESSMENT_DATA, then home (a 403 is handled by the global handler).
   const told = useRef(false);
   useEffect(() => {
@@ -123,8 +131,8 @@ function SupervisedBegin({
     }
   }, [failedToLoad, t]);
   if (failedToLoad) return <Navigate to={home} replace />;
-  if (query.isPending || query.isError) return <PageLoading />;
-  return <SupervisedBeginForm order={query.data} refetch={() => void query.refetch()} go={go} />;
+  if (!joined) return <PageLoading />;
+  return <SupervisedBeginForm order={joined} refetch={() => void orderQuery.refetch()} go={go} />;
 }
 
 function SupervisedBeginForm({

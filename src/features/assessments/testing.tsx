@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { AssessmentOrderDetail, ResourceConfig } from '../../shared/api/contract';
+import type { AssessmentOrderDetail, PatientProfile, ResourceConfig } from '../../shared/api/contract';
 import { fakeDocumentText } from '../../shared/testing/factories';
 import { fakeHttp } from '../../shared/testing/fake-http';
 
@@ -71,4 +71,42 @@ export function deferred<T>() {
     reject = fail;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * What the on-site page reads for `detail` (spec §4: the order and the patient's profile, spec §7 GET
+ * assessmentorders/{id} and patients/{id}), answered as the server would.
+ */
+export function onSiteAnswers(detail: AssessmentOrderDetail): Record<string, () => unknown> {
+  const { patientIsDisabled, patientDefaultLanguage, supportedAssessmentLanguages, ...order } = detail;
+  const patient: PatientProfile = {
+    id: detail.patient.id,
+    firstName: 'Rosa',
+    middleInitial: '',
+    lastName: 'Alvarez',
+    shortName: detail.patient.name,
+    name: detail.patient.name,
+    email: '',
+    phone: '',
+    isDisabled: patientIsDisabled,
+    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
+    providerServices: [
+      {
+        ...detail.providerService,
+        supportedAssessmentOrderTypes: [{ id: 'SITE', name: 'In-Clinic', isDefault: true, displayOrder: 2 }],
+        supportedAssessmentLanguages,
+      },
+    ],
+    dateOfBirth: '1948-05-17',
+    age: 77,
+    gender: { id: 'F', name: 'Female', genderCode: 'F' },
+    defaultLanguage: patientDefaultLanguage,
+    openOrdersCount: 1,
+    lastAssessmentOpenOrderDate: detail.scheduleDateTime,
+    lastAssessmentOrderCompletionDate: null,
+  };
+  return {
+    [`GET /api/cgm/assessmentorders/${String(detail.id)}`]: () => order,
+    [`GET /api/profile/patients/${String(detail.patient.id)}`]: () => patient,
+  };
 }
