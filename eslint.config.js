@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** DESIGN §2 rule 1: app/shell → features → shared; a feature reaches another only through its index.ts. */
+/** DESIGN §2 rule 1: app/shell → features → shared. */
 const boundaryZones = [
   { target: './src/shared', from: './src/features', message: 'shared/ must not import features/.' },
   { target: './src/shared', from: './src/app', message: 'shared/ must not import app/.' },
@@ -28,7 +28,10 @@ const boundaryZones = [
   },
 ];
 
-/** A feature reaches another only through that feature's index.ts (one zone per pair of features). */
+/**
+ * Features import no other feature, not even through its index.ts: what two features share lives in shared/, and
+ * pages that show several features are composed in app/ (one zone per pair of features).
+ */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -38,8 +41,7 @@ const featureZones = features.flatMap((target) =>
     .map((from) => ({
       target: `./src/features/${target}`,
       from: `./src/features/${from}`,
-      except: ['./index.ts'],
-      message: `Import features/${from} through its index.ts.`,
+      message: `features/${target} must not import features/${from}: move what both need to shared/, or compose them in app/.`,
     })),
 );
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Title } fro
 import { formatISO } from 'date-fns';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PolicyText, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../privacy-policy';
+import { PolicyText, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../../shared/ui/policy';
 import { useServerTime } from './api';
 import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 

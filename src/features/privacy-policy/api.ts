@@ -1,21 +1,11 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  documentFallbackLanguage,
-  documentLanguageFor,
-  documentTextSchema,
-  documentTextUrl,
-  passwordActionResultSchema,
-  type DocumentText,
-} from '../../shared/api/contract';
-import type { StaticJsonFetcher } from '../../shared/api/static-json';
-import { useStaticJson } from '../../shared/api/static-json-context';
+import { documentFallbackLanguage, passwordActionResultSchema } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useAuth } from '../../shared/auth/session-context';
 import { useDocumentPaths } from '../../shared/lib/runtime-config';
 import { useResourceConfig } from '../../shared/api/resource-config';
 import { clientLog } from '../../shared/api/client-log';
-import type { PolicyLoader } from './pdf-document';
 
 export type StaffPolicyRole = 'clinician' | 'technician';
 
@@ -50,51 +40,4 @@ export function useAcceptPrivacyPolicy() {
     },
     meta: { handlesBadRequest: true },
   });
-}
-
-/**
- * Spec §2 patient authorization: the patient's privacy notice, chosen by language. The fallback language's notice
- * is the one the resource config names (a deployment may point elsewhere); other languages get the build's own
- * document in that language where there is one, else the fallback's.
- */
-export function usePatientPrivacyNoticeUrl(language: string): string | null {
-  const config = useResourceConfig();
-  const documents = useDocumentPaths();
-  const failed = config.isError;
-  useEffect(() => {
-    if (failed) clientLog.warn('resource config could not be read; using the built-in privacy notice');
-  }, [failed]);
-  const own = documents.patientPrivacyNotice(language);
-  if (documentLanguageFor(language, 'privacy').language !== documentFallbackLanguage) return own;
-  if (config.isPending) return null;
-  if (config.isError) return own;
-  return config.data.globalUrls.patientPrivacyPolicy;
-}
-
-/** The one key factory of the feature (DESIGN §2 rule 4). */
-export const privacyPolicyQueries = {
-  all: () => ['privacy-policy'] as const,
-  /** A policy's text, read from beside its PDF; it changes with a deployment, never during a visit. */
-  text: (fetcher: StaticJsonFetcher, pdfUrl: string) =>
-    queryOptions({
-      queryKey: [...privacyPolicyQueries.all(), 'text', pdfUrl] as const,
-      queryFn: ({ signal }): Promise<DocumentText> => fetcher(documentTextUrl(pdfUrl), documentTextSchema, { signal }),
-      staleTime: Infinity,
-      retry: 1,
-      retryDelay: 500,
-    }),
-  /** A policy drawn as PDF pages. The viewer destroys the document when it closes, so none is kept for later. */
-  document: (load: PolicyLoader, url: string) =>
-    queryOptions({
-      queryKey: [...privacyPolicyQueries.all(), 'document', url] as const,
-      queryFn: () => load(url),
-      staleTime: Infinity,
-      gcTime: 0,
-      retry: 1,
-    }),
-};
-
-export function usePolicyText(pdfUrl: string) {
-  const fetcher = useStaticJson();
-  return useQuery(privacyPolicyQueries.text(fetcher, pdfUrl));
 }

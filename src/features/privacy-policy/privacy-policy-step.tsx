@@ -6,8 +6,7 @@ import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { useAcceptPrivacyPolicy, usePrivacyPolicyUrl, type StaffPolicyRole } from './api';
-import { loadPdfPolicy, type PolicyLoader } from './pdf-document';
-import { PolicyText } from './policy-text';
+import { loadPdfPolicy, PolicyText, type PolicyLoader } from '../../shared/ui/policy';
 
 /**
  * Spec §1/§2 privacy-policy step of clinicians and technicians, before any other page: the role's policy in

@@ -6,8 +6,8 @@ import { fakeHttp } from '../../shared/testing/fake-http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult, fakeDocumentText, fakeStaticJson, testConfig } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
-import type * as PdfDocumentModule from './pdf-document';
-import type { PolicyDocument } from './pdf-document';
+import type * as PdfDocumentModule from '../../shared/ui/policy/pdf-document';
+import type { PolicyDocument } from '../../shared/ui/policy/pdf-document';
 import { PrivacyPolicyGate } from './privacy-policy-gate';
 import { clientLog } from '../../shared/api/client-log';
 
@@ -25,7 +25,7 @@ const loadPdfPolicy = vi.fn((url: string) => {
   loaded.push(url);
   return Promise.resolve(fakeDocument());
 });
-vi.mock('./pdf-document', async (importOriginal) => ({
+vi.mock('../../shared/ui/policy/pdf-document', async (importOriginal) => ({
   ...(await importOriginal<typeof PdfDocumentModule>()),
   loadPdfPolicy: (url: string) => loadPdfPolicy(url),
 }));

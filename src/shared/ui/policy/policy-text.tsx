@@ -1,8 +1,8 @@
 import { Box, List, Text, Title, type TitleOrder } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import type { DocumentText } from '../../shared/api/contract';
-import { StaticFetchError } from '../../shared/api/static-json';
-import { usePolicyText } from './api';
+import type { DocumentText } from '../../api/contract';
+import { StaticFetchError } from '../../api/static-json';
+import { usePolicyText } from './queries';
 import { loadPdfPolicy, type PolicyLoader } from './pdf-document';
 import { PolicyViewer } from './policy-viewer';
 import { PolicyLoadError, PolicyLoading } from './policy-states';

@@ -3,11 +3,11 @@ import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { privacyPolicyQueries } from './api';
+import { privacyPolicyQueries } from './queries';
 import type { PolicyLoader, PolicyPage } from './pdf-document';
 import { PolicyLoadError, PolicyLoading } from './policy-states';
 import { useReadToEnd } from './scroll';
-import { clientLog } from '../../shared/api/client-log';
+import { clientLog } from '../../api/client-log';
 
 /** Wider than this, a page's text grows past comfortable reading size; the page is centred instead. */
 const maxPageWidthPx = 800;
