@@ -27,7 +27,6 @@ export interface DemoDocument {
   sections: readonly DocumentSection[];
 }
 
-export const documentLanguage = 'en-US';
 export const documentAuthor = 'Cognitive Assessment';
 
 const demoDocumentSchema = z.object({

@@ -29,7 +29,6 @@ export const runnerQuerySchema = z.object({
   'redirect[999]': urlText.optional(),
   redirecterror: urlText,
 });
-export type RunnerQuery = z.infer<typeof runnerQuerySchema>;
 
 /** The origin the request came to: the runner only talks to, and returns to, its own site. */
 export function originOf(request: FastifyRequest): string {

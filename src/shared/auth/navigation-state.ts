@@ -18,7 +18,6 @@ export type ExpiredPasswordState = z.infer<typeof expiredPasswordStateSchema>;
 
 /** The setup and reset pages keep the link's token here once it is taken out of the address bar. */
 export const linkTokenStateSchema = z.object({ token: z.string().min(1).max(512) });
-export type LinkTokenState = z.infer<typeof linkTokenStateSchema>;
 
 export function readState<S extends z.ZodType>(schema: S, state: unknown): z.infer<S> | null {
   const parsed = schema.safeParse(state);

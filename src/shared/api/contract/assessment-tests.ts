@@ -62,11 +62,9 @@ export type PatientLoginResult = z.infer<typeof patientLoginResultSchema>;
 
 /** Spec §2 /{product}/patientloginerror/{errorCode}. */
 export const patientLoginErrorCodeSchema = z.enum(['orderalreadycompleted', 'templock', 'unknownerror']);
-export type PatientLoginErrorCode = z.infer<typeof patientLoginErrorCodeSchema>;
 
 /** POST /api/{product}/assessmentorders/{id}/begintest: the patient's own, unsupervised test (spec §7). */
 export const beginTestRequestSchema = z.object({ language: localityIdSchema });
-export type BeginTestRequest = z.infer<typeof beginTestRequestSchema>;
 
 /** POST /api/{product}/assessmentorders/{id}/beginsupervisedtest: on site, staff present (spec §7). */
 export const beginSupervisedTestRequestSchema = z.object({
@@ -88,7 +86,6 @@ export const workflowInstanceIdSchema = z.string().trim().min(1).max(64);
 
 /** POST .../{id}/testcompleted: the runner came back with completed=true (the attempt is optional: latest). */
 export const testCompletedRequestSchema = z.object({ workflowInstanceId: workflowInstanceIdSchema.optional() });
-export type TestCompletedRequest = z.infer<typeof testCompletedRequestSchema>;
 
 /**
  * POST .../{id}/testerror: the runner came back with error=true and a code. Codes beyond the four known ones are
@@ -103,7 +100,6 @@ export const testErrorRequestSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, validationMessages.invalidFormat),
   workflowInstanceId: workflowInstanceIdSchema.optional(),
 });
-export type TestErrorRequest = z.infer<typeof testErrorRequestSchema>;
 
 /** Why a begin or a callback was refused (409 codes): never a 500, always a reason the page can show. */
 export const assessmentTestRefusalCodes = {
@@ -145,7 +141,6 @@ export type WorkflowInstance = z.infer<typeof workflowInstanceSchema>;
 
 /** POST /api/{product}/workflow/{workflowInstanceId}/error with the test token (spec §4 runner error codes). */
 export const workflowErrorRequestSchema = z.object({ errorCode: runnerErrorCodeSchema });
-export type WorkflowErrorRequest = z.infer<typeof workflowErrorRequestSchema>;
 
 export const workflowOutcomeSchema = z.object({ state: z.enum(['completed', 'error']) });
 export type WorkflowOutcome = z.infer<typeof workflowOutcomeSchema>;
@@ -155,7 +150,6 @@ export type WorkflowOutcome = z.infer<typeof workflowOutcomeSchema>;
  * dialog) read one patient's results; the page cannot send the session header itself.
  */
 export const reportAccessRequestSchema = z.object({ patientId: recordIdSchema });
-export type ReportAccessRequest = z.infer<typeof reportAccessRequestSchema>;
 
 export const reportAccessSchema = z.object({
   token: z.string(),

@@ -59,7 +59,6 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const tokenRequestSchema = z.object({
   token: z.string().min(1).max(512),
 });
-export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 export const providerServiceRefSchema = z.object({
   id: z.number().int(),

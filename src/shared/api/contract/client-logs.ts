@@ -17,7 +17,6 @@ const logMessageText = z
 
 /** Spec §3 Log message: the body of the per-level call. */
 export const clientLogMessageSchema = z.object({ message: logMessageText });
-export type ClientLogMessage = z.infer<typeof clientLogMessageSchema>;
 
 /**
  * POST /api/{product}/log: the batched form the client uses. A beacon sent as the page is hidden cannot carry the

@@ -29,7 +29,6 @@ export type OutboxList = z.infer<typeof outboxListSchema>;
 export const expireSessionsRequestSchema = z.object({
   userName: z.string().trim().min(1).max(255),
 });
-export type ExpireSessionsRequest = z.infer<typeof expireSessionsRequestSchema>;
 
 export const expireSessionsResultSchema = z.object({ expired: z.number().int() });
 export type ExpireSessionsResult = z.infer<typeof expireSessionsResultSchema>;
@@ -39,7 +38,6 @@ export type ExpireSessionsResult = z.infer<typeof expireSessionsResultSchema>;
  * 'Benchmark00001'…), so a 10,000-patient list can be measured without touching the demo provider services.
  */
 export const benchPatientsRequestSchema = z.object({ count: z.number().int().min(1).max(100_000) });
-export type BenchPatientsRequest = z.infer<typeof benchPatientsRequestSchema>;
 
 export const benchPatientsResultSchema = z.object({
   providerServiceId: z.number().int(),
@@ -56,7 +54,6 @@ export type BenchPatientsResult = z.infer<typeof benchPatientsResultSchema>;
 export const expirePasswordRequestSchema = z.object({
   userName: z.string().trim().min(1).max(255),
 });
-export type ExpirePasswordRequest = z.infer<typeof expirePasswordRequestSchema>;
 
 export const expirePasswordResultSchema = z.object({ expired: z.boolean() });
 export type ExpirePasswordResult = z.infer<typeof expirePasswordResultSchema>;

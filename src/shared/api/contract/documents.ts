@@ -36,13 +36,11 @@ const documentText = z.string().trim().min(1).max(5000);
  * or a bulleted list when it is an array.
  */
 export const documentBlockSchema = z.union([documentText, z.array(documentText).min(1).max(100)]);
-export type DocumentBlock = z.infer<typeof documentBlockSchema>;
 
 export const documentSectionSchema = z.object({
   heading: documentText,
   blocks: z.array(documentBlockSchema).max(100),
 });
-export type DocumentSection = z.infer<typeof documentSectionSchema>;
 
 export const documentTextSchema = z.object({
   title: documentText,

@@ -14,7 +14,6 @@ export type OrderStatusId = z.infer<typeof orderStatusIdSchema>;
 
 /** Spec §9 Battery ids. */
 export const batteryCodeSchema = z.enum(['FullCBB', 'MemOnlyCBB']);
-export type BatteryCode = z.infer<typeof batteryCodeSchema>;
 
 /** Spec §4 On-site test flow: the error codes a workflow runner returns with. */
 export const runnerErrorCodeSchema = z.enum([
@@ -100,7 +99,6 @@ export type MassOrderInput = z.infer<typeof massOrderInputSchema>;
 
 /** Why a patient of a mass order got no order. */
 export const massOrderSkipReasonSchema = z.enum(['noEmail', 'deactivated']);
-export type MassOrderSkipReason = z.infer<typeof massOrderSkipReasonSchema>;
 
 /** The outcome per patient of a mass order, all written in one transaction. */
 export const massOrderResultSchema = z.object({

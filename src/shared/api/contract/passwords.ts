@@ -37,7 +37,6 @@ export const setupTokenValidationRequestSchema = z.object({
   newPassword: passwordTextSchema.optional(),
   confirmPassword: passwordTextSchema.optional(),
 });
-export type SetupTokenValidationRequest = z.infer<typeof setupTokenValidationRequestSchema>;
 
 /** POST /api/profiles/resetpassword (anonymous, the token of the reset link). */
 export const resetPasswordRequestSchema = z.object({ resetToken: linkTokenSchema, ...newPasswordShape });
@@ -52,7 +51,6 @@ export const resetTokenValidationRequestSchema = z.object({
   newPassword: passwordTextSchema.optional(),
   confirmPassword: passwordTextSchema.optional(),
 });
-export type ResetTokenValidationRequest = z.infer<typeof resetTokenValidationRequestSchema>;
 
 /**
  * The answer of the validate-token calls. A working link says whose it is (the pages greet the person and apply
@@ -68,7 +66,6 @@ export type LinkTokenValidation = z.infer<typeof linkTokenValidationSchema>;
 export const forgotPasswordRequestSchema = z.object({
   userEmail: emailSchema({ required: 'VALID_ENTER_VALID_EMAIL', invalid: 'VALID_ENTER_VALID_EMAIL' }),
 });
-export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 /** POST /api/profiles/updateexpiredpassword (anonymous: the person could not sign in). */
 export const updateExpiredPasswordRequestSchema = z.object({

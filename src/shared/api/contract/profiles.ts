@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { recordIdSchema } from './ids';
-import { refineConfirmation } from '../../lib/validation/confirm';
 import { dateSchema, type DateBounds } from '../../lib/validation/dates';
 import { emailSchema, optionalEmailSchema } from '../../lib/validation/email';
 import { validationMessages } from '../../lib/validation/messages';
@@ -19,7 +18,6 @@ export type StaffProfileType = z.infer<typeof staffProfileTypeSchema>;
 export const codeNameSchema = z.object({ code: z.string(), name: z.string() });
 export type CodeName = z.infer<typeof codeNameSchema>;
 export const idNameSchema = z.object({ id: z.number().int(), name: z.string() });
-export type IdName = z.infer<typeof idNameSchema>;
 
 export const genderIdSchema = z.enum(['M', 'F']);
 export type GenderId = z.infer<typeof genderIdSchema>;
@@ -97,9 +95,7 @@ export type TechnicianProfile = z.infer<typeof technicianProfileSchema>;
 export const patientListSchema = listResponseSchema(patientProfileSchema);
 export type PatientList = z.infer<typeof patientListSchema>;
 export const clinicianListSchema = listResponseSchema(clinicianProfileSchema);
-export type ClinicianList = z.infer<typeof clinicianListSchema>;
 export const technicianListSchema = listResponseSchema(technicianProfileSchema);
-export type TechnicianList = z.infer<typeof technicianListSchema>;
 
 /** Sort keys of the profile lists (spec §7: patients order by name unless asked). */
 export const patientOrderByValues = [
@@ -189,11 +185,6 @@ export const technicianWriteSchema = z.object(staffWriteShape);
 export type TechnicianWrite = z.input<typeof technicianWriteSchema>;
 export const technicianUpdateSchema = technicianWriteSchema.extend({ id: recordIdSchema });
 export type TechnicianUpdate = z.input<typeof technicianUpdateSchema>;
-
-/** A confirmation pair as the forms hold it, checked by the same rule on both sides. */
-export const emailConfirmationSchema = z
-  .object({ email: z.string(), confirmEmail: z.string() })
-  .superRefine(refineConfirmation('email', 'confirmEmail', validationMessages.emailMismatch));
 
 /** Spec §7 /api/profiles/deactivateaccount and /reactivateaccount. */
 export const accountStateRequestSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxRecordId, recordIdParamSchema } from './ids';
-import { defaultListTake, listPageSize } from './lists';
+import { defaultListTake } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';
 
 /** Spec §3/§9: HOME is out of clinic ('Out-Of-Clinic'), SITE in clinic ('In-Clinic'). */
@@ -64,14 +64,12 @@ export const supportedAssessmentLanguageSchema = z.object({
   name: z.string(),
   isDefault: z.boolean(),
 });
-export type SupportedAssessmentLanguage = z.infer<typeof supportedAssessmentLanguageSchema>;
 
 export const supportedBatteryTypeSchema = z.object({
   code: z.string(),
   name: z.string(),
   isDefault: z.boolean(),
 });
-export type SupportedBatteryType = z.infer<typeof supportedBatteryTypeSchema>;
 
 /** Spec §3 Provider service, as GET /api/{product}/providerservices and /{id} answer it. */
 export const providerServiceSchema = providerServiceRefSchema.extend({
@@ -108,9 +106,6 @@ export const providerServiceOrderBySchema = z.enum([
 ]);
 export type ProviderServiceOrderBy = z.infer<typeof providerServiceOrderBySchema>;
 
-/** Spec §7: the grid asks for 25 a page, like every paged list. */
-export const ajaxPageSize = listPageSize;
-
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** GET /api/{product}/providerservices query string (values arrive as text). */
@@ -121,7 +116,6 @@ export const providerServiceListQuerySchema = z.object({
   skip: z.coerce.number<number | string>().int().min(0).default(0),
   take: z.coerce.number<number | string>().int().min(1).max(defaultListTake).default(defaultListTake),
 });
-export type ProviderServiceListQuery = z.input<typeof providerServiceListQuerySchema>;
 
 export const providerServiceIdParamsSchema = z.object({ id: recordIdParamSchema });
 

@@ -8,7 +8,6 @@ export const staticHostPlaceholder = '{staticHost}';
 
 /** Spec §2 Resources: a section's contents are PDF links or video links. */
 export const resourceContentTypeSchema = z.enum(['PDF_LINK', 'VIMEO_LINK']);
-export type ResourceContentType = z.infer<typeof resourceContentTypeSchema>;
 
 export const resourceContentSchema = z.object({
   type: resourceContentTypeSchema,
@@ -20,7 +19,6 @@ export type ResourceContent = z.infer<typeof resourceContentSchema>;
 
 /** 'list' shows one link a line; 'grid' shows the links as cards side by side. */
 export const resourceLayoutSchema = z.enum(['list', 'grid']);
-export type ResourceLayout = z.infer<typeof resourceLayoutSchema>;
 
 export const resourceSectionSchema = z.object({
   name: z.string().min(1),
@@ -61,7 +59,6 @@ export const oEmbedQuerySchema = z.object({
   url: z.url({ protocol: /^https?$/ }).max(2048),
   format: z.literal('json').optional(),
 });
-export type OEmbedQuery = z.infer<typeof oEmbedQuerySchema>;
 
 /**
  * The part of an oEmbed video answer the client reads: the duration in seconds (Vimeo's oEmbed carries it;

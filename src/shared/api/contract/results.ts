@@ -7,7 +7,6 @@ import { cardTaskSchema } from './assessment-tests';
  */
 
 export const answerSchema = z.enum(['yes', 'no']);
-export type Answer = z.infer<typeof answerSchema>;
 
 /** A response time is measured from the rAF onset of the card; a press before onset is kept as negative. */
 const responseTimeSchema = z.number().min(-60_000).max(60_000);
@@ -60,7 +59,6 @@ export const sessionInfoSchema = z.object({
   refreshHz: z.number().min(1).max(1000).nullable(),
   interruptions: z.array(interruptionSchema).max(500),
 });
-export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 /** POST /api/{product}/workflow/{workflowInstanceId}/completed with the test token: the whole test. */
 export const testRecordSchema = z.object({

@@ -25,7 +25,6 @@ export const validationMessages = {
   emailInUse: 'VALID_EMAIL_ALREADY_IN_USE',
   genderRequired: 'VALID_GENDER_IS_REQUIRED',
 } as const;
-export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];
 
 /** Spec §9: names, services, emails and text fields hold 255 characters; a text area 2048. */
 export const maxTextLength = 255;

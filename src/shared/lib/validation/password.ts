@@ -182,4 +182,3 @@ export function passwordFormSchema(options: { mode: PasswordMode; userName?: str
       }
     });
 }
-export type PasswordForm = z.infer<ReturnType<typeof passwordFormSchema>>;
