@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useFormatters } from '../../shared/lib/i18n/format';
 import { languageNameIn } from '../../shared/lib/i18n/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
+import { Page } from '../../shared/ui/page';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { useRecordOutcome } from './api';
 import {
@@ -200,6 +201,39 @@ export function useRunnerReturn(
       if (returned) send(returned);
     },
   };
+}
+
+/**
+ * Back from the runner (self or on site): the outcome is being recorded, or recording a completion failed and can
+ * be tried again (spec §8 ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED).
+ */
+export function RunnerReturnPage({
+  title,
+  runnerReturn,
+}: {
+  title: string;
+  runnerReturn: Pick<ReturnType<typeof useRunnerReturn>, 'failed' | 'retry'>;
+}) {
+  const { t } = useTranslation('assessments');
+  return (
+    <Page title={title}>
+      {runnerReturn.failed ? (
+        <Stack gap="sm">
+          <Alert color="red" role="alert">
+            {t('ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED')}
+          </Alert>
+          <Group>
+            <Button onClick={runnerReturn.retry}>{t('tryAgain')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <>
+          <Text role="status">{t('begin.recording')}</Text>
+          <PageLoading />
+        </>
+      )}
+    </Page>
+  );
 }
 
 export function PageLoading() {

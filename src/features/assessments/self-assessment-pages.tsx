@@ -19,6 +19,7 @@ import {
   LanguageSelect,
   OrderSummary,
   PageLoading,
+  RunnerReturnPage,
   useAssessmentParams,
   useRunnerHandoff,
   useRunnerReturn,
@@ -90,27 +91,7 @@ function SelfAssessment({
     void navigate(paths.selfAssessmentError(patientId, assessmentId, outcome.errorCode), { replace: true });
   });
 
-  if (runnerReturn.returned) {
-    return (
-      <Page title={t('begin.selfTitle')}>
-        {runnerReturn.failed ? (
-          <Stack gap="sm">
-            <Alert color="red" role="alert">
-              {t('ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED')}
-            </Alert>
-            <Group>
-              <Button onClick={runnerReturn.retry}>{t('tryAgain')}</Button>
-            </Group>
-          </Stack>
-        ) : (
-          <>
-            <Text role="status">{t('begin.recording')}</Text>
-            <PageLoading />
-          </>
-        )}
-      </Page>
-    );
-  }
+  if (runnerReturn.returned) return <RunnerReturnPage title={t('begin.selfTitle')} runnerReturn={runnerReturn} />;
   return <SelfBegin patientId={patientId} assessmentId={assessmentId} go={go} />;
 }
 

@@ -20,6 +20,7 @@ import {
   LanguageSelect,
   OrderSummary,
   PageLoading,
+  RunnerReturnPage,
   useAssessmentParams,
   useRunnerHandoff,
   useRunnerReturn,
@@ -77,25 +78,7 @@ function Supervised({ patientId, assessmentId, go }: { patientId: number; assess
   });
 
   if (runnerReturn.returned) {
-    return (
-      <Page title={t('begin.supervisedTitle')}>
-        {runnerReturn.failed ? (
-          <Stack gap="sm">
-            <Alert color="red" role="alert">
-              {t('ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED')}
-            </Alert>
-            <Group>
-              <Button onClick={runnerReturn.retry}>{t('tryAgain')}</Button>
-            </Group>
-          </Stack>
-        ) : (
-          <>
-            <Text role="status">{t('begin.recording')}</Text>
-            <PageLoading />
-          </>
-        )}
-      </Page>
-    );
+    return <RunnerReturnPage title={t('begin.supervisedTitle')} runnerReturn={runnerReturn} />;
   }
   return <SupervisedBegin patientId={patientId} assessmentId={assessmentId} home={home} go={go} />;
 }
