@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { AssessmentOrderDetail, PatientProfile, ResourceConfig } from '../../shared/api/contract';
-import { fakeDocumentText } from '../../shared/testing/factories';
+import type { AssessmentOrderDetail, ResourceConfig } from '../../shared/api/contract';
+import { fakeDocumentText, testPatient } from '../../shared/testing/factories';
 import { fakeHttp } from '../../shared/testing/fake-http';
 
 /** Answers by "METHOD path" with a function of the body; `calls` is a spy of (method, path, body). */
@@ -79,17 +79,12 @@ export function deferred<T>() {
  */
 export function onSiteAnswers(detail: AssessmentOrderDetail): Record<string, () => unknown> {
   const { patientIsDisabled, patientDefaultLanguage, supportedAssessmentLanguages, ...order } = detail;
-  const patient: PatientProfile = {
+  const patient = testPatient({
     id: detail.patient.id,
-    firstName: 'Rosa',
-    middleInitial: '',
-    lastName: 'Alvarez',
-    shortName: detail.patient.name,
     name: detail.patient.name,
-    email: '',
-    phone: '',
+    shortName: detail.patient.name,
     isDisabled: patientIsDisabled,
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
+    defaultLanguage: patientDefaultLanguage,
     providerServices: [
       {
         ...detail.providerService,
@@ -97,14 +92,7 @@ export function onSiteAnswers(detail: AssessmentOrderDetail): Record<string, () 
         supportedAssessmentLanguages,
       },
     ],
-    dateOfBirth: '1948-05-17',
-    age: 77,
-    gender: { id: 'F', name: 'Female', genderCode: 'F' },
-    defaultLanguage: patientDefaultLanguage,
-    openOrdersCount: 1,
-    lastAssessmentOpenOrderDate: detail.scheduleDateTime,
-    lastAssessmentOrderCompletionDate: null,
-  };
+  });
   return {
     [`GET /api/cgm/assessmentorders/${String(detail.id)}`]: () => order,
     [`GET /api/profile/patients/${String(detail.patient.id)}`]: () => patient,

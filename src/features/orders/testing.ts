@@ -1,43 +1,7 @@
-import type { AssessmentOrder, PatientProfile, ProviderService } from '../../shared/api/contract';
+import type { AssessmentOrder, ProviderService } from '../../shared/api/contract';
 import { fakeHttp } from '../../shared/testing/fake-http';
 
-/** Test data of the ordering feature, shaped as the server answers it. */
-export function testPatient(overrides: Partial<PatientProfile> = {}): PatientProfile {
-  return {
-    id: 5,
-    firstName: 'Rosa',
-    middleInitial: '',
-    lastName: 'Alvarez',
-    shortName: 'Rosa Alvarez',
-    name: 'Rosa Alvarez',
-    email: 'rosa@example.test',
-    phone: '',
-    isDisabled: false,
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
-    providerServices: [
-      {
-        id: 1,
-        provider: { id: 1, name: 'Northside Memory Clinic' },
-        service: { id: 1, name: 'Neurology' },
-        supportedAssessmentOrderTypes: [
-          { id: 'HOME', name: 'Out-Of-Clinic', isDefault: true, displayOrder: 1 },
-          { id: 'SITE', name: 'In-Clinic', isDefault: false, displayOrder: 2 },
-        ],
-        supportedAssessmentLanguages: [
-          { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: true },
-        ],
-      },
-    ],
-    dateOfBirth: '1948-05-17',
-    age: 77,
-    gender: { id: 'F', name: 'Female', genderCode: 'F' },
-    defaultLanguage: 'en-US',
-    openOrdersCount: 0,
-    lastAssessmentOpenOrderDate: null,
-    lastAssessmentOrderCompletionDate: null,
-    ...overrides,
-  };
-}
+export { testPatient } from '../../shared/testing/factories';
 
 export function testProviderService(overrides: Partial<ProviderService> = {}): ProviderService {
   return {

@@ -4,6 +4,7 @@ import {
   type AuthResult,
   type AuthUser,
   type DocumentText,
+  type PatientProfile,
   type RuntimeConfig,
 } from '../api/contract';
 import { ApiError } from '../api/http';
@@ -133,5 +134,43 @@ export function fakeDocumentText(url: string): DocumentText | undefined {
       { heading: 'What we collect', blocks: [`Text of the ${role} document in ${language}.`] },
       { heading: 'Your rights', blocks: [['To see your information.', 'To correct it.']] },
     ],
+  };
+}
+
+/** A patient as the server answers it (Northside, English, one test so far). */
+export function testPatient(overrides: Partial<PatientProfile> = {}): PatientProfile {
+  return {
+    id: 5,
+    firstName: 'Rosa',
+    middleInitial: '',
+    lastName: 'Alvarez',
+    shortName: 'Rosa Alvarez',
+    name: 'Rosa Alvarez',
+    email: 'rosa@example.test',
+    phone: '',
+    isDisabled: false,
+    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
+    providerServices: [
+      {
+        id: 1,
+        provider: { id: 1, name: 'Northside Memory Clinic' },
+        service: { id: 1, name: 'Neurology' },
+        supportedAssessmentOrderTypes: [
+          { id: 'HOME', name: 'Out-Of-Clinic', isDefault: true, displayOrder: 1 },
+          { id: 'SITE', name: 'In-Clinic', isDefault: false, displayOrder: 2 },
+        ],
+        supportedAssessmentLanguages: [
+          { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: true },
+        ],
+      },
+    ],
+    dateOfBirth: '1948-05-17',
+    age: 77,
+    gender: { id: 'F', name: 'Female', genderCode: 'F' },
+    defaultLanguage: 'en-US',
+    openOrdersCount: 0,
+    lastAssessmentOpenOrderDate: null,
+    lastAssessmentOrderCompletionDate: null,
+    ...overrides,
   };
 }
