@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: DESIGN §2 rule 6 wants the one route table of spec §2 in one place, with its guards
+// and lazy pages, so any screen is found from here in two hops.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate, LogoutPage } from '../features/auth';

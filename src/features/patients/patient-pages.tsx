@@ -1,3 +1,5 @@
+// Over 300 lines because the patient pages of spec §2 (list, profile, add and edit) share their loading, error and
+// deactivated states; the pieces other features supply are composed in app/.
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
