@@ -51,6 +51,7 @@ export function watchSession(store: SessionStore, api: AuthApi, target: Window =
     clearInterval: (handle) => {
       target.clearInterval(handle as number);
     },
+    setTimeout: (fn, ms) => target.setTimeout(fn, ms),
     getSession: () => {
       const status = store.getSnapshot();
       return { token: status.isLoggedIn ? status.authToken : null, expiresOn: status.expiresOn };

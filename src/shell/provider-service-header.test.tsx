@@ -12,9 +12,9 @@ const northside = {
   service: { id: 1, name: 'Neurology' },
 };
 const longName = {
-  id: 2,
+  id: 7,
   provider: { id: 2, name: 'The Very Long Named Regional Cognitive and Memory Health Institute of the Great Lakes' },
-  service: { id: 2, name: 'Geriatrics' },
+  service: { id: 5, name: 'Geriatrics' },
 };
 
 const visible = (list: unknown[]) => (call: HttpCall) => {
@@ -28,14 +28,20 @@ describe('ProviderServiceHeader', () => {
   it('lets a cops user choose the current provider service, names cut at 80 characters', async () => {
     const user = userEvent.setup();
     const store = signedInStore({ role: 'cops', providerServices: [northside] });
-    renderFeature(routes, { initialPath: '/cgm/manage/cops', script: visible([northside, longName]), store });
+    const { container } = renderFeature(routes, {
+      initialPath: '/cgm/manage/cops',
+      script: visible([northside, longName]),
+      store,
+    });
     const select = await screen.findByRole('combobox', { name: 'Provider service' });
     expect(select).toHaveValue('All provider services');
     await user.click(select);
     const merged = `${longName.provider.name} -- ${longName.service.name}`;
     const option = await screen.findByRole('option', { name: `${merged.slice(0, 80)}…`, hidden: true });
     await user.click(option);
-    expect(store.getSnapshot().currentProviderServiceId).toBe(2);
+    expect(store.getSnapshot().currentProviderServiceId).toBe(7);
+    // The dropdown's value is the spec's merged code, 'providerId,serviceId'.
+    expect(container.querySelector('input[name="providerService"]')).toHaveValue('2,5');
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'All provider services', hidden: true }));
     await waitFor(() => {

@@ -1,7 +1,11 @@
 import { Group, Paper, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useVisibleProviderServices } from '../features/provider-services';
-import { providerServiceName, truncateProviderServiceName } from '../shared/lib/provider-service-name';
+import {
+  providerServiceCode,
+  providerServiceName,
+  truncateProviderServiceName,
+} from '../shared/lib/provider-service-name';
 import { useAuth, useSession } from '../shared/auth/session-context';
 
 /** Select values are strings; this one stands for 'no provider service chosen: all of them'. */
@@ -20,21 +24,25 @@ export function ProviderServiceHeader() {
   const currentId = session.currentProviderServiceId;
 
   if (session.userRole === 'cops') {
+    // Spec §3: the profile dropdown names each provider service by its merged name and code ('providerId,serviceId').
     const options = [
       { value: allValue, label: t('header.all') },
       ...visible.list.map((ref) => ({
-        value: String(ref.id),
+        value: providerServiceCode(ref),
         label: truncateProviderServiceName(providerServiceName(ref)),
       })),
     ];
+    const current = visible.list.find((ref) => ref.id === currentId);
     return (
       <Paper withBorder p="xs" mb="md" component="section" aria-label={t('header.region')}>
         <Select
           label={t('header.label')}
+          name="providerService"
           data={options}
-          value={currentId === null ? allValue : String(currentId)}
+          value={current ? providerServiceCode(current) : allValue}
           onChange={(value) => {
-            store.setCurrentProviderService(value === null || value === allValue ? null : Number(value));
+            const chosen = visible.list.find((ref) => providerServiceCode(ref) === value);
+            store.setCurrentProviderService(chosen ? chosen.id : null);
           }}
           allowDeselect={false}
           searchable

@@ -1,7 +1,9 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useHasUnsavedChanges } from '../shared/lib/unsaved-changes';
+import { reloadAfterUpdate } from './reload-after-update';
 
 /** DESIGN §3: a new version is offered, never forced, so nobody loses a form they are filling in. */
 export function UpdatePrompt() {
@@ -12,6 +14,7 @@ export function UpdatePrompt() {
   } = useRegisterSW();
 
   const formOpen = useHasUnsavedChanges();
+  const [reloading, setReloading] = useState(false);
 
   // Offered again as soon as the form is saved or abandoned, never over unsaved input.
   if (!needRefresh || formOpen) return null;
@@ -32,16 +35,17 @@ export function UpdatePrompt() {
       </Text>
       <Group>
         <Button
+          loading={reloading}
           onClick={() => {
-            // A page opened before any worker existed gets no reload from workbox-window; reload once the new
-            // worker has taken over.
-            navigator.serviceWorker.addEventListener(
-              'controllerchange',
-              () => {
+            setReloading(true);
+            // A page opened before any worker existed gets no reload from workbox-window.
+            reloadAfterUpdate({
+              serviceWorker: navigator.serviceWorker,
+              reload: () => {
                 window.location.reload();
               },
-              { once: true },
-            );
+              setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+            });
             void updateServiceWorker(true);
           }}
         >

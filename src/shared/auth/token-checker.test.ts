@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '../api/contract';
 import { apiError, authResult, failedAuthResult } from '../testing/factories';
-import { createTokenChecker, revalidateBeforeExpiryMs, sleepGapMs, tokenCheckIntervalMs } from './token-checker';
+import {
+  authCheckCompletionDelayMs,
+  createTokenChecker,
+  revalidateBeforeExpiryMs,
+  sleepGapMs,
+  tokenCheckIntervalMs,
+} from './token-checker';
 
 interface Session {
   token: string | null;
@@ -20,6 +26,7 @@ function setup(initial: Partial<Session> = {}) {
     clearInterval: (handle) => {
       clearInterval(handle as ReturnType<typeof setInterval>);
     },
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
     getSession: () => session,
     validate,
     onValid,
@@ -45,6 +52,22 @@ describe('token checker constants (spec §9)', () => {
     expect(tokenCheckIntervalMs).toBe(5_000);
     expect(sleepGapMs).toBe(15_000);
     expect(revalidateBeforeExpiryMs).toBe(10_000);
+    expect(authCheckCompletionDelayMs).toBe(300);
+  });
+
+  it('counts a check as running until 300 ms after its answer, so one wake-up validates once', async () => {
+    const { checker, validate, onValid } = setup({ expiresOn: far() });
+    checker.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onValid).toHaveBeenCalledTimes(1);
+    // The tab shown and the page restored arrive just after the first answer: no second call.
+    checker.wake();
+    await vi.advanceTimersByTimeAsync(authCheckCompletionDelayMs - 1);
+    checker.wake();
+    expect(validate).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    checker.wake();
+    expect(validate).toHaveBeenCalledTimes(2);
   });
 });
 

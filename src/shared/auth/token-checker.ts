@@ -5,11 +5,17 @@ import type { AuthResult } from '../api/contract';
 export const tokenCheckIntervalMs = 5_000;
 export const sleepGapMs = 15_000;
 export const revalidateBeforeExpiryMs = 10_000;
+/**
+ * Spec §9 auth-check completion delay: a check counts as running until 300 ms after its answer, so the several
+ * signals of one wake-up (the tab shown again, the page restored, the first tick after the gap) validate once.
+ */
+export const authCheckCompletionDelayMs = 300;
 
 export interface TokenCheckerDeps {
   now: () => number;
   setInterval: (fn: () => void, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
+  setTimeout: (fn: () => void, ms: number) => unknown;
   /** The current token and its expiry (epoch ms, null when unknown); null token means nobody to check. */
   getSession: () => { token: string | null; expiresOn: number | null };
   validate: (token: string) => Promise<AuthResult>;
@@ -55,7 +61,9 @@ export function createTokenChecker(deps: TokenCheckerDeps): TokenChecker {
         else deps.onInvalid('error');
       })
       .finally(() => {
-        inFlight = false;
+        deps.setTimeout(() => {
+          inFlight = false;
+        }, authCheckCompletionDelayMs);
       });
   }
 

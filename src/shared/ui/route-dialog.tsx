@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function RouteDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation('common');
+  useReturnFocusOnLeave();
   return (
     <Modal
       opened
@@ -19,5 +20,20 @@ export function RouteDialog({ title, onClose, children }: { title: string; onClo
     >
       {children}
     </Modal>
+  );
+}
+
+/**
+ * WCAG 2.4.3: closing a dialog gives the focus back to what opened it. A route dialog is unmounted by the navigation
+ * that closes it, before the modal's own return of focus can run, so it keeps the opener (focused when the dialog's
+ * route first rendered) and focuses it again as it leaves, if that is still on the page.
+ */
+function useReturnFocusOnLeave(): void {
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  useEffect(
+    () => () => {
+      if (opener?.isConnected && opener !== document.body) opener.focus();
+    },
+    [opener],
   );
 }

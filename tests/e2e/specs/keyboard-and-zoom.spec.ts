@@ -321,3 +321,29 @@ test('a technician runs an in-clinic test by keyboard alone, from the order to t
   await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
   await expect(page.getByText('The test is complete and the order is finished.')).toBeVisible();
 });
+
+test('the new-assessment dialog keeps the focus inside while open and gives it back to its link on Escape', async ({
+  page,
+  request,
+}) => {
+  const patient = await addPatient(request, await apiToken(request, 'clinician'), {
+    firstName: 'Ines',
+    lastName: uniqueName('Trap'),
+    email: '',
+  });
+  await signInAsClinician(page);
+  await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
+  const opener = page.getByRole('link', { name: 'Order new assessment' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New assessment' });
+  await expect(dialog.getByRole('button', { name: 'Order' })).toBeVisible();
+  for (let step = 0; step < 14; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsWithin(dialog)).toBe(true);
+    expect(await focusIsVisible(page), `focus indicator on ${await focusedName(page)}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
