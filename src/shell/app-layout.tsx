@@ -1,4 +1,4 @@
-import { AppShell, Loader, Center, Group } from '@mantine/core';
+import { AppShell, Group } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Outlet, useLocation, useMatch } from 'react-router';
@@ -11,6 +11,7 @@ import { Footer } from './footer';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
 import { UpdatePrompt } from './update-prompt';
+import { Loading } from '../shared/ui';
 
 // Only signed-in staff on the manage pages need the header (and the provider-service code behind it).
 const ProviderServiceHeader = lazy(async () => ({
@@ -36,11 +37,7 @@ function DeferredUpdatePrompt() {
 /** Shown while the first page's code loads (before that the router has nothing to render). */
 export function RouteLoading() {
   const { t } = useTranslation('shell');
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('loading')} />
-    </Center>
-  );
+  return <Loading label={t('loading')} />;
 }
 
 export function AppLayout() {

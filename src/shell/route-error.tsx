@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { clientLog } from '../shared/api/client-log';
 import { usePaths } from '../shared/lib/runtime-config';
 import { ErrorDetails } from '../shared/ui/error-details';
+import { Notice } from '../shared/ui';
 
 /** Browsers word a failed dynamic import differently; all of them name the module or the fetch. */
 const chunkLoadFailure = /dynamically imported module|module script failed|error loading dynamically|Failed to fetch/i;
@@ -29,9 +30,9 @@ export function RouteError() {
   }, [error, chunk]);
   return (
     <Stack maw={560} mx="auto" py="xl" px="md">
-      <Alert color="red" role="alert" title={t(chunk ? 'routeError.chunkTitle' : 'routeError.title')}>
+      <Notice tone="error" title={t(chunk ? 'routeError.chunkTitle' : 'routeError.title')}>
         <Text size="sm">{t(chunk ? 'routeError.chunkText' : 'routeError.text')}</Text>
-      </Alert>
+      </Notice>
       <Group>
         <Button
           onClick={() => {

@@ -1,9 +1,10 @@
-import { Accordion, Alert, Anchor, Center, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Anchor, Center, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageLicense } from '../../shared/api/contract';
 import { Page } from '../../shared/ui/page';
 import { useLicenses } from './api';
+import { Notice } from '../../shared/ui';
 
 const idOf = (entry: PackageLicense) => `${entry.name}@${entry.version}`;
 
@@ -52,9 +53,7 @@ export function LicensesPage() {
           </Group>
         </Center>
       ) : licenses.isError ? (
-        <Alert color="red" role="alert">
-          {t('licenses.loadError')}
-        </Alert>
+        <Notice tone="error">{t('licenses.loadError')}</Notice>
       ) : (
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end">

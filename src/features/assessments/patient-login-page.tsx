@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { patientLoginStateSchema } from './session-expiry';
 import { useFormatters } from '../../shared/lib/i18n/format';
+import { Notice } from '../../shared/ui';
 
 const { DateField, TextField } = fieldsFor<PatientLoginFormInput>();
 
@@ -145,22 +146,14 @@ export function PatientLoginPage() {
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={760}>
         <Page title={t('login.title')}>
           <Text>{t('login.intro')}</Text>
-          {expired && (
-            <Alert color="orange" role="status">
-              {t('login.sessionExpired')}
-            </Alert>
-          )}
+          {expired && <Notice tone="warning">{t('login.sessionExpired')}</Notice>}
           {!token ? (
-            <Alert color="red" role="alert">
-              {t('login.noToken')}
-            </Alert>
+            <Notice tone="error">{t('login.noToken')}</Notice>
           ) : blocked && !isDirty && !privacy.ticked ? (
             // Nothing here works without the server (details check, privacy notice, the test itself): say so
             // plainly; the form appears by itself when the connection is back. A form already begun stays, with
             // its button disabled, so nothing typed is lost.
-            <Alert color="orange" role="status">
-              {t('login.offline')}
-            </Alert>
+            <Notice tone="warning">{t('login.offline')}</Notice>
           ) : (
             <FormProvider {...form}>
               <form
@@ -208,11 +201,7 @@ export function PatientLoginPage() {
                     </Grid.Col>
                   </Grid>
                   <PrivacyNotice language={i18n.language} privacy={privacy} error={privacyError} />
-                  {failure && (
-                    <Alert color="red" role="alert">
-                      {failure}
-                    </Alert>
-                  )}
+                  {failure && <Notice tone="error">{failure}</Notice>}
                   <OfflineWriteReason />
                   <Group>
                     <Button

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { formatISO } from 'date-fns';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PolicyText, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../../shared/ui/policy';
 import { useServerTime } from './api';
 import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
+import { Notice } from '../../shared/ui';
 
 /** Spec §4/§7: an accepted privacy notice carries the patient's clock (ISO with offset) and the server's UTC time. */
 export interface PrivacyAcceptance {
@@ -228,11 +229,7 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
       <Text size="sm" role="status" aria-live="polite">
         {recording ? t('privacy.recording') : ''}
       </Text>
-      {failed && (
-        <Alert color="red" role="alert">
-          {t('ERROR_RETRIEVING_SERVER_TIMESTAMP')}
-        </Alert>
-      )}
+      {failed && <Notice tone="error">{t('ERROR_RETRIEVING_SERVER_TIMESTAMP')}</Notice>}
       {shownError && (
         <Text id={errorId} size="sm" c="red.8" role="alert">
           {shownError}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
   type Go,
 } from './begin-test';
 import { canStartAgain, errorPageOf, type ErrorPage } from './test-errors';
+import { Notice } from '../../shared/ui';
 
 /** Spec §2 /{product}/patient: the patient's home is their one assessment. */
 export function PatientHomePage() {
@@ -55,9 +56,7 @@ function InvalidOrder() {
   const { t } = useTranslation('assessments');
   return (
     <Page title={t('begin.selfTitle')}>
-      <Alert color="red" role="alert">
-        {t('ERROR_INVALID_ASSESSMENT_ORDER')}
-      </Alert>
+      <Notice tone="error">{t('ERROR_INVALID_ASSESSMENT_ORDER')}</Notice>
     </Page>
   );
 }
@@ -103,9 +102,7 @@ function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessm
   if (query.isError) {
     return (
       <Page title={t('begin.selfTitle')}>
-        <Alert color="red" role="alert">
-          {t('ERROR_FETCHING_ASSESSMENT_BEGIN_TEST_PAGE')}
-        </Alert>
+        <Notice tone="error">{t('ERROR_FETCHING_ASSESSMENT_BEGIN_TEST_PAGE')}</Notice>
         <Group>
           <Button
             variant="default"
@@ -147,20 +144,20 @@ function SelfBeginForm({
       {finished ? (
         <CompletedNotice order={order} />
       ) : order.patientIsDisabled ? (
-        <Alert color="orange" role="alert">
+        <Notice tone="warning" urgent>
           {t('begin.deactivatedSelf')}
-        </Alert>
+        </Notice>
       ) : (
         <Stack gap="md">
           <LanguageSelect order={order} value={language} onChange={setLanguage} />
           {error && (
-            <Alert color="red" role="alert">
+            <Notice tone="error">
               {isNothingSent(error)
                 ? t('common:ERROR_OFFLINE_NOTHING_SENT')
                 : refusal === assessmentTestRefusalCodes.patientDeactivated
                   ? t('begin.deactivatedSelf')
                   : t('begin.beginFailed')}
-            </Alert>
+            </Notice>
           )}
           <OfflineWriteReason />
           <Group>
@@ -201,9 +198,7 @@ export function SelfAssessmentCompletedPage() {
   if (own === 'forbidden') return <Forbidden />;
   return (
     <Page title={t('completed.title')}>
-      <Alert color="teal" role="status">
-        {t('completed.body')}
-      </Alert>
+      <Notice tone="success">{t('completed.body')}</Notice>
       <Text>{t('completed.close')}</Text>
       <LogOutLink />
     </Page>
@@ -225,11 +220,7 @@ function LogOutLink() {
 /** One page per error code of spec §4/§8 (the page's heading is the title); the texts are keyed by page. */
 export function ErrorMessage({ page }: { page: ErrorPage | 'unknownerror' }) {
   const { t } = useTranslation('assessments');
-  return (
-    <Alert color="red" role="alert">
-      {t(`errors.${page}.body`)}
-    </Alert>
-  );
+  return <Notice tone="error">{t(`errors.${page}.body`)}</Notice>;
 }
 
 /** Spec §2 /selfassessment/…/error/{errorCode}: the code's page, or the unknown-error page. */

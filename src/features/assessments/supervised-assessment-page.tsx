@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import {
 } from './begin-test';
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { errorPageOf } from './test-errors';
+import { Notice } from '../../shared/ui';
 
 /**
  * Spec §2/§4 /{product}/manage/patientassessment/{patientId}/assessment/{assessmentId}: a clinician or technician
@@ -41,9 +42,7 @@ export function SupervisedAssessmentPage({ go }: { go?: Go }) {
   if (!ids) {
     return (
       <Page title={t('begin.supervisedTitle')}>
-        <Alert color="red" role="alert">
-          {t('ERROR_INVALID_ASSESSMENT_ORDER')}
-        </Alert>
+        <Notice tone="error">{t('ERROR_INVALID_ASSESSMENT_ORDER')}</Notice>
       </Page>
     );
   }
@@ -177,9 +176,9 @@ function SupervisedBeginForm({
     <Page title={t('begin.supervisedTitle')}>
       <OrderSummary order={order} />
       {order.patientIsDisabled && (
-        <Alert color="orange" role="alert">
+        <Notice tone="warning" urgent>
           {t('ERROR_PATIENT_DEACTIVATED')}
-        </Alert>
+        </Notice>
       )}
       {finished ? (
         <CompletedNotice order={order} />
@@ -194,7 +193,7 @@ function SupervisedBeginForm({
             />
             <LanguageSelect order={order} value={language} onChange={setLanguage} />
             {error && (
-              <Alert color="red" role="alert">
+              <Notice tone="error">
                 {isNothingSent(error)
                   ? t('common:ERROR_OFFLINE_NOTHING_SENT')
                   : refusal === assessmentTestRefusalCodes.patientDeactivated
@@ -202,7 +201,7 @@ function SupervisedBeginForm({
                     : timestampRefused
                       ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP')
                       : t('begin.beginFailed')}
-              </Alert>
+              </Notice>
             )}
             <OfflineWriteReason />
             <Group>

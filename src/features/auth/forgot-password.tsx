@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import { useForgotPassword } from './api';
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from './login-schema';
+import { Notice } from '../../shared/ui';
 
 /** Spec §2 forgot-password mode: email, Continue and Cancel; then 'a reset link will be sent' and Back to login. */
 export function ForgotPassword({ onDone }: { onDone: () => void }) {
@@ -58,13 +59,13 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
         </Title>
         <Text size="sm">{t('forgotIntro')}</Text>
         {failure && (
-          <Alert color="red" role="alert">
+          <Notice tone="error">
             {isApiError(failure) && failure.isNetworkError
               ? t('common:ERROR_OFFLINE_NOTHING_SENT')
               : isTooManyRequests(failure)
                 ? t('common:ERROR_TOO_MANY_REQUESTS')
                 : t('ERROR_REQUESTING_PASSWORD_RESET')}
-          </Alert>
+          </Notice>
         )}
         <TextInput
           label={t('email')}

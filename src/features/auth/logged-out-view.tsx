@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Paper, Stack, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SessionMessageKey } from '../../shared/auth/session-store';
+import { Notice } from '../../shared/ui';
 
 /** Spec §2 /logout: the logged-out page says why and offers to log in again. */
 export function LoggedOutView({
@@ -20,9 +21,7 @@ export function LoggedOutView({
           <Title order={1} size="h2">
             {t('loggedOutTitle')}
           </Title>
-          <Alert color={messageKey === 'TEXT_YOU_ARE_NOW_LOGGED_OUT' ? 'blue' : 'yellow'} role="status">
-            {t(messageKey)}
-          </Alert>
+          <Notice tone={messageKey === 'TEXT_YOU_ARE_NOW_LOGGED_OUT' ? 'info' : 'warning'}>{t(messageKey)}</Notice>
           <Button onClick={onLoginAgain}>{t('loginAgain')}</Button>
         </Stack>
       </Paper>

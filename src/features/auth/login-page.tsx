@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import { ForgotPassword } from './forgot-password';
 import { loginFormSchema, type LoginForm } from './login-schema';
 import { outcomeOfLogin, outcomeOfLoginError, type LoginOutcome } from './login-outcome';
+import { Notice } from '../../shared/ui';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -112,14 +113,14 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           {t('signInTitle')}
         </Title>
         {handedOver?.notice && !failure && (
-          <Alert color="teal" role="status">
+          <Notice tone="success">
             {t(handedOver.notice === 'passwordSet' ? 'passwordSetNotice' : 'passwordChangedNotice')}
-          </Alert>
+          </Notice>
         )}
         {failure && (
-          <Alert color="red" role="alert" title={t('signInFailedTitle')}>
+          <Notice tone="error" title={t('signInFailedTitle')}>
             {failure.serverMessage ?? t(failure.messageKey)}
-          </Alert>
+          </Notice>
         )}
         <TextInput
           label={t('email')}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, List, Loader, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Loader, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -24,6 +24,7 @@ import {
   type MassOrderOutcome,
 } from './mass-order-model';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
+import { Notice } from '../../shared/ui';
 
 const { SelectField } = fieldsFor<MassOrderFormValues>();
 
@@ -165,16 +166,8 @@ function MassOrderDialog({ selected, onClose, onOrdered }: MassOrderDialogProps)
                   t('mass.withoutEmail', { count: eligibility.withoutEmail }),
                 ].join(' · ')}
               </Text>
-              {failure && (
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              )}
-              {servicesFailed && (
-                <Alert color="red" role="alert">
-                  {t('ERROR_LOADING_BATTERIES')}
-                </Alert>
-              )}
+              {failure && <Notice tone="error">{failure}</Notice>}
+              {servicesFailed && <Notice tone="error">{t('ERROR_LOADING_BATTERIES')}</Notice>}
               <fieldset disabled={saving} style={{ border: 0, padding: 0, margin: 0 }}>
                 <Stack gap="sm">
                   <SelectField

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -27,6 +27,7 @@ import {
   type OrderFormValues,
 } from './order-form-schema';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
+import { Loading, Notice } from '../../shared/ui';
 
 const { CheckboxField, RadioField, TextField } = fieldsFor<OrderFormValues>();
 
@@ -59,7 +60,7 @@ export function NewAssessmentDialog() {
   let body;
   if (patient.isError) body = <ProfileLoadError error={patient.error} />;
   else if (service.isError) body = <Problem message={t('ERROR_LOADING_BATTERIES')} />;
-  else if (!patient.data || !service.data) body = <Loader aria-label={t('loading')} />;
+  else if (!patient.data || !service.data) body = <Loading label={t('loading')} />;
   else if (patient.data.isDisabled) body = <Problem message={t('ERROR_PATIENT_DEACTIVATED')} />;
   else if (service.data.supportedBatteryTypes.length === 0)
     body = <Problem message={t('ERROR_NO_SUPPORTED_BATTERY')} />;
@@ -72,11 +73,7 @@ export function NewAssessmentDialog() {
 }
 
 function Problem({ message }: { message: string }) {
-  return (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
-  );
+  return <Notice tone="error">{message}</Notice>;
 }
 
 /** Spec §2: the assessment confirm dialog, thank-you text and Close. */

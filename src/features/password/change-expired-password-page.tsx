@@ -1,4 +1,3 @@
-import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/session-context';
@@ -7,6 +6,7 @@ import { usePaths } from '../../shared/lib/runtime-config';
 import { useUpdateExpiredPassword } from './api';
 import { PasswordCard } from './password-layout';
 import { PasswordForm } from './password-form';
+import { Notice } from '../../shared/ui';
 
 /**
  * Spec §2 /setupaccountchangeexpiredpassword (anonymous, mode Expired): sign-in said the password expired; the
@@ -23,9 +23,7 @@ export function ChangeExpiredPasswordPage() {
 
   return (
     <PasswordCard title={t('expiredTitle')}>
-      <Alert color="yellow" role="status">
-        {t('auth:TEXT_YOUR_CURRENT_PASSWORD_EXPIRED')}
-      </Alert>
+      <Notice tone="warning">{t('auth:TEXT_YOUR_CURRENT_PASSWORD_EXPIRED')}</Notice>
       <PasswordForm
         mode="Expired"
         userName={null}

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { passwordQueries, useResetPassword, useSetupFirstTimePassword, type Link
 import { PasswordCard } from './password-layout';
 import { PasswordForm } from './password-form';
 import { useLinkToken } from './use-link-token';
+import { Loading, Notice } from '../../shared/ui';
 
 /** Spec §4/§8: the token-validation-failed message with its description, and a way on. */
 function TokenValidationFailed({ kind }: { kind: LinkKind }) {
@@ -19,13 +20,13 @@ function TokenValidationFailed({ kind }: { kind: LinkKind }) {
   const paths = usePaths();
   return (
     <Stack gap="md">
-      <Alert color="red" role="alert" title={t('TEXT_TOKEN_VALIDATION_FAILED')}>
+      <Notice tone="error" title={t('TEXT_TOKEN_VALIDATION_FAILED')}>
         {t(
           kind === 'setup'
             ? 'TEXT_TOKEN_VALIDATION_FAILED_DESCRIPTION_SETUP'
             : 'TEXT_TOKEN_VALIDATION_FAILED_DESCRIPTION',
         )}
-      </Alert>
+      </Notice>
       <Button
         onClick={() => {
           void navigate(paths.home);
@@ -60,18 +61,12 @@ function LinkPasswordPage({ kind }: { kind: LinkKind }) {
   if (!isUsableToken(token) || usedUp || link.data?.valid === false) {
     body = <TokenValidationFailed kind={kind} />;
   } else if (link.isPending) {
-    body = (
-      <Center py="md">
-        <Loader role="status" aria-label={t('checkingLink')} />
-      </Center>
-    );
+    body = <Loading label={t('checkingLink')} size="sm" />;
   } else if (link.isError) {
     const offline = isApiError(link.error) && link.error.isNetworkError;
     body = (
       <Stack gap="md">
-        <Alert color="red" role="alert">
-          {offline ? t('ERROR_CHECKING_LINK_OFFLINE') : t('ERROR_CHECKING_LINK')}
-        </Alert>
+        <Notice tone="error">{offline ? t('ERROR_CHECKING_LINK_OFFLINE') : t('ERROR_CHECKING_LINK')}</Notice>
         <Button
           onClick={() => {
             void link.refetch();

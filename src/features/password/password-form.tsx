@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
   type PasswordPageForm,
 } from './password-form-schema';
 import { PasswordRulesChecklist } from './password-rules-checklist';
+import { Notice } from '../../shared/ui';
 
 const { PasswordField, TextField } = fieldsFor<PasswordPageForm>();
 
@@ -125,11 +126,7 @@ export function PasswordForm({
           }}
         >
           <Stack gap="md">
-            {failure && (
-              <Alert color="red" role="alert">
-                {t(failureKeys[failure])}
-              </Alert>
-            )}
+            {failure && <Notice tone="error">{t(failureKeys[failure])}</Notice>}
             {withEmail && (
               <TextField
                 name="userEmail"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Grid, Loader } from '@mantine/core';
+import { Grid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ import {
   type PatientFormOutput,
   type PatientFormValues,
 } from './patient-form-schema';
+import { Loading, Notice } from '../../shared/ui';
 
 const { DateField, SelectField, TextField } = fieldsFor<PatientFormValues>();
 
@@ -62,13 +63,9 @@ export function PatientForm(props: PatientFormProps) {
   const http = useHttp();
   const references = useQuery(referenceQueries.profile(http));
   const rules = useQuery(referenceQueries.rules(http));
-  if (references.isPending || rules.isPending) return <Loader aria-label={t('profiles:loading')} />;
+  if (references.isPending || rules.isPending) return <Loading label={t('profiles:loading')} />;
   if (references.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {t('profiles:ERROR_FETCH_PROFILE_DATA')}
-      </Alert>
-    );
+    return <Notice tone="error">{t('profiles:ERROR_FETCH_PROFILE_DATA')}</Notice>;
   }
   return <PatientFormFields {...props} references={references.data} bounds={birthDateBounds(props.mode, rules.data)} />;
 }
@@ -160,9 +157,9 @@ function PatientFormFields({
         </Grid.Col>
       </Grid>
       {underAge && (
-        <Alert color="yellow" role="status" title={t('parentEmailTitle')}>
+        <Notice tone="warning" title={t('parentEmailTitle')}>
           {t('TEXT_ENTER_PARENT_EMAIL')}
-        </Alert>
+        </Notice>
       )}
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 6 }}>

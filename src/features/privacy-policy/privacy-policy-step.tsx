@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/http';
@@ -7,6 +7,7 @@ import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { useAcceptPrivacyPolicy, usePrivacyPolicyUrl, type StaffPolicyRole } from './api';
 import { loadPdfPolicy, PolicyText, type PolicyLoader } from '../../shared/ui/policy';
+import { Notice } from '../../shared/ui';
 
 /**
  * Spec §1/§2 privacy-policy step of clinicians and technicians, before any other page: the role's policy in
@@ -41,11 +42,11 @@ export function PrivacyPolicyStep({ role, load = loadPdfPolicy }: { role: StaffP
         </Stack>
       )}
       {failure && (
-        <Alert color="red" role="alert">
+        <Notice tone="error">
           {isApiError(failure) && failure.isNetworkError
             ? t('common:ERROR_OFFLINE_NOTHING_SENT')
             : t('TEXT_PRIVACY_POLICY_ACCEPT_ERROR')}
-        </Alert>
+        </Notice>
       )}
       <Checkbox
         label={t('agree', { title })}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Group, Loader } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
   type StaffFormOutput,
   type StaffFormValues,
 } from './staff-form-schema';
+import { Loading, Notice } from '../../shared/ui';
 
 const { SelectField, TextField } = fieldsFor<StaffFormValues>();
 
@@ -44,13 +45,9 @@ export function StaffForm({ type, mode, profile, onSaved, onCancel }: StaffFormP
   const http = useHttp();
   const session = useSession();
   const references = useQuery(referenceQueries.profile(http));
-  if (references.isPending) return <Loader aria-label={t('loading')} />;
+  if (references.isPending) return <Loading label={t('loading')} />;
   if (references.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {t('ERROR_FETCH_PROFILE_DATA')}
-      </Alert>
-    );
+    return <Notice tone="error">{t('ERROR_FETCH_PROFILE_DATA')}</Notice>;
   }
   const cops = session.userRole === 'cops';
   return (

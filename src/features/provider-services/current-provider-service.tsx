@@ -10,6 +10,7 @@ import { toast } from '../../shared/ui/toast';
 import { useVisibleProviderServices } from './api';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { clientLog } from '../../shared/api/client-log';
+import { Loading } from '../../shared/ui';
 
 /** Spec §2/§9: /{product}/providerservice/{id} shows the choice for 400 ms, then opens the management home. */
 export const providerServiceRedirectMs = 400;
@@ -89,6 +90,6 @@ export function ManageHomePage() {
     if (allowed) store.setCurrentProviderService(id);
   }, [allowed, id, store]);
 
-  if (id !== null && visible === null) return <Loader aria-label={t('loading')} />;
+  if (id !== null && visible === null) return <Loading label={t('loading')} />;
   return <Navigate to={home} replace />;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -23,6 +23,7 @@ import {
 } from './provider-service-form-schema';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
+import { Notice } from '../../shared/ui';
 
 export interface ProviderServiceFormProps {
   /** null: add a new provider service; a number: edit that one. */
@@ -193,7 +194,7 @@ export function ProviderServiceForm({
         />
 
         {failure && (
-          <Alert color="red" role="alert" title={t('form.saveFailedTitle')}>
+          <Notice tone="error" title={t('form.saveFailedTitle')}>
             {'message' in failure
               ? failure.message
               : 'keys' in failure
@@ -201,7 +202,7 @@ export function ProviderServiceForm({
                     .map((key) => (i18n.exists(key, { ns: keyNamespaces }) ? t(key, { ns: keyNamespaces }) : key))
                     .join(' ')
                 : t(failure.key)}
-          </Alert>
+          </Notice>
         )}
 
         <Group>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useHttp } from '../../shared/api/http-context';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { reportPageUrl, reportQueries } from './api';
 import { clientLog } from '../../shared/api/client-log';
+import { Notice } from '../../shared/ui';
 
 /**
  * Spec §2 /{product}/manage/patient/{patientId}/cbbreport (needs viewReport): the report page in a frame, with a
@@ -44,9 +45,7 @@ export function ReportDialog() {
     >
       <Stack gap="md">
         {failed ? (
-          <Alert color="orange" role="status">
-            {t('notAvailable')}
-          </Alert>
+          <Notice tone="warning">{t('notAvailable')}</Notice>
         ) : (
           <Box pos="relative" mih="70vh">
             {!frameLoaded && (

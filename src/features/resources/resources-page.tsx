@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
 import { Page } from '../../shared/ui/page';
 import { useResourceConfig } from '../../shared/api/resource-config';
 import { useVideoDuration } from './api';
+import { Notice } from '../../shared/ui';
 
 function NewTabHint() {
   const { t } = useTranslation('resources');
@@ -135,9 +136,7 @@ export function ResourcesPage() {
           </Group>
         </Center>
       ) : config.isError ? (
-        <Alert color="red" role="alert">
-          {t('loadError')}
-        </Alert>
+        <Notice tone="error">{t('loadError')}</Notice>
       ) : (
         <ResourceTabs tabs={config.data.resourcePage.tabs} oEmbedUrl={config.data.resourcePage.videoOEmbedUrl} />
       )}

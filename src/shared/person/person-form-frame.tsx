@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '../lib/unsaved-changes';
 import { toast } from '../ui/toast';
 import { applySaveError } from './person-form';
+import { Notice } from '../ui';
 
 export interface PersonSubmitOptions<T extends FieldValues, O, P> {
   setError: UseFormSetError<T>;
@@ -74,17 +75,9 @@ export function PersonFormFrame<T extends FieldValues, O, P>({
         }}
       >
         <Stack gap="sm">
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <Notice tone="error">{failure}</Notice>}
           {children}
-          {!online && (
-            <Alert color="yellow" role="status">
-              {t('saveOffline')}
-            </Alert>
-          )}
+          {!online && <Notice tone="warning">{t('saveOffline')}</Notice>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               {t('common:cancel')}

@@ -1,7 +1,8 @@
-import { Alert, Badge, Center, Loader, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '../api/contract';
 import { isApiError } from '../api/http';
+import { Loading, Notice } from '../ui';
 
 /** Spec §2: a deactivated profile shows DEACTIVATED in red. */
 export function DeactivatedMark() {
@@ -32,20 +33,16 @@ export function formatAddress(address: Address): string {
 
 export function ProfileLoading() {
   const { t } = useTranslation('profiles');
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('loading')} />
-    </Center>
-  );
+  return <Loading label={t('loading')} />;
 }
 
 /** Spec §8 ERROR_LOADING_PROFILE; an unknown or out-of-scope id (404) reads the same. */
 export function ProfileLoadError({ error }: { error: unknown }) {
   const { t } = useTranslation('profiles');
   return (
-    <Alert color="red" role="alert" title={t('ERROR_LOADING_PROFILE')}>
+    <Notice tone="error" title={t('ERROR_LOADING_PROFILE')}>
       {isApiError(error) && error.isNetworkError ? t('loadOffline') : t('profileNotAvailable')}
-    </Alert>
+    </Notice>
   );
 }
 
@@ -53,8 +50,8 @@ export function ProfileLoadError({ error }: { error: unknown }) {
 export function ReactivateFirst() {
   const { t } = useTranslation('profiles');
   return (
-    <Alert color="yellow" role="alert" title={t('reactivateFirstTitle')}>
+    <Notice tone="warning" urgent title={t('reactivateFirstTitle')}>
       {t('reactivateFirst')}
-    </Alert>
+    </Notice>
   );
 }

@@ -1,1 +1,1 @@
-export { EmptyState, LoadError, Loading } from './states';
+export { EmptyState, LoadError, Loading, Notice } from './states';

@@ -49,3 +49,33 @@ export function EmptyState({ title, hint }: { title?: string; hint?: ReactNode }
     </Stack>
   );
 }
+
+const tones = {
+  error: { color: 'red', role: 'alert' },
+  warning: { color: 'orange', role: 'status' },
+  success: { color: 'teal', role: 'status' },
+  info: { color: 'blue', role: 'status' },
+} as const;
+
+/**
+ * A message beside a form or a page, the one way to say something went wrong (error: announced at once), needs
+ * attention (warning), worked (success) or is worth knowing (info). `urgent` announces a warning at once too.
+ */
+export function Notice({
+  tone,
+  title,
+  urgent = false,
+  children,
+}: {
+  tone: keyof typeof tones;
+  title?: ReactNode;
+  urgent?: boolean;
+  children?: ReactNode;
+}) {
+  const { color, role } = tones[tone];
+  return (
+    <Alert color={color} role={urgent ? 'alert' : role} title={title}>
+      {children}
+    </Alert>
+  );
+}

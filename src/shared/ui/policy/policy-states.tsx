@@ -1,14 +1,11 @@
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Loading, Notice } from '..';
 
 /** While a policy (as text or as a drawn PDF) is on its way. */
 export function PolicyLoading() {
   const { t } = useTranslation('privacy-policy');
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('loadingPolicy')} />
-    </Center>
-  );
+  return <Loading label={t('loadingPolicy')} />;
 }
 
 /** A policy that could not be read (offline, server error): say so and offer to try again. */
@@ -16,9 +13,7 @@ export function PolicyLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('privacy-policy');
   return (
     <Stack gap="sm">
-      <Alert color="red" role="alert">
-        {t('ERROR_LOADING_PRIVACY_POLICY')}
-      </Alert>
+      <Notice tone="error">{t('ERROR_LOADING_PRIVACY_POLICY')}</Notice>
       <Button variant="default" onClick={onRetry}>
         {t('tryAgain')}
       </Button>
