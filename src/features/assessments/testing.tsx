@@ -1,6 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { AssessmentOrderDetail, ResourceConfig } from '../../shared/api/contract';
-import { fakeDocumentText, testPatient } from '../../shared/testing/factories';
+import type { AssessmentOrderDetail } from '../../shared/api/contract';
+import {
+  assessmentLanguages,
+  fakeDocumentText,
+  testOrder,
+  testPatient,
+  testResourceConfig,
+} from '../../shared/testing/factories';
 import { fakeHttp } from '../../shared/testing/fake-http';
 
 /** Answers by "METHOD path" with a function of the body; `calls` is a spy of (method, path, body). */
@@ -9,18 +15,8 @@ export function routedHttp(answers: Record<string, (body: unknown) => unknown>) 
   return { http, calls: sent };
 }
 
-export const resourceConfig: ResourceConfig = {
-  globalUrls: {
-    patientPrivacyPolicy: 'https://static.test/docs/privacy/patient-en-US.pdf',
-    clinicianPrivacyPolicy: 'https://static.test/docs/privacy/clinician-en-US.pdf',
-    technicianPrivacyPolicy: 'https://static.test/docs/privacy/technician-en-US.pdf',
-  },
-  resourcePage: { videoOEmbedUrl: 'https://static.test/oembed', tabs: [{ name: 'Guides', sections: [] }] },
-  footer: { copyright: '© 2022' },
-};
-
 /** The static host: the privacy documents' text beside their PDFs, and the resource config for anything else. */
-export const staticAnswer = (url: string): unknown => fakeDocumentText(url) ?? resourceConfig;
+export const staticAnswer = (url: string): unknown => fakeDocumentText(url) ?? testResourceConfig();
 
 /** jsdom lays nothing out: the notice gets the sizes a browser measures, scrolled to its end. */
 export async function readNoticeToEnd(): Promise<void> {
@@ -31,33 +27,26 @@ export async function readNoticeToEnd(): Promise<void> {
   fireEvent.scroll(region);
 }
 
+/** Order 9: an in-clinic order for Rosa Alvarez (patient 4, Spanish by default) at Northside's neurology service. */
 export function orderDetail(overrides: Partial<AssessmentOrderDetail> = {}): AssessmentOrderDetail {
   return {
-    id: 9,
-    patient: { id: 4, name: 'Rosa Alvarez' },
-    assessmentOrderEmail: '',
-    assessmentOrderType: { id: 'SITE', name: 'In-Clinic' },
-    batteryTypeCode: 'FullCBB',
-    batteryType: { code: 'FullCBB', name: 'Full assessment', description: 'All four tests' },
-    scheduleDateTime: '2025-06-01T15:00:00.000Z',
-    orderDate: '2025-06-01T15:00:00.000Z',
-    completedDateTime: null,
-    prescriber: { id: 2, name: 'Elena Park' },
-    orderedBy: { id: 2, name: 'Elena Park' },
-    assessmentOrderStatus: { id: 'SCHD', name: 'Scheduled' },
-    providerService: {
-      id: 1,
-      provider: { id: 10, name: 'Northside Memory Clinic' },
-      service: { id: 20, name: 'Neurology' },
-    },
-    assessmentOrderLastStartedUsingLanguage: null,
-    lastErrorCode: null,
+    ...testOrder({
+      id: 9,
+      patient: { id: 4, name: 'Rosa Alvarez' },
+      assessmentOrderEmail: '',
+      assessmentOrderType: { id: 'SITE', name: 'In-Clinic' },
+      batteryType: { code: 'FullCBB', name: 'Full assessment', description: 'All four tests' },
+      scheduleDateTime: '2025-06-01T15:00:00.000Z',
+      orderDate: '2025-06-01T15:00:00.000Z',
+      providerService: {
+        id: 1,
+        provider: { id: 10, name: 'Northside Memory Clinic' },
+        service: { id: 20, name: 'Neurology' },
+      },
+    }),
     patientIsDisabled: false,
     patientDefaultLanguage: 'es-US',
-    supportedAssessmentLanguages: [
-      { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: true },
-      { id: 'es-US', localityId: 'es-US', name: 'United States - Spanish', isDefault: false },
-    ],
+    supportedAssessmentLanguages: assessmentLanguages('en-US', 'es-US'),
     ...overrides,
   };
 }
