@@ -147,7 +147,6 @@ describe('watchSession', () => {
   afterEach(() => {
     stopWatching();
     stopWatching = () => undefined;
-    vi.useRealTimers();
     Reflect.deleteProperty(document, 'visibilityState');
   });
 

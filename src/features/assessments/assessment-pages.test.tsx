@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrderDetail } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
@@ -73,9 +73,6 @@ function renderSupervised(
 
 beforeEach(() => {
   window.sessionStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {

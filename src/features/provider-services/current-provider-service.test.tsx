@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ManageHomePage, ProviderServiceSwitchPage, providerServiceRedirectMs } from './current-provider-service';
 import { renderFeature, signedInStore, type HttpCall } from './testing';
 
@@ -27,10 +27,6 @@ const routes = [
   { path: '/cgm/manage/cops', element: <h1>Provider Services</h1> },
   { path: '/cgm/manage/patients', element: <h1>Patients</h1> },
 ];
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('/{product}/providerservice/{id}', () => {
   it('makes a provider service added after sign-in current for a cops user, then opens the management home after 400 ms', async () => {

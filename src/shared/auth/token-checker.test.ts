@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '../api/contract';
 import { apiError, authResult, failedAuthResult } from '../testing/factories';
 import {
@@ -41,10 +41,6 @@ const far = () => Date.now() + 60 * 60_000;
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(new Date('2025-03-01T09:00:00Z'));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('token checker constants (spec §9)', () => {
