@@ -10,19 +10,19 @@ import { canStartAgain, errorPageOf } from './test-errors';
 
 const begin = { authTokenToUseForTest: 'test-token', workflowInstanceId: 'wf-1' };
 
+/** The runner URL for test wf-1 of product cgm, opened from https://clinic.test. */
+function runnerUrl(options: Omit<Parameters<typeof buildRunnerUrl>[0], 'begin' | 'product' | 'origin'>): URL {
+  return new URL(buildRunnerUrl({ begin, product: 'cgm', origin: 'https://clinic.test', ...options }));
+}
+
 describe('buildRunnerUrl (spec §7 runner URL parameters)', () => {
   it('sends every parameter of spec §7, returning to the begin page', () => {
-    const url = new URL(
-      buildRunnerUrl({
-        begin,
-        runnerUrl: '/runner/',
-        apiHost: '',
-        product: 'cgm',
-        language: 'es-US',
-        returnUrl: '/cgm/patient/selfassessment/4/assessment/9',
-        origin: 'https://clinic.test',
-      }),
-    );
+    const url = runnerUrl({
+      runnerUrl: '/runner/',
+      apiHost: '',
+      language: 'es-US',
+      returnUrl: '/cgm/patient/selfassessment/4/assessment/9',
+    });
     expect(`${url.origin}${url.pathname}`).toBe('https://clinic.test/runner/');
     const back = 'https://clinic.test/cgm/patient/selfassessment/4/assessment/9';
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -42,17 +42,12 @@ describe('buildRunnerUrl (spec §7 runner URL parameters)', () => {
   });
 
   it('points the runner at a separate API host and runner when the configuration names them', () => {
-    const url = new URL(
-      buildRunnerUrl({
-        begin,
-        runnerUrl: 'https://runner.test/run',
-        apiHost: 'https://api.test/',
-        product: 'cgm',
-        language: 'en-US',
-        returnUrl: '/cgm/manage/patientassessment/1/assessment/2',
-        origin: 'https://clinic.test',
-      }),
-    );
+    const url = runnerUrl({
+      runnerUrl: 'https://runner.test/run',
+      apiHost: 'https://api.test/',
+      language: 'en-US',
+      returnUrl: '/cgm/manage/patientassessment/1/assessment/2',
+    });
     expect(url.origin).toBe('https://runner.test');
     expect(url.searchParams.get('endPoint')).toBe('https://api.test/api/cgm');
     expect(url.searchParams.get('redirect[0]')).toBe(
