@@ -15,14 +15,16 @@ function runnerUrl(options: Omit<Parameters<typeof buildRunnerUrl>[0], 'begin' |
   return new URL(buildRunnerUrl({ begin, product: 'cgm', origin: 'https://clinic.test', ...options }));
 }
 
+/** The runner and the API served from the client's own origin, returning to a patient's self-assessment page. */
+const runnerBesideTheClient = {
+  runnerUrl: '/runner/',
+  apiHost: '',
+  returnUrl: '/cgm/patient/selfassessment/4/assessment/9',
+};
+
 describe('buildRunnerUrl (spec §7 runner URL parameters)', () => {
   it('sends every parameter of spec §7, returning to the begin page', () => {
-    const url = runnerUrl({
-      runnerUrl: '/runner/',
-      apiHost: '',
-      language: 'es-US',
-      returnUrl: '/cgm/patient/selfassessment/4/assessment/9',
-    });
+    const url = runnerUrl({ ...runnerBesideTheClient, language: 'es-US' });
     expect(`${url.origin}${url.pathname}`).toBe('https://clinic.test/runner/');
     const back = 'https://clinic.test/cgm/patient/selfassessment/4/assessment/9';
     expect(Object.fromEntries(url.searchParams)).toEqual({
