@@ -23,17 +23,17 @@ describe('isValidUsPhone (spec §5)', () => {
   );
 
   it.each([
-    '',
-    '147-555-0110',
-    '047-555-0110',
-    '847-555-011',
-    '847-555-01100',
-    '847_555_0110',
-    '(847-555-0110',
-    '847--555-0110',
-    '+1 847 555 0110',
-    'phone',
-  ])('rejects %j', (phone) => {
+    ['', 'nothing'],
+    ['147-555-0110', 'an area code starting with 1'],
+    ['047-555-0110', 'an area code starting with 0'],
+    ['847-555-011', 'nine digits'],
+    ['847-555-01100', 'eleven digits'],
+    ['847_555_0110', 'an underscore between the groups'],
+    ['(847-555-0110', 'an unclosed parenthesis'],
+    ['847--555-0110', 'two separators in a row'],
+    ['+1 847 555 0110', 'a country code'],
+    ['phone', 'no digits'],
+  ])('rejects %j (%s)', (phone) => {
     expect(isValidUsPhone(phone)).toBe(false);
   });
 
