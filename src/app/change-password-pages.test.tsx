@@ -7,7 +7,7 @@ import { HomeGate } from '../features/auth';
 import { ChangeExpiredPasswordPage } from '../features/password/change-expired-password-page';
 import { ChangePasswordPage } from '../features/password/change-password-page';
 import { fakeHttp, serverError } from '../shared/testing/fake-http';
-import { fill, formReady } from '../features/password/testing';
+import { fill, formReady, submitPasswords } from '../features/password/testing';
 
 const current = 'Old-Secret#2468';
 const next = 'New-Secret#8642';
@@ -16,7 +16,8 @@ const field = (name: RegExp) => screen.getByLabelText(name);
 
 // Forms re-render on every key; under a full parallel run these take longer than the 5 s default.
 describe('ChangePasswordPage (spec §2 mode normal)', { timeout: 20_000 }, () => {
-  function renderChange(answers: Parameters<typeof fakeHttp>[0]) {
+  /** The change-password page of a signed-in technician, once its first field has the focus. */
+  async function renderChange(answers: Parameters<typeof fakeHttp>[0]) {
     const store = new SessionStore(window.sessionStorage, 'cgm');
     store.signIn(authResult({ user: { role: 'Healthcare Technician', userName: 'tess@clinic.example' } }));
     const { http, post } = fakeHttp(answers);
@@ -27,27 +28,24 @@ describe('ChangePasswordPage (spec §2 mode normal)', { timeout: 20_000 }, () =>
       ],
       { http, store, initialEntries: ['/cgm/setupaccountchangepassword'] },
     );
+    await formReady(/^Current password/);
     return { ...view, post };
   }
 
   it('asks for the current password and refuses a new one equal to it, before sending', async () => {
-    const view = renderChange({});
-    await formReady(/^Current password/);
+    const view = await renderChange({});
     await view.user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Current password is required')).toBeInTheDocument();
     expect(screen.getByText('New password is required')).toBeInTheDocument();
 
-    await fill(view.user, field(/^Current password/), current);
-    await fill(view.user, field(/^New password/), current);
-    await fill(view.user, field(/^Confirm new password/), current);
-    await view.user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswords(view.user, { current, next: current }, 'Change password');
     expect(await screen.findByText('The new password must be different from the current one')).toBeInTheDocument();
     expect(view.post).not.toHaveBeenCalled();
   });
 
   it("shows 'current password not correct' on its field", async () => {
     const path = '/api/profiles/changepassword';
-    const view = renderChange({
+    const view = await renderChange({
       [path]: () => {
         throw serverError(path, 400, {
           code: 'VALIDATION',
@@ -56,11 +54,7 @@ describe('ChangePasswordPage (spec §2 mode normal)', { timeout: 20_000 }, () =>
         });
       },
     });
-    await formReady(/^Current password/);
-    await fill(view.user, field(/^Current password/), 'Wrong-Secret#2468');
-    await fill(view.user, field(/^New password/), next);
-    await fill(view.user, field(/^Confirm new password/), next);
-    await view.user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswords(view.user, { current: 'Wrong-Secret#2468', next }, 'Change password');
     expect(await screen.findByText('The current password is not correct')).toBeInTheDocument();
     // The message first, then the required-field hint every required field carries (spec §5).
     expect(field(/^Current password/)).toHaveAccessibleDescription(
@@ -70,31 +64,23 @@ describe('ChangePasswordPage (spec §2 mode normal)', { timeout: 20_000 }, () =>
 
   it('says the account is locked after too many wrong current passwords', async () => {
     const path = '/api/profiles/changepassword';
-    const view = renderChange({
+    const view = await renderChange({
       [path]: () => {
         throw serverError(path, 400, { code: 'ACCOUNT_LOCKED', message: 'locked' });
       },
     });
-    await formReady(/^Current password/);
-    await fill(view.user, field(/^Current password/), 'Wrong-Secret#2468');
-    await fill(view.user, field(/^New password/), next);
-    await fill(view.user, field(/^Confirm new password/), next);
-    await view.user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswords(view.user, { current: 'Wrong-Secret#2468', next }, 'Change password');
     expect(await screen.findByRole('alert')).toHaveTextContent('your account is locked for 15 minutes');
   });
 
   it('says a simultaneous change won, stays on the page and keeps what was typed', async () => {
     const path = '/api/profiles/changepassword';
-    const view = renderChange({
+    const view = await renderChange({
       [path]: () => {
         throw serverError(path, 409, { code: 'PASSWORD_CHANGED_CONCURRENTLY', message: 'changed meanwhile' });
       },
     });
-    await formReady(/^Current password/);
-    await fill(view.user, field(/^Current password/), current);
-    await fill(view.user, field(/^New password/), next);
-    await fill(view.user, field(/^Confirm new password/), next);
-    await view.user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswords(view.user, { current, next }, 'Change password');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your password was changed at the same moment from another window or device, so this change was not saved.',
     );
@@ -105,12 +91,8 @@ describe('ChangePasswordPage (spec §2 mode normal)', { timeout: 20_000 }, () =>
   });
 
   it('changes the password and goes to the role home', async () => {
-    const view = renderChange({ '/api/profiles/changepassword': () => ({ success: true }) });
-    await formReady(/^Current password/);
-    await fill(view.user, field(/^Current password/), current);
-    await fill(view.user, field(/^New password/), next);
-    await fill(view.user, field(/^Confirm new password/), next);
-    await view.user.click(screen.getByRole('button', { name: 'Change password' }));
+    const view = await renderChange({ '/api/profiles/changepassword': () => ({ success: true }) });
+    await submitPasswords(view.user, { current, next }, 'Change password');
     expect(await screen.findByRole('heading', { name: 'Patients page' })).toBeInTheDocument();
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
     expect(view.post).toHaveBeenCalledWith('/api/profiles/changepassword', {
@@ -151,10 +133,7 @@ describe('ChangeExpiredPasswordPage (spec §4 expired password)', { timeout: 20_
     await fill(view.user, field(/^New password/), 'TESS@clinic.example');
     expect(screen.getByText(/not your user name/).closest('li')).toHaveTextContent('(not met yet)');
 
-    await fill(view.user, field(/^Current password/), current);
-    await fill(view.user, field(/^New password/), next);
-    await fill(view.user, field(/^Confirm new password/), next);
-    await view.user.click(screen.getByRole('button', { name: 'Change password and sign in' }));
+    await submitPasswords(view.user, { current, next }, 'Change password and sign in');
 
     expect(await screen.findByRole('heading', { name: 'Patients page' })).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith(update, {

@@ -4,7 +4,7 @@ import { HomeGate } from '../features/auth';
 import { renderApp } from '../shared/testing/render';
 import { ResetPasswordPage, SetupAccountPage } from '../features/password/link-password-page';
 import { fakeHttp, serverError } from '../shared/testing/fake-http';
-import { fill, formReady } from '../features/password/testing';
+import { fill, formReady, submitPasswords } from '../features/password/testing';
 
 const validate = '/api/profiles/setupfirsttimepasswordvalidatetoken';
 const setup = '/api/profiles/setupfirsttimepassword';
@@ -22,6 +22,12 @@ function renderSetup(answers: Parameters<typeof fakeHttp>[0], entry = '/cgm/setu
     { http, initialEntries: [entry] },
   );
   return { ...view, post };
+}
+
+/** The link was checked: the person is greeted and the form's first field has the focus. */
+async function greetedFormReady(): Promise<void> {
+  await screen.findByText(/Welcome, Robin/);
+  await formReady(/^New password/);
 }
 
 const newPassword = () => screen.getByLabelText(/^New password/);
@@ -43,8 +49,7 @@ describe('SetupAccountPage (spec §2 /setupaccount)', { timeout: 20_000 }, () =>
 
   it('checks every rule live as the person types', async () => {
     const view = renderSetup({ [validate]: () => who });
-    await screen.findByText(/Welcome, Robin/);
-    await formReady(/^New password/);
+    await greetedFormReady();
     expect(screen.getByText(/0 of 8 met/)).toBeInTheDocument();
 
     await view.user.type(newPassword(), 'abc');
@@ -62,22 +67,16 @@ describe('SetupAccountPage (spec §2 /setupaccount)', { timeout: 20_000 }, () =>
 
   it('refuses a confirmation that differs, without sending anything', async () => {
     const view = renderSetup({ [validate]: () => who });
-    await screen.findByText(/Welcome, Robin/);
-    await formReady(/^New password/);
-    await fill(view.user, newPassword(), good);
-    await fill(view.user, confirmPassword(), `${good}x`);
-    await view.user.click(screen.getByRole('button', { name: 'Set password' }));
+    await greetedFormReady();
+    await submitPasswords(view.user, { next: good, confirmation: `${good}x` }, 'Set password');
     expect(await screen.findByText('Passwords should match')).toBeInTheDocument();
     expect(view.post.mock.calls.map(([path]) => path)).not.toContain(setup);
   });
 
   it('sets the password and sends the person to sign in, with the address filled in', async () => {
     const view = renderSetup({ [validate]: () => who, [setup]: () => ({ success: true }) });
-    await screen.findByText(/Welcome, Robin/);
-    await formReady(/^New password/);
-    await fill(view.user, newPassword(), good);
-    await fill(view.user, confirmPassword(), good);
-    await view.user.click(screen.getByRole('button', { name: 'Set password' }));
+    await greetedFormReady();
+    await submitPasswords(view.user, { next: good }, 'Set password');
 
     expect(await screen.findByText('Your password has been set. Sign in with your new password.')).toBeVisible();
     expect(view.post).toHaveBeenCalledWith(setup, { setupToken: 'tok-1', newPassword: good, confirmPassword: good });
@@ -100,11 +99,8 @@ describe('SetupAccountPage (spec §2 /setupaccount)', { timeout: 20_000 }, () =>
         });
       },
     });
-    await screen.findByText(/Welcome, Robin/);
-    await formReady(/^New password/);
-    await fill(view.user, newPassword(), common);
-    await fill(view.user, confirmPassword(), common);
-    await view.user.click(screen.getByRole('button', { name: 'Set password' }));
+    await greetedFormReady();
+    await submitPasswords(view.user, { next: common }, 'Set password');
 
     // The first of the field's messages is the one shown.
     expect(await screen.findByText('This password is too common and easy to guess: choose another')).toBeVisible();
@@ -131,11 +127,8 @@ describe('SetupAccountPage (spec §2 /setupaccount)', { timeout: 20_000 }, () =>
       },
       '/cgm/setupaccount?token=tok-2',
     );
-    await screen.findByText(/Welcome, Robin/);
-    await formReady(/^New password/);
-    await fill(view.user, newPassword(), good);
-    await fill(view.user, confirmPassword(), good);
-    await view.user.click(screen.getByRole('button', { name: 'Set password' }));
+    await greetedFormReady();
+    await submitPasswords(view.user, { next: good }, 'Set password');
     expect(await screen.findByRole('alert')).toHaveTextContent('This link cannot be used');
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
   });
@@ -157,9 +150,7 @@ describe('ResetPasswordPage (spec §2 /setupaccountresetmypassword)', { timeout:
     );
     expect(await screen.findByText('Choose a new password for your account robin@clinic.example.')).toBeVisible();
     await formReady(/^New password/);
-    await fill(view.user, newPassword(), good);
-    await fill(view.user, confirmPassword(), good);
-    await view.user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await submitPasswords(view.user, { next: good }, 'Reset password');
     expect(await screen.findByText('Your password has been set. Sign in with your new password.')).toBeVisible();
     expect(view.post).toHaveBeenCalledWith(reset, { resetToken: 'reset-1', newPassword: good, confirmPassword: good });
   });

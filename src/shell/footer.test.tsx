@@ -12,11 +12,11 @@ afterEach(() => {
 
 describe('displayVersion', () => {
   it.each([
-    ['1.2.3-beta+45', '1.2.3'],
-    ['1.2.3', '1.2.3'],
-    ['10.20.30.40', '10.20.30'],
-    ['2.0.0+build.7', '2.0.0'],
-  ])('shows %s as %s', (version, shown) => {
+    ['1.2.3-beta+45', '1.2.3', 'without its pre-release tag and build'],
+    ['1.2.3', '1.2.3', 'as it is'],
+    ['10.20.30.40', '10.20.30', 'without a fourth number'],
+    ['2.0.0+build.7', '2.0.0', 'without its build'],
+  ])('shows %s as %s (%s)', (version, shown) => {
     expect(displayVersion(version)).toBe(shown);
   });
 });

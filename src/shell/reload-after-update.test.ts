@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadAfterUpdate, reloadFlagMs } from './reload-after-update';
 
 function setup(waiting: boolean) {
@@ -15,9 +15,6 @@ function setup(waiting: boolean) {
 
 beforeEach(() => {
   vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('reload after an update (spec §9 reload flag)', () => {

@@ -36,6 +36,13 @@ async function fillValid(view: ReturnType<typeof renderContact>) {
   await view.user.click(consent());
 }
 
+/** Fills the form in validly and submits it; resolves to the dialog that gives the outcome, named `outcome`. */
+async function submitValid(view: ReturnType<typeof renderContact>, outcome: 'Message sent' | 'Message not sent') {
+  await fillValid(view);
+  await view.user.click(submit());
+  return screen.findByRole('dialog', { name: outcome });
+}
+
 // A whole form filled in per test: allow for a busy machine running every test file at once.
 describe('ContactPage (spec §5 contact form)', { timeout: 20_000 }, () => {
   it('keeps Submit disabled, and says why, until every rule holds', async () => {
@@ -77,10 +84,7 @@ describe('ContactPage (spec §5 contact form)', { timeout: 20_000 }, () => {
   it('sends the message, shows TEXT_EMAIL_SENT and empties the form', async () => {
     const answering = httpAnswering(() => Promise.resolve({ success: true }));
     const view = renderContact(answering);
-    await fillValid(view);
-    await view.user.click(submit());
-
-    const dialog = await screen.findByRole('dialog', { name: 'Message sent' });
+    const dialog = await submitValid(view, 'Message sent');
     expect(dialog).toHaveTextContent('Thank you. Your message has been sent; we will answer by email.');
     expect(answering.post).toHaveBeenCalledExactlyOnceWith('/api/cgm/contact', {
       name: 'Ada Lovelace',
@@ -99,10 +103,7 @@ describe('ContactPage (spec §5 contact form)', { timeout: 20_000 }, () => {
 
   it('shows TEXT_EMAIL_NOT_SENT on a server error and keeps what was typed', async () => {
     const view = renderContact(httpAnswering(() => Promise.reject(apiError(500))));
-    await fillValid(view);
-    await view.user.click(submit());
-
-    const dialog = await screen.findByRole('dialog', { name: 'Message not sent' });
+    const dialog = await submitValid(view, 'Message not sent');
     expect(dialog).toHaveTextContent('Your message could not be sent.');
     expect(dialog).not.toHaveTextContent('You are offline');
     await view.user.click(screen.getByRole('button', { name: 'Close' }));
@@ -114,10 +115,7 @@ describe('ContactPage (spec §5 contact form)', { timeout: 20_000 }, () => {
     const view = renderContact(
       httpAnswering(() => Promise.reject(apiError(429, { code: 'TOO_MANY_REQUESTS', path: '/api/cgm/contact' }))),
     );
-    await fillValid(view);
-    await view.user.click(submit());
-
-    const dialog = await screen.findByRole('dialog', { name: 'Message not sent' });
+    const dialog = await submitValid(view, 'Message not sent');
     expect(dialog).toHaveTextContent('Too many attempts from this network. Please wait a minute, then try again.');
     await view.user.click(screen.getByRole('button', { name: 'Close' }));
     expect(field('Message')).toHaveValue('When is the Spanish version available?');
@@ -125,9 +123,7 @@ describe('ContactPage (spec §5 contact form)', { timeout: 20_000 }, () => {
 
   it('says nothing was sent when offline', async () => {
     const view = renderContact(httpAnswering(() => Promise.reject(apiError(0))));
-    await fillValid(view);
-    await view.user.click(submit());
-    const dialog = await screen.findByRole('dialog', { name: 'Message not sent' });
+    const dialog = await submitValid(view, 'Message not sent');
     expect(dialog).toHaveTextContent('You are offline, so nothing was sent.');
   });
 
@@ -140,9 +136,7 @@ describe('ContactPage (spec §5 contact form)', { timeout: 20_000 }, () => {
       path: '/api/cgm/contact',
     });
     const view = renderContact(httpAnswering(() => Promise.reject(refusal)));
-    await fillValid(view);
-    await view.user.click(submit());
-    expect(await screen.findByRole('dialog', { name: 'Message not sent' })).toBeInTheDocument();
+    expect(await submitValid(view, 'Message not sent')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Close' }));
     expect(await screen.findByText('Email should be valid')).toBeInTheDocument();
   });

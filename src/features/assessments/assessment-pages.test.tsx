@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrderDetail } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
@@ -10,7 +10,18 @@ import { rememberWorkflowInstance } from './runner';
 import { SelfAssessmentErrorPage, SelfAssessmentPage } from './self-assessment-pages';
 import { PatientSessionGate } from './session-expiry';
 import { SupervisedAssessmentPage } from './supervised-assessment-page';
-import { deferred, onSiteAnswers, orderDetail, readNoticeToEnd, routedHttp, staticAnswer } from './testing';
+import {
+  acceptNoticeThenPress,
+  answerTheAwaitedServerTime,
+  deferred,
+  expectAcceptanceWaiting,
+  failTheAwaitedServerTime,
+  onSiteAnswers,
+  orderDetail,
+  readNoticeToEnd,
+  routedHttp,
+  staticAnswer,
+} from './testing';
 
 const detailPath = 'GET /api/profile/patients/4/assessmentorders/9';
 const orderPage = '/cgm/manage/patientassessment/4/assessment/9';
@@ -62,9 +73,6 @@ function renderSupervised(
 
 beforeEach(() => {
   window.sessionStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
@@ -191,50 +199,27 @@ describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
         workflowInstanceId: 'wf-9',
       }),
     });
-    await readNoticeToEnd();
-    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
-    await view.user.click(box);
-    await view.user.click(screen.getByRole('button', { name: 'Begin' }));
+    const box = await acceptNoticeThenPress(view.user, 'Begin');
 
-    expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
-    expect(box).toBeChecked();
-    expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+    await expectAcceptanceWaiting(box);
     expect(view.calls).not.toHaveBeenCalledWith(
       'POST',
       expect.stringMatching(/beginsupervisedtest$/),
       expect.anything(),
     );
 
-    serverTime.resolve({ serverUtcTime: '2025-06-02T14:00:01.000Z' });
+    await answerTheAwaitedServerTime(view.calls, serverTime, {
+      path: '/api/cgm/assessmentorders/9/beginsupervisedtest',
+      timestampField: 'AcceptPrivacyPolicyServerTimestamp',
+    });
     expect(await screen.findByText('The test is starting…')).toBeInTheDocument();
-    expect(view.calls).toHaveBeenCalledWith(
-      'POST',
-      '/api/cgm/assessmentorders/9/beginsupervisedtest',
-      expect.objectContaining({ AcceptPrivacyPolicyServerTimestamp: '2025-06-02T14:00:01.000Z' }),
-    );
   });
 
   it('Begin pressed while the server time is on its way: a failed fetch unticks the box and says why', async () => {
     const serverTime = deferred<{ serverUtcTime: string }>();
     const view = renderSupervised(orderDetail(), { 'GET /api/cgm/devops': () => serverTime.promise });
-    await readNoticeToEnd();
-    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
-    await view.user.click(box);
-    await view.user.click(screen.getByRole('button', { name: 'Begin' }));
-    expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
-
-    // The server time is asked for once the capture delay has passed (spec §9); the connection fails after that.
-    await waitFor(() => {
-      expect(view.calls).toHaveBeenCalledWith('GET', '/api/cgm/devops', undefined);
-    });
-    serverTime.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/devops' }));
-    expect(
-      await screen.findByText(
-        'The time of the acceptance could not be recorded. Check the connection and tick the box again.',
-      ),
-    ).toBeInTheDocument();
-    expect(box).not.toBeChecked();
-    expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+    const box = await acceptNoticeThenPress(view.user, 'Begin');
+    await failTheAwaitedServerTime(view.calls, serverTime, box);
     expect(screen.getByRole('button', { name: 'Begin' })).toBeEnabled();
     expect(view.calls).not.toHaveBeenCalledWith(
       'POST',

@@ -8,7 +8,17 @@ import { authResult, fakeStaticJson } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { patientLinkTokenKey } from './patient-link-token';
 import { PatientLoginPage } from './patient-login-page';
-import { deferred, readNoticeToEnd, routedHttp, staticAnswer } from './testing';
+import {
+  acceptNoticeThenPress,
+  answerTheAwaitedServerTime,
+  deferred,
+  expectAcceptanceWaiting,
+  failTheAwaitedServerTime,
+  readNoticeToEnd,
+  routedHttp,
+  staticAnswer,
+  tickNoticeAcceptance,
+} from './testing';
 
 const loginPath = 'POST /api/cgm/login/patient';
 const devopsPath = 'GET /api/cgm/devops';
@@ -25,6 +35,23 @@ function loginResult(overrides: Partial<PatientLoginResult> = {}): PatientLoginR
     auth: null,
     ...overrides,
   };
+}
+
+/** The server's answer when the details match: Rosa (patient 4) signed in to her scheduled assessment 9. */
+function matchedLogin(authToken = 'token-1'): PatientLoginResult {
+  return loginResult({
+    success: true,
+    assessmentOrderStatusId: 'SCHD',
+    patientAssessmentId: 9,
+    patientId: 4,
+    auth: authResult({
+      authToken,
+      entitlements: [],
+      providerServices: [],
+      user: { role: 'Patient', userId: 4, healthcareProfileId: null, firstName: 'Rosa', lastName: 'Alvarez' },
+      patientAssessmentId: 9,
+    }),
+  });
 }
 
 function ErrorCode() {
@@ -115,20 +142,7 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
 
   it('takes the token out of the address, and signs the patient in to their assessment when the details match', async () => {
     const view = renderLogin({
-      [loginPath]: () =>
-        loginResult({
-          success: true,
-          assessmentOrderStatusId: 'SCHD',
-          patientAssessmentId: 9,
-          patientId: 4,
-          auth: authResult({
-            authToken: 'patient-token',
-            entitlements: [],
-            providerServices: [],
-            user: { role: 'Patient', userId: 4, healthcareProfileId: null, firstName: 'Rosa', lastName: 'Alvarez' },
-            patientAssessmentId: 9,
-          }),
-        }),
+      [loginPath]: () => matchedLogin('patient-token'),
     });
     await fillDetails(view);
     await waitFor(() => {
@@ -233,9 +247,7 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
         Promise.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/devops' })),
     });
     await fillDetails(view);
-    await readNoticeToEnd();
-    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
-    await view.user.click(box);
+    const box = await tickNoticeAcceptance(view.user);
     expect(
       await screen.findByText(
         'The time of the acceptance could not be recorded. Check the connection and tick the box again.',
@@ -248,65 +260,30 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     const serverTime = deferred<{ serverUtcTime: string }>();
     const view = renderLogin({
       [devopsPath]: () => serverTime.promise,
-      [loginPath]: () =>
-        loginResult({
-          success: true,
-          assessmentOrderStatusId: 'SCHD',
-          patientAssessmentId: 9,
-          patientId: 4,
-          auth: authResult({
-            entitlements: [],
-            providerServices: [],
-            user: { role: 'Patient', userId: 4, healthcareProfileId: null, firstName: 'Rosa', lastName: 'Alvarez' },
-            patientAssessmentId: 9,
-          }),
-        }),
+      [loginPath]: () => matchedLogin(),
     });
     await fillDetails(view);
-    await readNoticeToEnd();
-    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
-    await view.user.click(box);
-    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    const box = await acceptNoticeThenPress(view.user, 'Continue');
 
     // Busy, announced, and no contradiction beside the ticked box.
-    expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
+    await expectAcceptanceWaiting(box);
     expect(screen.getByRole('form', { name: 'Confirm your details' })).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByText('Recording the time of the acceptance…')).toHaveAttribute('role', 'status');
-    expect(box).toBeChecked();
-    expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
     expect(view.calls).not.toHaveBeenCalledWith('POST', '/api/cgm/login/patient', expect.anything());
 
-    serverTime.resolve({ serverUtcTime: '2025-06-02T14:00:01.000Z' });
+    await answerTheAwaitedServerTime(view.calls, serverTime, {
+      path: '/api/cgm/login/patient',
+      timestampField: 'acceptPrivacyPolicyServerTimestamp',
+    });
     expect(await screen.findByRole('heading', { name: 'Self assessment' })).toBeInTheDocument();
-    expect(view.calls).toHaveBeenCalledWith(
-      'POST',
-      '/api/cgm/login/patient',
-      expect.objectContaining({ acceptPrivacyPolicyServerTimestamp: '2025-06-02T14:00:01.000Z' }),
-    );
   });
 
   it('Continue pressed while the server time is on its way: a failed fetch unticks the box, says why, sends nothing', async () => {
     const serverTime = deferred<{ serverUtcTime: string }>();
     const view = renderLogin({ [devopsPath]: () => serverTime.promise });
     await fillDetails(view);
-    await readNoticeToEnd();
-    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
-    await view.user.click(box);
-    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
-
-    // The server time is asked for once the capture delay has passed (spec §9); the connection fails after that.
-    await waitFor(() => {
-      expect(view.calls).toHaveBeenCalledWith('GET', '/api/cgm/devops', undefined);
-    });
-    serverTime.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/devops' }));
-    expect(
-      await screen.findByText(
-        'The time of the acceptance could not be recorded. Check the connection and tick the box again.',
-      ),
-    ).toBeInTheDocument();
-    expect(box).not.toBeChecked();
-    expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+    const box = await acceptNoticeThenPress(view.user, 'Continue');
+    await failTheAwaitedServerTime(view.calls, serverTime, box);
     expect(screen.queryByText(/Recording your acceptance of the privacy notice/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
     expect(view.calls).not.toHaveBeenCalledWith('POST', '/api/cgm/login/patient', expect.anything());

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../shared/api/http';
 import { renderApp } from '../../shared/testing/render';
 import { timestampCaptureDelayMs, usePrivacyAcceptance } from './privacy-notice';
@@ -20,10 +20,6 @@ function Probe() {
     </div>
   );
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('usePrivacyAcceptance (spec §9 timestamp capture delay)', () => {
   it('is 100 ms', () => {

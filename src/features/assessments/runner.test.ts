@@ -7,52 +7,52 @@ import {
   takeWorkflowInstance,
 } from './runner';
 import { canStartAgain, errorPageOf } from './test-errors';
+import { addressParts } from '../../shared/testing/addresses';
 
 const begin = { authTokenToUseForTest: 'test-token', workflowInstanceId: 'wf-1' };
 
+/** The runner URL for test wf-1 of product cgm, opened from https://clinic.test. */
+function runnerUrl(options: Omit<Parameters<typeof buildRunnerUrl>[0], 'begin' | 'product' | 'origin'>): URL {
+  return new URL(buildRunnerUrl({ begin, product: 'cgm', origin: 'https://clinic.test', ...options }));
+}
+
+/** The runner and the API served from the client's own origin, returning to a patient's self-assessment page. */
+const runnerBesideTheClient = {
+  runnerUrl: '/runner/',
+  apiHost: '',
+  returnUrl: '/cgm/patient/selfassessment/4/assessment/9',
+};
+
 describe('buildRunnerUrl (spec §7 runner URL parameters)', () => {
   it('sends every parameter of spec §7, returning to the begin page', () => {
-    const url = new URL(
-      buildRunnerUrl({
-        begin,
-        runnerUrl: '/runner/',
-        apiHost: '',
-        product: 'cgm',
-        language: 'es-US',
-        returnUrl: '/cgm/patient/selfassessment/4/assessment/9',
-        origin: 'https://clinic.test',
-      }),
-    );
-    expect(`${url.origin}${url.pathname}`).toBe('https://clinic.test/runner/');
+    const url = runnerUrl({ ...runnerBesideTheClient, language: 'es-US' });
     const back = 'https://clinic.test/cgm/patient/selfassessment/4/assessment/9';
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      endPoint: 'https://clinic.test/api/cgm',
-      authToken: 'test-token',
-      workflowInstanceId: 'wf-1',
-      localityCode: 'es-US',
-      vertical: 'cgm',
-      cbbVersion: '8.1.3',
-      'redirect[0]': `${back}?completed=true`,
-      'redirect[997]': back,
-      'redirect[998]': back,
-      'redirect[999]': `${back}?error=true&errorCode=workflowerror`,
-      redirecterror: `${back}?error=true`,
+    expect(addressParts(url)).toEqual({
+      page: 'https://clinic.test/runner/',
+      params: {
+        endPoint: 'https://clinic.test/api/cgm',
+        authToken: 'test-token',
+        workflowInstanceId: 'wf-1',
+        localityCode: 'es-US',
+        vertical: 'cgm',
+        cbbVersion: '8.1.3',
+        'redirect[0]': `${back}?completed=true`,
+        'redirect[997]': back,
+        'redirect[998]': back,
+        'redirect[999]': `${back}?error=true&errorCode=workflowerror`,
+        redirecterror: `${back}?error=true`,
+      },
     });
     expect(runnerRedirectDelayMs).toBe(2000);
   });
 
   it('points the runner at a separate API host and runner when the configuration names them', () => {
-    const url = new URL(
-      buildRunnerUrl({
-        begin,
-        runnerUrl: 'https://runner.test/run',
-        apiHost: 'https://api.test/',
-        product: 'cgm',
-        language: 'en-US',
-        returnUrl: '/cgm/manage/patientassessment/1/assessment/2',
-        origin: 'https://clinic.test',
-      }),
-    );
+    const url = runnerUrl({
+      runnerUrl: 'https://runner.test/run',
+      apiHost: 'https://api.test/',
+      language: 'en-US',
+      returnUrl: '/cgm/manage/patientassessment/1/assessment/2',
+    });
     expect(url.origin).toBe('https://runner.test');
     expect(url.searchParams.get('endPoint')).toBe('https://api.test/api/cgm');
     expect(url.searchParams.get('redirect[0]')).toBe(

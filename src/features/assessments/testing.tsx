@@ -1,6 +1,15 @@
-import { fireEvent, screen } from '@testing-library/react';
-import type { AssessmentOrderDetail, ResourceConfig } from '../../shared/api/contract';
-import { fakeDocumentText, testPatient } from '../../shared/testing/factories';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
+import type { AssessmentOrderDetail } from '../../shared/api/contract';
+import {
+  assessmentLanguages,
+  fakeDocumentText,
+  testOrder,
+  testPatient,
+  testResourceConfig,
+} from '../../shared/testing/factories';
+import { ApiError } from '../../shared/api/http';
 import { fakeHttp } from '../../shared/testing/fake-http';
 
 /** Answers by "METHOD path" with a function of the body; `calls` is a spy of (method, path, body). */
@@ -9,18 +18,8 @@ export function routedHttp(answers: Record<string, (body: unknown) => unknown>) 
   return { http, calls: sent };
 }
 
-export const resourceConfig: ResourceConfig = {
-  globalUrls: {
-    patientPrivacyPolicy: 'https://static.test/docs/privacy/patient-en-US.pdf',
-    clinicianPrivacyPolicy: 'https://static.test/docs/privacy/clinician-en-US.pdf',
-    technicianPrivacyPolicy: 'https://static.test/docs/privacy/technician-en-US.pdf',
-  },
-  resourcePage: { videoOEmbedUrl: 'https://static.test/oembed', tabs: [{ name: 'Guides', sections: [] }] },
-  footer: { copyright: '© 2022' },
-};
-
 /** The static host: the privacy documents' text beside their PDFs, and the resource config for anything else. */
-export const staticAnswer = (url: string): unknown => fakeDocumentText(url) ?? resourceConfig;
+export const staticAnswer = (url: string): unknown => fakeDocumentText(url) ?? testResourceConfig();
 
 /** jsdom lays nothing out: the notice gets the sizes a browser measures, scrolled to its end. */
 export async function readNoticeToEnd(): Promise<void> {
@@ -31,33 +30,87 @@ export async function readNoticeToEnd(): Promise<void> {
   fireEvent.scroll(region);
 }
 
+/** Reads the privacy notice to its end and ticks the box that accepts it; returns the box. */
+export async function tickNoticeAcceptance(user: UserEvent): Promise<HTMLElement> {
+  await readNoticeToEnd();
+  const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
+  await user.click(box);
+  return box;
+}
+
+/** Accepts the privacy notice, then presses `button` (the step that sends the acceptance); returns the box. */
+export async function acceptNoticeThenPress(user: UserEvent, button: 'Continue' | 'Begin'): Promise<HTMLElement> {
+  const box = await tickNoticeAcceptance(user);
+  await user.click(screen.getByRole('button', { name: button }));
+  return box;
+}
+
+/** The page waits for the server time of the acceptance: it says so and keeps the box ticked, with no complaint. */
+export async function expectAcceptanceWaiting(box: HTMLElement): Promise<void> {
+  expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
+  expect(box).toBeChecked();
+  expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+}
+
+/**
+ * While the acceptance waits: the server time is asked for once the capture delay has passed (spec §9) and the
+ * connection fails then; the page unticks the box and says why, without claiming the notice was not accepted.
+ */
+export async function failTheAwaitedServerTime(
+  calls: ReturnType<typeof routedHttp>['calls'],
+  serverTime: { reject: (reason: unknown) => void },
+  box: HTMLElement,
+): Promise<void> {
+  expect(await screen.findByText(/Recording your acceptance of the privacy notice/)).toBeInTheDocument();
+  await waitFor(() => {
+    expect(calls).toHaveBeenCalledWith('GET', '/api/cgm/devops', undefined);
+  });
+  serverTime.reject(new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: '/api/cgm/devops' }));
+  expect(
+    await screen.findByText(
+      'The time of the acceptance could not be recorded. Check the connection and tick the box again.',
+    ),
+  ).toBeInTheDocument();
+  expect(box).not.toBeChecked();
+  expect(screen.queryByText('The patient privacy notice must be accepted')).not.toBeInTheDocument();
+}
+
+/** The awaited server time arrives: the page goes on by itself and posts `path` with that time as `timestampField`. */
+export async function answerTheAwaitedServerTime(
+  calls: ReturnType<typeof routedHttp>['calls'],
+  serverTime: { resolve: (value: { serverUtcTime: string }) => void },
+  posted: { path: string; timestampField: string },
+): Promise<void> {
+  serverTime.resolve({ serverUtcTime: '2025-06-02T14:00:01.000Z' });
+  await waitFor(() => {
+    expect(calls).toHaveBeenCalledWith(
+      'POST',
+      posted.path,
+      expect.objectContaining({ [posted.timestampField]: '2025-06-02T14:00:01.000Z' }),
+    );
+  });
+}
+
+/** Order 9: an in-clinic order for Rosa Alvarez (patient 4, Spanish by default) at Northside's neurology service. */
 export function orderDetail(overrides: Partial<AssessmentOrderDetail> = {}): AssessmentOrderDetail {
   return {
-    id: 9,
-    patient: { id: 4, name: 'Rosa Alvarez' },
-    assessmentOrderEmail: '',
-    assessmentOrderType: { id: 'SITE', name: 'In-Clinic' },
-    batteryTypeCode: 'FullCBB',
-    batteryType: { code: 'FullCBB', name: 'Full assessment', description: 'All four tests' },
-    scheduleDateTime: '2025-06-01T15:00:00.000Z',
-    orderDate: '2025-06-01T15:00:00.000Z',
-    completedDateTime: null,
-    prescriber: { id: 2, name: 'Elena Park' },
-    orderedBy: { id: 2, name: 'Elena Park' },
-    assessmentOrderStatus: { id: 'SCHD', name: 'Scheduled' },
-    providerService: {
-      id: 1,
-      provider: { id: 10, name: 'Northside Memory Clinic' },
-      service: { id: 20, name: 'Neurology' },
-    },
-    assessmentOrderLastStartedUsingLanguage: null,
-    lastErrorCode: null,
+    ...testOrder({
+      id: 9,
+      patient: { id: 4, name: 'Rosa Alvarez' },
+      assessmentOrderEmail: '',
+      assessmentOrderType: { id: 'SITE', name: 'In-Clinic' },
+      batteryType: { code: 'FullCBB', name: 'Full assessment', description: 'All four tests' },
+      scheduleDateTime: '2025-06-01T15:00:00.000Z',
+      orderDate: '2025-06-01T15:00:00.000Z',
+      providerService: {
+        id: 1,
+        provider: { id: 10, name: 'Northside Memory Clinic' },
+        service: { id: 20, name: 'Neurology' },
+      },
+    }),
     patientIsDisabled: false,
     patientDefaultLanguage: 'es-US',
-    supportedAssessmentLanguages: [
-      { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: true },
-      { id: 'es-US', localityId: 'es-US', name: 'United States - Spanish', isDefault: false },
-    ],
+    supportedAssessmentLanguages: assessmentLanguages('en-US', 'es-US'),
     ...overrides,
   };
 }

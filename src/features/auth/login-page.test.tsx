@@ -36,14 +36,33 @@ const emailField = () => screen.getByRole('textbox', { name: 'Email' });
 const passwordField = () => screen.getByLabelText(/^Password/);
 const signInButton = () => screen.getByRole('button', { name: 'Sign in' });
 
-async function signIn(
-  view: Awaited<ReturnType<typeof renderLogin>>,
-  email = 'clinician@demo.test',
-  password = 'Demo-Passw0rd!',
-) {
+type View = ReturnType<typeof renderApp>;
+
+async function signIn(view: View, email = 'clinician@demo.test', password = 'Demo-Passw0rd!') {
   await view.user.type(emailField(), email);
   await view.user.type(passwordField(), password);
   await view.user.click(signInButton());
+}
+
+/** Opens the forgot-password form and waits for its email field to take the focus. */
+async function openForgotPassword(view: View) {
+  await view.user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+  await emailFocused();
+}
+
+/** Asks for a password reset link for `email`. */
+async function requestReset(view: View, email: string) {
+  await view.user.type(emailField(), email);
+  await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+/** The login page over the real HTTP client, with a fetch that answers every request with `response()`. */
+async function renderLoginOverFetch(response: () => Response) {
+  const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(response()));
+  const http = createHttpClient({ config: testConfig(), getAuthToken: () => null, getRoute: () => '/cgm', fetchImpl });
+  const view = renderApp([{ path: '/cgm', element: <LoginPage /> }], { http });
+  await emailFocused();
+  return { view, fetchImpl };
 }
 
 describe('LoginPage', () => {
@@ -201,28 +220,24 @@ describe('LoginPage', () => {
   describe('forgot-password mode', () => {
     it("says 'Enter valid email' when Continue is pressed with an invalid address", async () => {
       const view = await renderLogin();
-      await view.user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
-      await emailFocused();
+      await openForgotPassword(view);
 
       expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
-      await view.user.type(screen.getByRole('textbox', { name: 'Email' }), 'nobody@');
-      await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+      await requestReset(view, 'nobody@');
 
       expect(await screen.findByText('Enter valid email')).toBeInTheDocument();
     });
 
     it("says 'Enter valid email' when Continue is pressed with nothing entered", async () => {
       const view = await renderLogin();
-      await view.user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
-      await emailFocused();
+      await openForgotPassword(view);
       await view.user.click(screen.getByRole('button', { name: 'Continue' }));
       expect(await screen.findByText('Enter valid email')).toBeInTheDocument();
     });
 
     it('returns to sign-in on Cancel', async () => {
       const view = await renderLogin();
-      await view.user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
-      await emailFocused();
+      await openForgotPassword(view);
       await view.user.click(screen.getByRole('button', { name: 'Cancel' }));
 
       expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
@@ -231,19 +246,9 @@ describe('LoginPage', () => {
     });
 
     it('says a reset link will be sent after a valid address is accepted', async () => {
-      const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}', { status: 200 })));
-      const http = createHttpClient({
-        config: testConfig(),
-        getAuthToken: () => null,
-        getRoute: () => '/cgm',
-        fetchImpl,
-      });
-      const view = renderApp([{ path: '/cgm', element: <LoginPage /> }], { http });
-      await emailFocused();
-      await view.user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-      await emailFocused();
-      await view.user.type(screen.getByRole('textbox', { name: 'Email' }), 'clinician@demo.test');
-      await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+      const { view, fetchImpl } = await renderLoginOverFetch(() => new Response('{}', { status: 200 }));
+      await openForgotPassword(view);
+      await requestReset(view, 'clinician@demo.test');
 
       expect(await screen.findByRole('status')).toHaveTextContent(
         'If an account exists for clinician@demo.test, a password reset link will be sent to that address.',
@@ -258,39 +263,26 @@ describe('LoginPage', () => {
     });
 
     it('says to wait when reset requests from this network are throttled (issue 15)', async () => {
-      const fetchImpl = vi.fn<typeof fetch>(() =>
-        Promise.resolve(
+      const { view } = await renderLoginOverFetch(
+        () =>
           new Response(JSON.stringify({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests' }), {
             status: 429,
             headers: { 'content-type': 'application/json', 'retry-after': '42' },
           }),
-        ),
       );
-      const http = createHttpClient({
-        config: testConfig(),
-        getAuthToken: () => null,
-        getRoute: () => '/cgm',
-        fetchImpl,
-      });
-      const view = renderApp([{ path: '/cgm', element: <LoginPage /> }], { http });
-      await emailFocused();
-      await view.user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-      await emailFocused();
-      await view.user.type(screen.getByRole('textbox', { name: 'Email' }), 'clinician@demo.test');
-      await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+      await openForgotPassword(view);
+      await requestReset(view, 'clinician@demo.test');
 
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'Too many attempts from this network. Please wait a minute, then try again.',
       );
-      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('clinician@demo.test');
+      expect(emailField()).toHaveValue('clinician@demo.test');
     });
 
     it('says nothing was sent when offline', async () => {
       const view = await renderLogin();
-      await view.user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-      await emailFocused();
-      await view.user.type(screen.getByRole('textbox', { name: 'Email' }), 'clinician@demo.test');
-      await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+      await openForgotPassword(view);
+      await requestReset(view, 'clinician@demo.test');
 
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'You are offline. Nothing was sent; try again when the connection is back.',

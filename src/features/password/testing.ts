@@ -18,3 +18,18 @@ export async function fill(user: UserEvent, field: HTMLElement, value: string): 
   await user.click(field);
   await user.paste(value);
 }
+
+/**
+ * Fills in a password form by pasting (the current password only when given; the confirmation repeats the new
+ * password unless given), then presses its `submit` button.
+ */
+export async function submitPasswords(
+  user: UserEvent,
+  passwords: { current?: string; next: string; confirmation?: string },
+  submit: string,
+): Promise<void> {
+  if (passwords.current !== undefined) await fill(user, screen.getByLabelText(/^Current password/), passwords.current);
+  await fill(user, screen.getByLabelText(/^New password/), passwords.next);
+  await fill(user, screen.getByLabelText(/^Confirm new password/), passwords.confirmation ?? passwords.next);
+  await user.click(screen.getByRole('button', { name: submit }));
+}

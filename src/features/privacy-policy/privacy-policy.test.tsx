@@ -4,7 +4,13 @@ import type { ResourceConfig } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/http';
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { SessionStore } from '../../shared/auth/session-store';
-import { authResult, fakeDocumentText, fakeStaticJson, testConfig } from '../../shared/testing/factories';
+import {
+  authResult,
+  fakeDocumentText,
+  fakeStaticJson,
+  testConfig,
+  testResourceConfig,
+} from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import type * as PdfDocumentModule from '../../shared/ui/policy/pdf-document';
 import type { PolicyDocument } from '../../shared/ui/policy/pdf-document';
@@ -30,15 +36,7 @@ vi.mock('../../shared/ui/policy/pdf-document', async (importOriginal) => ({
   loadPdfPolicy: (url: string) => loadPdfPolicy(url),
 }));
 
-const resourceConfig: ResourceConfig = {
-  globalUrls: {
-    patientPrivacyPolicy: 'https://static.test/docs/privacy/patient-en-US.pdf',
-    clinicianPrivacyPolicy: 'https://static.test/docs/privacy/clinician-en-US.pdf',
-    technicianPrivacyPolicy: 'https://static.test/docs/privacy/technician-en-US.pdf',
-  },
-  resourcePage: { videoOEmbedUrl: 'https://static.test/oembed', tabs: [{ name: 'Guides', sections: [] }] },
-  footer: { copyright: '© 2022' },
-};
+const resourceConfig = testResourceConfig();
 
 /** The static host: the resource config, and the privacy documents' text beside their PDFs (404 for others). */
 const staticAnswer = (config: ResourceConfig) => (url: string) =>

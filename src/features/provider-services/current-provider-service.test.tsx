@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ManageHomePage, ProviderServiceSwitchPage, providerServiceRedirectMs } from './current-provider-service';
+import type { ProviderServiceRef } from '../../shared/api/contract';
 import { renderFeature, signedInStore, type HttpCall } from './testing';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -28,20 +29,29 @@ const routes = [
   { path: '/cgm/manage/patients', element: <h1>Patients</h1> },
 ];
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/**
+ * Opens `initialPath` for someone signed in as `role` with the provider services `signedInWith`, who may now see
+ * `visibleNow`.
+ */
+function openAs(
+  role: Parameters<typeof signedInStore>[0]['role'],
+  services: { signedInWith: ProviderServiceRef[]; visibleNow: ProviderServiceRef[] },
+  initialPath: string,
+) {
+  const store = signedInStore({ role, providerServices: services.signedInWith });
+  const { router } = renderFeature(routes, { initialPath, script: visible(services.visibleNow), store });
+  return { store, router };
+}
 
 describe('/{product}/providerservice/{id}', () => {
   it('makes a provider service added after sign-in current for a cops user, then opens the management home after 400 ms', async () => {
     // The clock stands still until the test moves it, so nothing can redirect early by accident.
     vi.useFakeTimers();
-    const store = signedInStore({ role: 'cops', providerServices: [northside, lakeside] });
-    const { router } = renderFeature(routes, {
-      initialPath: '/cgm/providerservice/3',
-      script: visible([northside, lakeside, addedLater]),
-      store,
-    });
+    const { store, router } = openAs(
+      'cops',
+      { signedInWith: [northside, lakeside], visibleNow: [northside, lakeside, addedLater] },
+      '/cgm/providerservice/3',
+    );
     // Only timers due now run (query batching, promise hops): the clock itself does not move.
     for (let step = 0; step < 100 && !screen.queryByText('Switching to Harbor Clinic -- Memory…'); step += 1) {
       await act(async () => {
@@ -66,12 +76,11 @@ describe('/{product}/providerservice/{id}', () => {
   });
 
   it('refuses a provider service the user may not see, leaving the current one as it was', async () => {
-    const store = signedInStore({ role: 'clinician', providerServices: [northside] });
-    const { router } = renderFeature(routes, {
-      initialPath: '/cgm/providerservice/2',
-      script: visible([northside]),
-      store,
-    });
+    const { store, router } = openAs(
+      'clinician',
+      { signedInWith: [northside], visibleNow: [northside] },
+      '/cgm/providerservice/2',
+    );
     expect(
       await screen.findByText('Access forbidden: you do not have permission to open that page.'),
     ).toBeInTheDocument();
@@ -84,12 +93,11 @@ describe('/{product}/providerservice/{id}', () => {
 
 describe('/{product}/manage?providerserviceid=', () => {
   it('sets a visible provider service and goes to the role home', async () => {
-    const store = signedInStore({ role: 'cops', providerServices: [northside, lakeside] });
-    const { router } = renderFeature(routes, {
-      initialPath: '/cgm/manage?providerserviceid=2',
-      script: visible([northside, lakeside]),
-      store,
-    });
+    const { store, router } = openAs(
+      'cops',
+      { signedInWith: [northside, lakeside], visibleNow: [northside, lakeside] },
+      '/cgm/manage?providerserviceid=2',
+    );
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/cgm/manage/cops');
     });
@@ -97,12 +105,11 @@ describe('/{product}/manage?providerserviceid=', () => {
   });
 
   it('ignores an id the user may not see', async () => {
-    const store = signedInStore({ role: 'technician', providerServices: [northside] });
-    const { router } = renderFeature(routes, {
-      initialPath: '/cgm/manage?providerserviceid=2',
-      script: visible([northside]),
-      store,
-    });
+    const { store, router } = openAs(
+      'technician',
+      { signedInWith: [northside], visibleNow: [northside] },
+      '/cgm/manage?providerserviceid=2',
+    );
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/cgm/manage/patients');
     });

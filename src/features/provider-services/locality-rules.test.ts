@@ -105,6 +105,12 @@ describe('locality rules (spec §4)', () => {
       fc.record({ kind: fc.constant('all' as const), selected: fc.boolean() }),
     );
     const saved = fc.subarray(['en-US', 'es-US', 'fr-FR', 'fr-CA']);
+    /** The choices of an edit whose provider service was saved with `savedIds`, the first of them the default. */
+    const savedChoices = (savedIds: string[]) =>
+      initialLocalityChoices(
+        references,
+        savedIds.map((localityId, index) => ({ localityId, isDefault: index === 0 })),
+      );
 
     type Step =
       | { kind: 'toggle'; index: number; selected: boolean }
@@ -126,10 +132,7 @@ describe('locality rules (spec §4)', () => {
     it('keeps exactly one default among the selected (none when none is selected)', () => {
       fc.assert(
         fc.property(saved, fc.array(action, { maxLength: 40 }), (savedIds, steps) => {
-          let list = initialLocalityChoices(
-            references,
-            savedIds.map((localityId, index) => ({ localityId, isDefault: index === 0 })),
-          );
+          let list = savedChoices(savedIds);
           for (const step of steps) {
             list = apply(list, step);
             const defaults = list.filter((l) => l.isDefaultLocality);
@@ -143,10 +146,7 @@ describe('locality rules (spec §4)', () => {
     it('never unselects a previously added locality', () => {
       fc.assert(
         fc.property(saved, fc.array(action, { maxLength: 40 }), (savedIds, steps) => {
-          let list = initialLocalityChoices(
-            references,
-            savedIds.map((localityId, index) => ({ localityId, isDefault: index === 0 })),
-          );
+          let list = savedChoices(savedIds);
           for (const step of steps) list = apply(list, step);
           for (const localityId of savedIds) {
             expect(list.find((l) => l.id === localityId)?.selected).toBe(true);

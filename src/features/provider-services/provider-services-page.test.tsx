@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderService } from '../../shared/api/contract';
 import { searchDebounceMs } from '../../shared/ui/general-list';
+import { assessmentLanguages, testProviderService } from '../../shared/testing/factories';
 import { pretendWideScreen } from '../../shared/testing/wide-screen';
 import { ProviderServicesPage } from './provider-services-page';
 import { renderFeature, signedInStore, type HttpCall } from './testing';
@@ -10,25 +11,15 @@ import { renderFeature, signedInStore, type HttpCall } from './testing';
 vi.setConfig({ testTimeout: 30_000 });
 
 function providerService(id: number, provider: string, service: string): ProviderService {
-  return {
+  return testProviderService({
     id,
     provider: { id, name: provider },
     service: { id: 100 + id, name: service },
-    reportType: { id: 1, name: 'Standard cognitive report' },
-    deliveryMethod: 'BOTH',
-    supportedAssessmentOrderTypes: [
-      { id: 'HOME', name: 'Out-Of-Clinic', isDefault: true, displayOrder: 1 },
-      { id: 'SITE', name: 'In-Clinic', isDefault: false, displayOrder: 2 },
-    ],
-    supportedAssessmentLanguages: [
-      { id: 'es-US', localityId: 'es-US', name: 'United States - Spanish', isDefault: true },
-    ],
+    supportedAssessmentLanguages: assessmentLanguages('es-US'),
     defaultAssessmentLanguage: 'es-US',
     supportedBatteryTypes: [{ code: 'FullCBB', name: 'Full assessment', isDefault: true }],
     configurationsToggledBatteryTypes: {},
-    workflowDef: 'cgm-cbb',
-    battery: 'FullCBB',
-  };
+  });
 }
 
 const all = Array.from({ length: 30 }, (_, index) =>
@@ -63,7 +54,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressParts } from '../../shared/testing/addresses';
 import { isAppleHandheld, reportPageUrl } from './api';
 
 describe('reportPageUrl (spec §7 report page)', () => {
@@ -16,13 +17,15 @@ describe('reportPageUrl (spec §7 report page)', () => {
         'es-US',
       ),
     );
-    expect(`${url.origin}${url.pathname}`).toBe('https://clinic.test/report/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      patientId: '12',
-      baselineId: '40',
-      hostEnvironment: 'https://clinic.test',
-      locale: 'es-US',
-      token: 'abc',
+    expect(addressParts(url)).toEqual({
+      page: 'https://clinic.test/report/',
+      params: {
+        patientId: '12',
+        baselineId: '40',
+        hostEnvironment: 'https://clinic.test',
+        locale: 'es-US',
+        token: 'abc',
+      },
     });
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '../api/contract';
 import { apiError, authResult, failedAuthResult } from '../testing/factories';
 import {
@@ -41,10 +41,6 @@ const far = () => Date.now() + 60 * 60_000;
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(new Date('2025-03-01T09:00:00Z'));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('token checker constants (spec §9)', () => {
@@ -107,23 +103,17 @@ describe('createTokenChecker', () => {
     expect(validate).toHaveBeenCalledTimes(1);
   });
 
-  it('validates after a sleep: more than 15 s between two ticks', async () => {
+  it.each([
+    { gap: 'more than 15 s, a sleep', clockJumpMs: 16_000, validations: 1 },
+    { gap: 'exactly 15 s, not a sleep', clockJumpMs: 10_000, validations: 0 },
+  ])('validates $validations time(s) when $gap passes between two ticks', async ({ clockJumpMs, validations }) => {
     const { checker, validate } = setup({ expiresOn: far() });
     checker.start();
     await vi.advanceTimersByTimeAsync(5_000);
     // The tablet sleeps: the wall clock jumps while no timer runs.
-    vi.setSystemTime(Date.now() + 16_000);
+    vi.setSystemTime(Date.now() + clockJumpMs);
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(validate).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not count a gap of exactly 15 s as a sleep', async () => {
-    const { checker, validate } = setup({ expiresOn: far() });
-    checker.start();
-    await vi.advanceTimersByTimeAsync(5_000);
-    vi.setSystemTime(Date.now() + 10_000);
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(validate).not.toHaveBeenCalled();
+    expect(validate).toHaveBeenCalledTimes(validations);
   });
 
   it('passes a valid answer to onValid', async () => {
@@ -221,20 +211,28 @@ describe('createTokenChecker', () => {
     expect(validate).toHaveBeenCalledTimes(1);
   });
 
-  it('stops ticking on stop()', async () => {
+  // With the expiry unknown every tick validates: one validation in all means one tick ran.
+  it.each<{ lifecycle: string; run: (checker: ReturnType<typeof setup>['checker']) => Promise<void> }>([
+    {
+      lifecycle: 'stops ticking on stop()',
+      run: async (checker) => {
+        checker.start();
+        await vi.advanceTimersByTimeAsync(5_000);
+        checker.stop();
+        await vi.advanceTimersByTimeAsync(60_000);
+      },
+    },
+    {
+      lifecycle: 'keeps a single interval when started twice',
+      run: async (checker) => {
+        checker.start();
+        checker.start();
+        await vi.advanceTimersByTimeAsync(5_000);
+      },
+    },
+  ])('$lifecycle', async ({ run }) => {
     const { checker, validate } = setup({ expiresOn: null });
-    checker.start();
-    await vi.advanceTimersByTimeAsync(5_000);
-    checker.stop();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(validate).toHaveBeenCalledTimes(1);
-  });
-
-  it('keeps a single interval when started twice', async () => {
-    const { checker, validate } = setup({ expiresOn: null });
-    checker.start();
-    checker.start();
-    await vi.advanceTimersByTimeAsync(5_000);
+    await run(checker);
     expect(validate).toHaveBeenCalledTimes(1);
   });
 

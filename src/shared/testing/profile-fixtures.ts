@@ -1,4 +1,21 @@
-import type { ProfileReferences, Rules } from '../api/contract';
+import type { ProfileProviderService, ProfileReferences, Rules } from '../api/contract';
+import { assessmentLanguages } from './factories';
+
+/** A provider service a profile can be linked to, offering orders out of the clinic only. */
+function referenceProviderService(
+  id: number,
+  provider: string,
+  service: string,
+  supportedAssessmentLanguages: ProfileProviderService['supportedAssessmentLanguages'],
+): ProfileProviderService {
+  return {
+    id,
+    provider: { id, name: provider },
+    service: { id, name: service },
+    supportedAssessmentOrderTypes: [{ id: 'HOME', name: 'Out-Of-Clinic', isDefault: true, displayOrder: 1 }],
+    supportedAssessmentLanguages,
+  };
+}
 
 /** Reference answers for form tests: two provider services, as in the demo data. */
 export const testReferences: ProfileReferences = {
@@ -15,25 +32,8 @@ export const testReferences: ProfileReferences = {
     { code: 'CA', name: 'Canada' },
   ],
   providerServices: [
-    {
-      id: 1,
-      provider: { id: 1, name: 'Northside Memory Clinic' },
-      service: { id: 1, name: 'Neurology' },
-      supportedAssessmentOrderTypes: [{ id: 'HOME', name: 'Out-Of-Clinic', isDefault: true, displayOrder: 1 }],
-      supportedAssessmentLanguages: [
-        { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: true },
-        { id: 'es-US', localityId: 'es-US', name: 'United States - Spanish', isDefault: false },
-      ],
-    },
-    {
-      id: 2,
-      provider: { id: 2, name: 'Lakeside Primary Care' },
-      service: { id: 2, name: 'Geriatrics' },
-      supportedAssessmentOrderTypes: [{ id: 'HOME', name: 'Out-Of-Clinic', isDefault: true, displayOrder: 1 }],
-      supportedAssessmentLanguages: [
-        { id: 'en-US', localityId: 'en-US', name: 'United States - English', isDefault: true },
-      ],
-    },
+    referenceProviderService(1, 'Northside Memory Clinic', 'Neurology', assessmentLanguages('en-US', 'es-US')),
+    referenceProviderService(2, 'Lakeside Primary Care', 'Geriatrics', assessmentLanguages('en-US')),
   ],
 };
 

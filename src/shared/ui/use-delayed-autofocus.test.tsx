@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { autofocusDelayMs, useDelayedAutofocus } from './use-delayed-autofocus';
 
 function TwoFields() {
@@ -17,9 +17,6 @@ function TwoFields() {
 describe('useDelayedAutofocus', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
   });
 
   it('focuses the first field after the §9 delay of 100 ms', () => {

@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { charFrom, decimalDigits, lowerCaseLetters, stringFrom, upperCaseLetters } from '../../testing/arbitraries';
 import { emailSchema, isValidEmail, maxEmailLength, optionalEmailSchema } from './email';
 
-const alnum = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const letters = lowerCaseLetters + upperCaseLetters;
+const alnum = letters + decimalDigits;
 const localSpecials = "%+'_-";
-
-const charFrom = (chars: string) => fc.constantFrom(...Array.from(chars));
-const stringFrom = (chars: string, minLength: number, maxLength: number) =>
-  fc.string({ unit: charFrom(chars), minLength, maxLength });
 
 /**
  * A local part that follows the rule: a letter or digit, then letters, digits and the allowed specials, with

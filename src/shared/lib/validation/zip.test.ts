@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { digitString } from '../../testing/arbitraries';
 import { isValidUsZip, postalCodeError } from './zip';
-
-const digits = (length: number) =>
-  fc
-    .array(fc.constantFrom(...Array.from('0123456789')), { minLength: length, maxLength: length })
-    .map((d) => d.join(''));
 
 describe('isValidUsZip (spec §5)', () => {
   it.each(['60201', '00501', '60201-1234'])('accepts %s', (zip) => {
@@ -18,7 +14,7 @@ describe('isValidUsZip (spec §5)', () => {
 
   it('accepts every 5-digit and every 5+4 zip', () => {
     fc.assert(
-      fc.property(digits(5), fc.option(digits(4)), (five, four) => {
+      fc.property(digitString(5), fc.option(digitString(4)), (five, four) => {
         expect(isValidUsZip(four === null ? five : `${five}-${four}`)).toBe(true);
       }),
     );
@@ -30,7 +26,7 @@ describe('isValidUsZip (spec §5)', () => {
         fc.integer({ min: 1, max: 12 }).filter((n) => n !== 5),
         (length) => {
           fc.assert(
-            fc.property(digits(length), (zip) => {
+            fc.property(digitString(length), (zip) => {
               expect(isValidUsZip(zip)).toBe(false);
             }),
             { numRuns: 5 },
