@@ -35,6 +35,8 @@ import { staffProfileRoutes } from './routes/staff-profiles';
 import type { RouteDeps } from './routes/route-deps';
 import { assessmentTestRoutes } from './routes/assessment-tests';
 import { patientLoginRoutes } from './routes/patient-login';
+import { orderFollowUpRoutes } from './routes/order-follow-up';
+import { startFollowUpScheduler, type FollowUpScheduler } from './orders/follow-up-scheduler';
 import { reportRoutes } from './routes/reports';
 import { referencePageRoutes } from './runner/page-routes';
 import { resultsRoutes } from './runner/results-routes';
@@ -69,9 +71,12 @@ export interface BuildAppOptions {
   trustProxy?: TrustProxy;
   /** Per-address limits of the anonymous forms; unset ones keep their default. */
   rateLimits?: Partial<RateLimits>;
+  /** How often reminders and expiries are swept (FOLLOW_UP_INTERVAL_SECONDS); 0: never. */
+  followUpIntervalSeconds?: number;
 }
 
 export const defaultSessionMinutes = 30;
+export const defaultFollowUpIntervalSeconds = 60;
 export const defaultProduct = 'cgm';
 /** The port emailed links name when the app has not listened yet (tests that only inject) and PUBLIC_URL is unset. */
 const defaultPort = 8080;
@@ -181,6 +186,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(patientRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(assessmentOrderRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(orderFollowUpRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(patientAssessmentOrderRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(passwordRoutes, { ...deps, prefix: '/api/profiles' });
@@ -196,6 +202,26 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     void app.register(devRoutes, { ...deps, localesDir });
   }
   void app.register(clientRoutes, { clientDir, localesDir, config });
+
+  // Issue 18: reminders and expiries, swept inside the server (0 switches it off, e.g. for tests that drive it).
+  const followUpSeconds = options.followUpIntervalSeconds ?? defaultFollowUpIntervalSeconds;
+  if (followUpSeconds > 0) {
+    let scheduler: FollowUpScheduler | null = null;
+    app.addHook('onReady', () => {
+      scheduler = startFollowUpScheduler({
+        db: options.db,
+        origin: publicOrigin,
+        product,
+        intervalMs: followUpSeconds * 1000,
+        log: app.log,
+      });
+      return Promise.resolve();
+    });
+    app.addHook('onClose', () => {
+      scheduler?.stop();
+      return Promise.resolve();
+    });
+  }
 
   return app;
 }

@@ -81,6 +81,8 @@ const serverEnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(86_400).default(defaultRateLimits.windowSeconds),
   ),
+  /** How often reminders and expiries are swept, in seconds (issue 18); 0 switches the sweep off. */
+  FOLLOW_UP_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -104,6 +106,7 @@ export interface ServerEnv {
   rateLimits: RateLimits;
   tls: { certFile: string; keyFile: string } | undefined;
   trustProxy: TrustProxy;
+  followUpIntervalSeconds: number;
 }
 
 /** What Fastify's trustProxy option accepts, from TRUST_PROXY. */
@@ -147,6 +150,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
         ? { certFile: parsed.TLS_CERT, keyFile: parsed.TLS_KEY }
         : undefined,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    followUpIntervalSeconds: parsed.FOLLOW_UP_INTERVAL_SECONDS,
     rateLimits: {
       login: parsed.RATE_LIMIT_LOGIN,
       patientLogin: parsed.RATE_LIMIT_PATIENT_LOGIN,

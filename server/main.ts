@@ -23,6 +23,7 @@ const app = buildApp({
   tls,
   trustProxy: env.trustProxy,
   rateLimits: env.rateLimits,
+  followUpIntervalSeconds: env.followUpIntervalSeconds,
 });
 
 /**

@@ -484,6 +484,52 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX client_logs_session_idx ON client_logs (session_id, created_at) WHERE session_id IS NOT NULL`,
     ],
   },
+  {
+    // Issue #18 range 180-189: following an order to the end.
+    version: 180,
+    name: 'order timeline, links, expiry, reminders and cancellation',
+    statements: [
+      // Append-only: each change to an order writes its event in the same transaction; nothing updates one.
+      `CREATE TABLE order_events (
+        id serial PRIMARY KEY,
+        assessment_order_id integer NOT NULL REFERENCES assessment_orders (id) ON DELETE CASCADE,
+        kind text NOT NULL CHECK (kind IN ('ORDERED', 'EMAIL_SENT', 'LINK_OPENED', 'IDENTITY_CONFIRMED',
+          'IDENTITY_REFUSED', 'LOCKED', 'TEST_STARTED', 'COMPLETED', 'RUNNER_ERROR', 'LINK_RESENT', 'REMINDER_SENT',
+          'CANCELLED', 'EXPIRED', 'QR_SHOWN', 'LETTER_PRINTED')),
+        at timestamptz NOT NULL DEFAULT now(),
+        actor_user_id integer NULL REFERENCES users (id) ON DELETE SET NULL,
+        detail jsonb NOT NULL DEFAULT '{}'::jsonb
+      )`,
+      `CREATE INDEX order_events_order ON order_events (assessment_order_id, id)`,
+      `CREATE FUNCTION order_events_append_only() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN RAISE EXCEPTION 'order_events is append-only'; END $$`,
+      `CREATE TRIGGER order_events_no_update BEFORE UPDATE ON order_events
+        FOR EACH ROW EXECUTE FUNCTION order_events_append_only()`,
+      // More links to one order than the emailed one (a reminder's, a QR code's), each stored only hashed. A resent
+      // link or a cancellation revokes them all.
+      `CREATE TABLE order_links (
+        id serial PRIMARY KEY,
+        assessment_order_id integer NOT NULL REFERENCES assessment_orders (id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz NULL
+      )`,
+      `CREATE INDEX order_links_order ON order_links (assessment_order_id)`,
+      // Null: the order's date plus its provider service's days (so orders placed before this change expire too).
+      `ALTER TABLE assessment_orders ADD COLUMN link_expires_at timestamptz NULL`,
+      `ALTER TABLE assessment_orders ADD COLUMN cancelled_at timestamptz NULL`,
+      `ALTER TABLE assessment_orders ADD COLUMN cancel_reason text NULL`,
+      `ALTER TABLE assessment_orders ADD COLUMN reminders_sent integer NOT NULL DEFAULT 0`,
+      `ALTER TABLE assessment_orders ADD COLUMN expiry_recorded boolean NOT NULL DEFAULT false`,
+      `ALTER TABLE provider_services ADD COLUMN link_expiry_days integer NOT NULL DEFAULT 14
+        CHECK (link_expiry_days BETWEEN 1 AND 365)`,
+      `ALTER TABLE provider_services ADD COLUMN reminder_after_days integer NOT NULL DEFAULT 3
+        CHECK (reminder_after_days BETWEEN 1 AND 60)`,
+      // What the reminder sweep reads: open home orders, not cancelled.
+      `CREATE INDEX assessment_orders_open_home ON assessment_orders (order_date)
+        WHERE status = 'SCHD' AND order_type = 'HOME' AND cancelled_at IS NULL`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

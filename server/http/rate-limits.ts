@@ -36,6 +36,8 @@ export function rateLimitedRoutes(product: string, limits: RateLimits): Readonly
   return new Map([
     [`POST /api/${product}/login`, limits.login],
     [`POST /api/${product}/login/patient`, limits.patientLogin],
+    // The link check reads orders by token like the identity check: guessing tokens there is throttled alike.
+    [`POST /api/${product}/login/patient/link`, limits.patientLogin],
     ['POST /api/profiles/forgotpassword', limits.forgotPassword],
     [`POST /api/${product}/contact`, limits.contact],
     [`POST /api/${product}/log`, limits.clientLog],

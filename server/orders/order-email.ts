@@ -20,6 +20,8 @@ export interface OrderEmail {
   token: string;
   /** 'Provider -- Service', so the patient knows who ordered the test. */
   providerServiceName: string;
+  /** A reminder of an order not yet opened (issue 18). */
+  reminder?: boolean;
 }
 
 /**
@@ -28,11 +30,14 @@ export interface OrderEmail {
  */
 export async function sendOrderEmail(db: Db, email: OrderEmail): Promise<void> {
   const link = patientOrderLink(email.origin, email.product, email.token);
+  const opening = email.reminder
+    ? 'Hello,\n\nThis is a reminder: your cognitive assessment is still waiting for you. '
+    : 'Hello,\n\n';
   await insertOutboxMessage(db, {
     to: email.to,
-    subject: 'Your cognitive assessment',
+    subject: email.reminder ? 'Reminder: your cognitive assessment' : 'Your cognitive assessment',
     body:
-      `Hello,\n\n${email.providerServiceName} has ordered a cognitive assessment for you. It takes about 15 ` +
+      `${opening}${email.providerServiceName} has ordered a cognitive assessment for you. It takes about 15 ` +
       `minutes. Open the link below on a computer or tablet, confirm your name and date of birth, and follow the ` +
       `instructions.\n\n${link}\n\nIf you did not expect this email, please contact your clinic.\n`,
     link,

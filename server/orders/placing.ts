@@ -17,6 +17,7 @@ import {
   insertAssessmentOrder,
   type OrderablePatient,
 } from '../db/queries/assessment-orders';
+import { appendOrderEvent } from '../db/queries/order-events';
 import { setPatientEmail } from '../db/queries/patients';
 import { findProviderService } from '../db/queries/provider-services';
 import { type HttpError, notFound, translatedError } from '../http/errors';
@@ -105,6 +106,18 @@ async function placeOrder(context: OrderContext, placement: Placement): Promise<
     patientLoginTokenHash: login?.hash ?? null,
     patientLoginTokenHint: login?.hint ?? null,
   });
+  const now = new Date();
+  await appendOrderEvent(db, {
+    orderId: id,
+    kind: 'ORDERED',
+    at: now,
+    actorUserId: auth.userId,
+    detail: {
+      orderType: placement.orderType,
+      batteryCode: placement.batteryCode,
+      ...(placement.email === null ? {} : { email: placement.email }),
+    },
+  });
   if (login && placement.email !== null) {
     await sendOrderEmail(db, {
       to: placement.email,
@@ -113,6 +126,7 @@ async function placeOrder(context: OrderContext, placement: Placement): Promise<
       token: login.token,
       providerServiceName: `${placement.service.provider.name} -- ${placement.service.service.name}`,
     });
+    await appendOrderEvent(db, { orderId: id, kind: 'EMAIL_SENT', at: now, detail: { email: placement.email } });
   }
   return id;
 }

@@ -11,6 +11,7 @@ import {
   type AssessmentOrder,
   type AssessmentOrderDetail,
   type BeginTestResult,
+  type DeviceClass,
   type Entitlement,
 } from '../../src/shared/api/contract';
 import { validationMessages } from '../../src/shared/lib/validation/messages';
@@ -30,6 +31,7 @@ import {
   type OrderForTestRow,
 } from '../db/queries/assessment-tests';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
+import { deviceClassOf } from '../orders/device-class';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
 import { callerOf, fieldError } from '../profiles/scope';
@@ -72,10 +74,17 @@ function checkServerTimestamp(value: string, path: string, now: Date): void {
   }
 }
 
-/** Spec §4: begin requires an order that is not finished, of a patient who is not deactivated. */
-function checkBeginnable(order: OrderForTestRow): void {
+/**
+ * Spec §4: begin requires an order that is not finished, of a patient who is not deactivated; issue 18: nor
+ * cancelled, and a patient's own begin needs a link that has not expired.
+ */
+function checkBeginnable(order: OrderForTestRow, byLink: boolean, now: Date): void {
   if (order.status === 'FINI') {
     throw refused(assessmentTestRefusalCodes.orderAlreadyCompleted, 'This test is already completed');
+  }
+  if (order.cancelledAt !== null) throw refused(assessmentTestRefusalCodes.orderCancelled, 'The order was cancelled');
+  if (byLink && order.linkExpiresAt !== null && order.linkExpiresAt <= now) {
+    throw refused(assessmentTestRefusalCodes.linkExpired, 'The link of this order has expired');
   }
   if (order.patientIsDisabled) {
     throw refused(assessmentTestRefusalCodes.patientDeactivated, 'The patient is deactivated');
@@ -97,6 +106,7 @@ async function beginAttempt(
     language: string;
     privacyClientTimestamp: string | null;
     privacyServerTimestamp: string | null;
+    deviceClass: DeviceClass;
   },
   now: Date,
 ): Promise<BeginTestResult> {
@@ -165,7 +175,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
       const order = await findOrderForTest(tx, id);
       if (!order) throw orderNotFound();
       checkAccess(auth, order, 'beginSupervisedAssessment');
-      checkBeginnable(order);
+      checkBeginnable(order, true, now);
       await checkLanguage(tx, order, language, 'language');
       return beginAttempt(
         tx,
@@ -176,6 +186,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
           language,
           privacyClientTimestamp: order.privacyClientTimestamp,
           privacyServerTimestamp: order.privacyServerTimestamp?.toISOString() ?? null,
+          deviceClass: deviceClassOf(request.headers['user-agent']),
         },
         now,
       );
@@ -195,7 +206,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
         const order = await findOrderForTest(tx, id);
         if (!order) throw orderNotFound();
         checkAccess(auth, order, 'beginSupervisedAssessment');
-        checkBeginnable(order);
+        checkBeginnable(order, false, now);
         await checkLanguage(tx, order, body.AssessmentOrderTestWillUseLanguage, 'AssessmentOrderTestWillUseLanguage');
         return beginAttempt(
           tx,
@@ -206,6 +217,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
             language: body.AssessmentOrderTestWillUseLanguage,
             privacyClientTimestamp: body.AcceptPrivacyPolicyClientBrowserTimestamp,
             privacyServerTimestamp: body.AcceptPrivacyPolicyServerTimestamp,
+            deviceClass: deviceClassOf(request.headers['user-agent']),
           },
           now,
         );

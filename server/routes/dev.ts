@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   benchPatientsRequestSchema,
+  expireOrderLinkRequestSchema,
   expirePasswordRequestSchema,
   expireSessionsRequestSchema,
   type BenchPatientsResult,
+  type ExpireOrderLinkResult,
   type ExpirePasswordResult,
   type ExpireSessionsResult,
   type OutboxList,
@@ -150,6 +152,16 @@ export const devRoutes: FastifyPluginAsync<DevRouteOptions> = async (app, { db, 
   app.post('/api/dev/expire-password', administratorOnly, async (request): Promise<ExpirePasswordResult> => {
     const { userName } = parseBody(expirePasswordRequestSchema, request);
     return { expired: await expireUserPassword(db, userName, new Date()) };
+  });
+
+  // An order's link that has run out (issue 18), without waiting its provider service's days.
+  app.post('/api/dev/expire-order-link', administratorOnly, async (request): Promise<ExpireOrderLinkResult> => {
+    const { assessmentOrderId } = parseBody(expireOrderLinkRequestSchema, request);
+    const rows = await db.query<{ id: number }>(
+      `UPDATE assessment_orders SET link_expires_at = now() - interval '1 minute' WHERE id = $1 RETURNING id`,
+      [assessmentOrderId],
+    );
+    return { expired: rows.length > 0 };
   });
 
   // Load for the 10,000-patient list (end-to-end test and `npm run bench`), in a provider service of its own.

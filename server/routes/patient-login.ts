@@ -1,11 +1,17 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { patientLoginRequestSchema, type PatientLoginResult } from '../../src/shared/api/contract';
+import {
+  patientLinkRequestSchema,
+  patientLoginRequestSchema,
+  type PatientLinkState,
+  type PatientLoginResult,
+} from '../../src/shared/api/contract';
 import { patientSessionAuthResult } from '../auth/auth-result';
 import { sessionEndFrom, startSession } from '../auth/session-service';
 import { hashToken } from '../auth/tokens';
 import {
   findOrderByPatientLoginToken,
   recordFailedPatientLogin,
+  recordLinkOpened,
   recordSuccessfulPatientLogin,
   type PatientLoginOrderRow,
 } from '../db/queries/assessment-tests';
@@ -39,6 +45,7 @@ const failed = (fields: Partial<PatientLoginResult>): PatientLoginResult => ({
   messageTitle: null,
   failedMessage: null,
   auth: null,
+  linkEnded: null,
   ...fields,
 });
 
@@ -73,6 +80,17 @@ function detailsMatch(order: PatientLoginOrderRow, body: { firstName: string; la
   );
 }
 
+/** Issue 18: a cancelled order's link, or an expired one of an order not yet finished, no longer opens anything. */
+function linkEnded(order: PatientLoginOrderRow, now: Date): 'expired' | 'cancelled' | null {
+  if (order.status === 'FINI') return null;
+  if (order.cancelledAt !== null) return 'cancelled';
+  if (order.linkExpiresAt !== null && order.linkExpiresAt <= now) return 'expired';
+  return null;
+}
+
+/** An open counts once per this many minutes, so reloading the page does not fill the order's timeline. */
+const linkOpenedEveryMinutes = 10;
+
 /** POST /api/{product}/login/patient (spec §7): the link's token plus the patient's own details. */
 export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
   app,
@@ -93,6 +111,8 @@ export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
       const order = await findOrderByPatientLoginToken(tx, hashToken(body.patientLoginToken));
       // An unknown link reads like a mismatch, so a guessed token learns nothing; there is nothing to lock.
       if (!order) return mismatch(null, language);
+      const ended = linkEnded(order, now);
+      if (ended) return failed({ linkEnded: ended });
       // While locked even the right details are refused, otherwise the lock would not slow guessing.
       if (order.lockedUntil && order.lockedUntil > now) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
       if (!detailsMatch(order, body)) {
@@ -129,12 +149,29 @@ export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
         orderLockedFailedAuthAttemptsExceeded: false,
         messageTitle: null,
         failedMessage: null,
+        linkEnded: null,
         auth: patientSessionAuthResult(
           { id: order.patientId, firstName: order.firstName, lastName: order.lastName },
           order.orderId,
           session,
         ),
       };
+    });
+  });
+  /**
+   * Issue 18: the link page asks as it opens whether its link still works, and the order's timeline records that
+   * the patient opened it. An unknown link answers like a working one, so a guessed token learns nothing.
+   */
+  app.post('/login/patient/link', async (request): Promise<{ state: PatientLinkState }> => {
+    const { patientLoginToken } = parseBody(patientLinkRequestSchema, request);
+    const now = new Date();
+    return db.tx(async (tx) => {
+      const order = await findOrderByPatientLoginToken(tx, hashToken(patientLoginToken));
+      if (!order) return { state: 'open' as const };
+      const ended = linkEnded(order, now);
+      if (ended) return { state: ended };
+      if (order.status !== 'FINI') await recordLinkOpened(tx, order.orderId, now, linkOpenedEveryMinutes);
+      return { state: 'open' as const };
     });
   });
   done();

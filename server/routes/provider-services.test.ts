@@ -284,6 +284,21 @@ describe('POST /api/cgm/providerservices', () => {
 });
 
 describe('PUT /api/cgm/providerservices/{id}', () => {
+  it('keeps the days a link works and the days before a reminder (issue 18), within their limits', async () => {
+    const created = await create(newInput());
+    expect(created).toMatchObject({ linkExpiryDays: 14, reminderAfterDays: 3 });
+    const url = `/api/cgm/providerservices/${String(created.id)}`;
+    const body = { ...newInput({ providerName: created.provider.name }), linkExpiryDays: 7, reminderAfterDays: 2 };
+    const response = await send('PUT', url, body);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(providerServiceSchema.parse(response.json())).toMatchObject({ linkExpiryDays: 7, reminderAfterDays: 2 });
+    for (const wrong of [{ linkExpiryDays: 0 }, { linkExpiryDays: 366 }, { reminderAfterDays: 61 }]) {
+      const refused = await send('PUT', url, { ...body, ...wrong });
+      expect(refused.statusCode).toBe(400);
+      expect(fieldsOf(refused)).toEqual(Object.keys(wrong));
+    }
+  });
+
   it('updates names, delivery method and batteries, adds a language and moves the default', async () => {
     const created = await create(newInput({ serviceName: 'Before' }));
     const response = await send('PUT', `/api/cgm/providerservices/${String(created.id)}`, {

@@ -67,7 +67,8 @@ export async function createTestDb(): Promise<Db> {
  */
 export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<TestApp> {
   const db = await createTestDb();
-  const app = buildApp({ db, demo: true, rateLimits: testRateLimits, ...options });
+  // The follow-up sweep is run by the tests that are about it, at the time they choose.
+  const app = buildApp({ db, demo: true, rateLimits: testRateLimits, followUpIntervalSeconds: 0, ...options });
   return {
     app,
     db,

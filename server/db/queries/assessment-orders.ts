@@ -1,8 +1,10 @@
 import type { AssessmentOrder, OrderStatusId, OrderTypeId } from '../../../src/shared/api/contract';
+import { orderProgress, type ProgressFacts } from '../../orders/progress';
 import type { Db } from '../db';
+import { orderProgressColumns, orderProgressJoin } from './order-events';
 
 /** The shape of `orderSelect`; timestamps come back as Date from both drivers. */
-interface OrderRow {
+interface OrderRow extends Omit<ProgressFacts, 'status' | 'orderType'> {
   id: number;
   patientId: number;
   patientName: string;
@@ -60,7 +62,7 @@ export const orderSelect = `
          sv.id AS "serviceId",
          sv.name AS "serviceName",
          o.last_started_language AS "lastStartedLanguage",
-         o.last_error_code AS "lastErrorCode"
+         o.last_error_code AS "lastErrorCode",${orderProgressColumns}
   FROM assessment_orders o
   JOIN patients pt ON pt.id = o.patient_id
   JOIN assessment_order_types t ON t.id = o.order_type
@@ -69,13 +71,13 @@ export const orderSelect = `
   JOIN providers pv ON pv.id = ps.provider_id
   JOIN services sv ON sv.id = ps.service_id
   LEFT JOIN users pr ON pr.id = o.prescriber_user_id
-  LEFT JOIN users ob ON ob.id = o.ordered_by_user_id`;
+  LEFT JOIN users ob ON ob.id = o.ordered_by_user_id${orderProgressJoin}`;
 
 function idName(id: number | null, name: string | null): { id: number; name: string } | null {
   return id === null || name === null ? null : { id, name };
 }
 
-export function toAssessmentOrder(row: OrderRow): AssessmentOrder {
+export function toAssessmentOrder(row: OrderRow, now: Date = new Date()): AssessmentOrder {
   return {
     id: row.id,
     patient: { id: row.patientId, name: row.patientName },
@@ -96,6 +98,8 @@ export function toAssessmentOrder(row: OrderRow): AssessmentOrder {
     },
     assessmentOrderLastStartedUsingLanguage: row.lastStartedLanguage,
     lastErrorCode: row.lastErrorCode,
+    progress: orderProgress({ ...row, status: row.status, orderType: row.orderType }, now),
+    linkExpiresOn: row.linkExpiresAt?.toISOString() ?? null,
   };
 }
 
@@ -111,7 +115,7 @@ export async function listPatientAssessmentOrders(db: Db, patientId: number): Pr
     `${orderSelect} WHERE o.patient_id = $1 ORDER BY o.schedule_date_time DESC, o.id DESC`,
     [patientId],
   );
-  return rows.map(toAssessmentOrder);
+  return rows.map((row) => toAssessmentOrder(row));
 }
 
 export interface NewAssessmentOrder {

@@ -1,5 +1,6 @@
-import type { OrderStatusId, TestRecord } from '../../../src/shared/api/contract';
+import type { DeviceClass, OrderStatusId, TestRecord } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
+import { appendOrderEvent } from './order-events';
 
 // Over 300 lines: every statement of taking a test (patient login, attempts, results, report tokens) in one place,
 // so the order of a test's life can be followed from top to bottom.
@@ -14,15 +15,28 @@ export interface PatientLoginOrderRow {
   dateOfBirth: string;
   failedCount: number;
   lockedUntil: Date | null;
+  cancelledAt: Date | null;
+  linkExpiresAt: Date | null;
 }
 
+/**
+ * The order of a patient link: the emailed one (on the order) or another working one (a reminder's, a QR code's).
+ * Locked for the rest of the transaction.
+ */
 export async function findOrderByPatientLoginToken(db: Db, tokenHash: string): Promise<PatientLoginOrderRow | null> {
   const rows = await db.query<PatientLoginOrderRow>(
     `SELECT o.id AS "orderId", o.status, p.id AS "patientId", p.first_name AS "firstName",
             p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
-            o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil"
-     FROM assessment_orders o JOIN patients p ON p.id = o.patient_id
+            o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil",
+            o.cancelled_at AS "cancelledAt",
+            CASE WHEN o.order_type = 'HOME'
+                 THEN coalesce(o.link_expires_at, o.order_date + make_interval(days => ps.link_expiry_days))
+                 ELSE o.link_expires_at END AS "linkExpiresAt"
+     FROM assessment_orders o
+     JOIN patients p ON p.id = o.patient_id
+     JOIN provider_services ps ON ps.id = o.provider_service_id
      WHERE o.patient_login_token_hash = $1
+        OR o.id = (SELECT l.assessment_order_id FROM order_links l WHERE l.token_hash = $1 AND l.revoked_at IS NULL)
      FOR UPDATE OF o`,
     [tokenHash],
   );
@@ -56,7 +70,28 @@ export async function recordFailedPatientLogin(
     [orderId, now.toISOString(), maxFailures, lockUntil.toISOString()],
   );
   const lockedUntil = rows[0]?.lockedUntil ?? null;
-  return { locked: lockedUntil !== null && lockedUntil > now, failedCount: rows[0]?.failedCount ?? 0 };
+  const failedCount = rows[0]?.failedCount ?? 0;
+  const locked = lockedUntil !== null && lockedUntil > now;
+  await appendOrderEvent(db, {
+    orderId,
+    kind: 'IDENTITY_REFUSED',
+    at: now,
+    detail: { attempt: failedCount, of: maxFailures },
+  });
+  if (locked) await appendOrderEvent(db, { orderId, kind: 'LOCKED', at: now });
+  return { locked, failedCount };
+}
+
+/** The patient opened the order's link: recorded unless it was already, less than `everyMinutes` ago. */
+export async function recordLinkOpened(db: Db, orderId: number, now: Date, everyMinutes: number): Promise<void> {
+  await db.query(
+    `INSERT INTO order_events (assessment_order_id, kind, at)
+     SELECT $1, 'LINK_OPENED', $2
+     WHERE NOT EXISTS (SELECT 1 FROM order_events
+                       WHERE assessment_order_id = $1 AND kind = 'LINK_OPENED'
+                         AND at > $2::timestamptz - make_interval(mins => $3))`,
+    [orderId, now.toISOString(), everyMinutes],
+  );
 }
 
 /** The details matched: the count starts again and the acceptance of the privacy notice is kept. */
@@ -72,6 +107,7 @@ export async function recordSuccessfulPatientLogin(
      WHERE id = $1`,
     [orderId, acceptance.clientTimestamp, acceptance.serverTimestamp, now.toISOString()],
   );
+  await appendOrderEvent(db, { orderId, kind: 'IDENTITY_CONFIRMED', at: now });
 }
 
 /** The facts a begin or a callback checks, locked for the rest of the transaction. */
@@ -86,6 +122,8 @@ export interface OrderForTestRow {
   batteryCode: string;
   privacyClientTimestamp: string | null;
   privacyServerTimestamp: Date | null;
+  cancelledAt: Date | null;
+  linkExpiresAt: Date | null;
 }
 
 export async function findOrderForTest(db: Db, orderId: number): Promise<OrderForTestRow | null> {
@@ -94,8 +132,14 @@ export async function findOrderForTest(db: Db, orderId: number): Promise<OrderFo
             p.first_name AS "patientFirstName", p.last_name AS "patientLastName",
             o.provider_service_id AS "providerServiceId", o.battery_code AS "batteryCode",
             o.patient_privacy_client_timestamp AS "privacyClientTimestamp",
-            o.patient_privacy_server_timestamp AS "privacyServerTimestamp"
-     FROM assessment_orders o JOIN patients p ON p.id = o.patient_id
+            o.patient_privacy_server_timestamp AS "privacyServerTimestamp",
+            o.cancelled_at AS "cancelledAt",
+            CASE WHEN o.order_type = 'HOME'
+                 THEN coalesce(o.link_expires_at, o.order_date + make_interval(days => ps.link_expiry_days))
+                 ELSE o.link_expires_at END AS "linkExpiresAt"
+     FROM assessment_orders o
+     JOIN patients p ON p.id = o.patient_id
+     JOIN provider_services ps ON ps.id = o.provider_service_id
      WHERE o.id = $1
      FOR UPDATE OF o`,
     [orderId],
@@ -121,6 +165,8 @@ export interface NewAttempt {
   language: string;
   privacyClientTimestamp: string | null;
   privacyServerTimestamp: string | null;
+  /** The class of device the test was begun on (from its browser), for the order's timeline. */
+  deviceClass: DeviceClass;
 }
 
 /**
@@ -156,6 +202,13 @@ export async function insertAttempt(db: Db, attempt: NewAttempt, now: Date): Pro
     attempt.language,
     now.toISOString(),
   ]);
+  await appendOrderEvent(db, {
+    orderId: attempt.orderId,
+    kind: 'TEST_STARTED',
+    at: now,
+    actorUserId: attempt.startedByUserId,
+    detail: { language: attempt.language, deviceClass: attempt.deviceClass },
+  });
 }
 
 export interface AttemptRow {
@@ -218,21 +271,28 @@ export async function recordAttemptCompleted(db: Db, attemptId: number, results:
   );
 }
 
-/** The test ended in an error: the attempt keeps the code and its token is spent. */
+/** The test ended in an error: the attempt keeps the code and its token is spent; the order's log says so, once. */
 export async function recordAttemptError(db: Db, attemptId: number, errorCode: string, now: Date): Promise<void> {
   await db.query(
-    `UPDATE assessment_attempts SET outcome = 'ERROR', error_code = $2, finished_at = $3,
-       test_token_expires_at = LEAST(test_token_expires_at, $3::timestamptz)
-     WHERE id = $1 AND outcome IS NULL`,
+    `WITH ended AS (
+       UPDATE assessment_attempts SET outcome = 'ERROR', error_code = $2, finished_at = $3,
+         test_token_expires_at = LEAST(test_token_expires_at, $3::timestamptz)
+       WHERE id = $1 AND outcome IS NULL
+       RETURNING assessment_order_id)
+     INSERT INTO order_events (assessment_order_id, kind, at, detail)
+     SELECT assessment_order_id, 'RUNNER_ERROR', $3, jsonb_build_object('errorCode', $2::text) FROM ended`,
     [attemptId, errorCode, now.toISOString()],
   );
 }
 
-/** Spec §4: SCHD to FINI, once; a finished order keeps its first completion time. */
+/** Spec §4: SCHD to FINI, once; a finished order keeps its first completion time, and its log says so once. */
 export async function markOrderFinished(db: Db, orderId: number, completedAt: Date): Promise<void> {
   await db.query(
-    `UPDATE assessment_orders SET status = 'FINI', completed_date_time = $2, last_error_code = NULL, updated_at = $2
-     WHERE id = $1 AND status = 'SCHD'`,
+    `WITH finished AS (
+       UPDATE assessment_orders SET status = 'FINI', completed_date_time = $2, last_error_code = NULL, updated_at = $2
+       WHERE id = $1 AND status = 'SCHD'
+       RETURNING id)
+     INSERT INTO order_events (assessment_order_id, kind, at) SELECT id, 'COMPLETED', $2 FROM finished`,
     [orderId, completedAt.toISOString()],
   );
 }

@@ -49,7 +49,7 @@ export interface PatientRow extends AddressRow {
   lastCompletionDate: Date | null;
 }
 
-const openOrders = `(SELECT count(*) FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD')`;
+const openOrders = `(SELECT count(*) FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD' AND o.cancelled_at IS NULL)`;
 const lastCompletion = `(SELECT max(o.completed_date_time) FROM assessment_orders o WHERE o.patient_id = p.id)`;
 
 /** Sort expressions by key; every order ends on the id so pages never overlap or skip a row. */
@@ -125,7 +125,9 @@ function whereClause(
   if (kind === 'withResults') {
     conditions.push(`EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'FINI')`);
   } else if (kind === 'outstandingOrders') {
-    conditions.push(`EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD')`);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD' AND o.cancelled_at IS NULL)`,
+    );
   }
   return { sql: conditions.length > 0 ? conditions.join(' AND ') : 'true', params };
 }
@@ -149,8 +151,8 @@ const patientColumns = `
 
 const patientJoins = `${addressJoins('p')}
   LEFT JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE o.status = 'SCHD') AS open_count,
-           max(o.schedule_date_time) FILTER (WHERE o.status = 'SCHD') AS last_open,
+    SELECT count(*) FILTER (WHERE o.status = 'SCHD' AND o.cancelled_at IS NULL) AS open_count,
+           max(o.schedule_date_time) FILTER (WHERE o.status = 'SCHD' AND o.cancelled_at IS NULL) AS last_open,
            max(o.completed_date_time) AS last_completed
     FROM assessment_orders o WHERE o.patient_id = p.id
   ) os ON true`;

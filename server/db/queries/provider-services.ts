@@ -1,4 +1,6 @@
 import {
+  defaultLinkExpiryDays,
+  defaultReminderAfterDays,
   orderTypesFor,
   type AssessmentOrderType,
   type DeliveryMethod,
@@ -61,6 +63,8 @@ interface ProviderServiceBaseRow extends ProviderServiceRefRow {
   reportTypeId: number;
   reportTypeName: string;
   deliveryMethod: DeliveryMethod;
+  linkExpiryDays: number;
+  reminderAfterDays: number;
 }
 
 interface OrderTypeRow extends AssessmentOrderType {
@@ -81,7 +85,8 @@ interface BatteryRow {
 
 const baseSelect = `
   SELECT ps.id, p.id AS "providerId", p.name AS "providerName", s.id AS "serviceId", s.name AS "serviceName",
-    rt.id AS "reportTypeId", rt.name AS "reportTypeName", ps.delivery_method AS "deliveryMethod"
+    rt.id AS "reportTypeId", rt.name AS "reportTypeName", ps.delivery_method AS "deliveryMethod",
+    ps.link_expiry_days AS "linkExpiryDays", ps.reminder_after_days AS "reminderAfterDays"
   FROM provider_services ps
   JOIN providers p ON p.id = ps.provider_id
   JOIN services s ON s.id = ps.service_id
@@ -142,6 +147,8 @@ export async function findProviderServices(db: Db, ids: readonly number[]): Prom
         ),
         workflowDef: referenceWorkflowDef,
         battery: (ownBatteries.find((row) => row.isDefault) ?? ownBatteries[0])?.code ?? null,
+        linkExpiryDays: base.linkExpiryDays,
+        reminderAfterDays: base.reminderAfterDays,
       },
     ];
   });
@@ -238,6 +245,9 @@ export interface ProviderServiceWrite {
   deliveryMethod: DeliveryMethod;
   batteryCodes: readonly string[];
   localities: readonly { localityId: string; isDefault: boolean }[];
+  /** Issue 18; unset keeps the current values (or the defaults of a new provider service). */
+  linkExpiryDays?: number;
+  reminderAfterDays?: number;
 }
 
 /** Thrown when another provider service already pairs this provider with this service. */
@@ -361,9 +371,19 @@ export async function createProviderService(db: Db, write: ProviderServiceWrite)
       const serviceId = await resolveNamedRow(tx, 'services', write.serviceName, null);
       await assertPairFree(tx, providerId, serviceId, null, write);
       const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO provider_services (provider_id, service_id, report_type_id, delivery_method)
-         VALUES ($1, $2, $3, $4) RETURNING id`,
-        [providerId, serviceId, write.reportTypeId, write.deliveryMethod],
+        `INSERT INTO provider_services (provider_id, service_id, report_type_id, delivery_method, link_expiry_days,
+           reminder_after_days)
+         VALUES ($1, $2, $3, $4, coalesce($5::int, ${String(defaultLinkExpiryDays)}),
+           coalesce($6::int, ${String(defaultReminderAfterDays)}))
+         RETURNING id`,
+        [
+          providerId,
+          serviceId,
+          write.reportTypeId,
+          write.deliveryMethod,
+          write.linkExpiryDays ?? null,
+          write.reminderAfterDays ?? null,
+        ],
       );
       if (!row) throw new Error('provider service insert returned no row');
       await writeChildren(tx, row.id, write, null);
@@ -401,9 +421,18 @@ export async function updateProviderService(
       await assertPairFree(tx, providerId, serviceId, id, write);
       await tx.query(
         `UPDATE provider_services SET provider_id = $2, service_id = $3, report_type_id = $4, delivery_method = $5,
-           updated_at = now()
+           link_expiry_days = coalesce($6::int, link_expiry_days),
+           reminder_after_days = coalesce($7::int, reminder_after_days), updated_at = now()
          WHERE id = $1`,
-        [id, providerId, serviceId, write.reportTypeId, write.deliveryMethod],
+        [
+          id,
+          providerId,
+          serviceId,
+          write.reportTypeId,
+          write.deliveryMethod,
+          write.linkExpiryDays ?? null,
+          write.reminderAfterDays ?? null,
+        ],
       );
       await writeChildren(tx, id, write, previous);
       return true;

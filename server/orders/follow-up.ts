@@ -1,0 +1,201 @@
+import {
+  assessmentTestRefusalCodes,
+  maxReminders,
+  type AssessmentOrder,
+  type HandoffResult,
+  type OrderTimeline,
+} from '../../src/shared/api/contract';
+import type { AuthContext } from '../auth/session-service';
+import type { Db } from '../db/db';
+import { findAssessmentOrder } from '../db/queries/assessment-orders';
+import {
+  addOrderLink,
+  cancelOrderRow,
+  dueExpiries,
+  dueReminders,
+  listOrderEvents,
+  lockOrderForFollowUp,
+  markExpiryRecorded,
+  markReminderSent,
+  replaceOrderLink,
+  type FollowUpOrderRow,
+} from '../db/queries/order-events';
+import { appendOrderEvent } from '../db/queries/order-events';
+import { HttpError, notFound } from '../http/errors';
+import { newPatientLoginToken, patientOrderLink, sendOrderEmail } from './order-email';
+import { scopeIds } from './placing';
+
+const dayMs = 86_400_000;
+
+export interface FollowUpContext {
+  db: Db;
+  auth: AuthContext;
+  origin: string;
+  product: string;
+}
+
+const orderNotFound = () => notFound('Assessment order not found');
+const refused = (code: string, message: string) => new HttpError(409, code, message);
+
+/** Only an order that can still be taken may get a new link: not finished, not cancelled. */
+function checkOpen(order: FollowUpOrderRow): void {
+  if (order.status === 'FINI') {
+    throw refused(assessmentTestRefusalCodes.orderAlreadyCompleted, 'This test is already completed');
+  }
+  if (order.cancelledAt !== null) throw refused(assessmentTestRefusalCodes.orderCancelled, 'The order was cancelled');
+}
+
+async function lockInScope(db: Db, auth: AuthContext, id: number): Promise<FollowUpOrderRow> {
+  const order = await lockOrderForFollowUp(db, id, scopeIds(auth));
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+async function answer(db: Db, id: number): Promise<AssessmentOrder> {
+  const order = await findAssessmentOrder(db, id);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/** The order's timeline: its progress and every event, oldest first (cops read it too, within their scope). */
+export async function readTimeline(db: Db, auth: AuthContext, id: number): Promise<OrderTimeline> {
+  const order = await findAssessmentOrder(db, id);
+  const scope = scopeIds(auth);
+  if (!order || (scope !== null && !scope.includes(order.providerService.id))) throw orderNotFound();
+  const events = await listOrderEvents(db, id);
+  return {
+    orderId: id,
+    progress: order.progress,
+    linkExpiresOn: order.linkExpiresOn,
+    events: events.map((event) => ({
+      id: event.id,
+      kind: event.kind,
+      at: event.at.toISOString(),
+      actor: event.actorId === null || event.actorName === null ? null : { id: event.actorId, name: event.actorName },
+      detail: event.detail,
+    })),
+  };
+}
+
+/**
+ * Resend the link of a home order: a new token (the old link and every other one stop working at once), a new
+ * expiry counted from now, the lock and the reminders started again, and a new email.
+ */
+export function resendLink(context: FollowUpContext, id: number): Promise<AssessmentOrder> {
+  return context.db.tx(async (tx) => {
+    const order = await lockInScope(tx, context.auth, id);
+    checkOpen(order);
+    if (order.orderType !== 'HOME' || order.email === null) {
+      throw refused('ORDER_NOT_EMAILED', 'Only a home order has a link to resend');
+    }
+    const now = new Date();
+    const login = newPatientLoginToken();
+    await replaceOrderLink(tx, id, login, new Date(now.getTime() + order.linkExpiryDays * dayMs), now);
+    await sendOrderEmail(tx, {
+      to: order.email,
+      origin: context.origin,
+      product: context.product,
+      token: login.token,
+      providerServiceName: order.providerServiceName,
+    });
+    await appendOrderEvent(tx, {
+      orderId: id,
+      kind: 'LINK_RESENT',
+      at: now,
+      actorUserId: context.auth.userId,
+      detail: { email: order.email },
+    });
+    return answer(tx, id);
+  });
+}
+
+/** Cancel an order with a reason: its links stop working and it can no longer be begun. Twice is once. */
+export function cancelOrder(context: FollowUpContext, id: number, reason: string): Promise<AssessmentOrder> {
+  return context.db.tx(async (tx) => {
+    const order = await lockInScope(tx, context.auth, id);
+    if (order.cancelledAt !== null) return answer(tx, id);
+    checkOpen(order);
+    const now = new Date();
+    await cancelOrderRow(tx, id, reason, now);
+    await appendOrderEvent(tx, {
+      orderId: id,
+      kind: 'CANCELLED',
+      at: now,
+      actorUserId: context.auth.userId,
+      detail: { reason },
+    });
+    return answer(tx, id);
+  });
+}
+
+/**
+ * A link for the patient's own phone, shown as a QR code or printed in a letter: a link of its own (the emailed one
+ * keeps working). An in-clinic order's link expires after its provider service's days from the first hand-off.
+ */
+export function handOff(context: FollowUpContext, id: number, kind: 'QR' | 'LETTER'): Promise<HandoffResult> {
+  return context.db.tx(async (tx) => {
+    const order = await lockInScope(tx, context.auth, id);
+    checkOpen(order);
+    const now = new Date();
+    if (order.linkExpiresAt !== null && order.linkExpiresAt <= now) {
+      throw refused(assessmentTestRefusalCodes.linkExpired, 'The link of this order has expired');
+    }
+    const login = newPatientLoginToken();
+    const expiresAt = order.linkExpiresAt ?? new Date(now.getTime() + order.linkExpiryDays * dayMs);
+    await addOrderLink(tx, id, login.hash, now, order.linkExpiresAt === null ? expiresAt : null);
+    await appendOrderEvent(tx, {
+      orderId: id,
+      kind: kind === 'QR' ? 'QR_SHOWN' : 'LETTER_PRINTED',
+      at: now,
+      actorUserId: context.auth.userId,
+    });
+    return {
+      link: patientOrderLink(context.origin, context.product, login.token),
+      linkExpiresOn: expiresAt.toISOString(),
+    };
+  });
+}
+
+export interface SweepContext {
+  db: Db;
+  origin: string;
+  product: string;
+  now: Date;
+}
+
+/**
+ * One pass of the follow-up scheduler: a reminder to each patient who has not opened their link some days after it
+ * was last sent (at most two), and an EXPIRED event for each link that ran out. Each order is taken with
+ * FOR UPDATE SKIP LOCKED inside the pass's transaction, so with several servers on one database exactly one of them
+ * handles it. Answers how many reminders and expiries it recorded.
+ */
+export async function runFollowUpSweep(context: SweepContext): Promise<{ reminders: number; expired: number }> {
+  const { now } = context;
+  const reminders = await context.db.tx(async (tx) => {
+    const due = await dueReminders(tx, now, maxReminders);
+    for (const order of due) {
+      const login = newPatientLoginToken();
+      await addOrderLink(tx, order.id, login.hash, now, null);
+      await sendOrderEmail(tx, {
+        to: order.email,
+        origin: context.origin,
+        product: context.product,
+        token: login.token,
+        providerServiceName: order.providerServiceName,
+        reminder: true,
+      });
+      const reminder = await markReminderSent(tx, order.id, now);
+      await appendOrderEvent(tx, { orderId: order.id, kind: 'REMINDER_SENT', at: now, detail: { reminder } });
+    }
+    return due.length;
+  });
+  const expired = await context.db.tx(async (tx) => {
+    const due = await dueExpiries(tx, now);
+    for (const order of due) {
+      await markExpiryRecorded(tx, order.id);
+      await appendOrderEvent(tx, { orderId: order.id, kind: 'EXPIRED', at: order.linkExpiresAt });
+    }
+    return due.length;
+  });
+  return { reminders, expired };
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginCallback } from 'fastify';
+import {
+  assessmentOrderIdParamsSchema,
+  cancelOrderRequestSchema,
+  handoffRequestSchema,
+  type AssessmentOrder,
+  type HandoffResult,
+  type OrderTimeline,
+} from '../../src/shared/api/contract';
+import { parseBody, parseParams } from '../http/validation';
+import { cancelOrder, handOff, readTimeline, resendLink } from '../orders/follow-up';
+import { callerOf } from '../profiles/scope';
+import type { RouteDeps } from './route-deps';
+
+/**
+ * Issue 18, following an order to the end: its timeline (whoever may see the patient, cops included, read-only),
+ * and what whoever may order can do with it: resend its link, cancel it, hand it to the patient's own phone.
+ */
+export const orderFollowUpRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, publicOrigin }, done) => {
+  const canOrder = app.requireEntitlement('addAssessmentOrder');
+  const context = (request: Parameters<typeof callerOf>[0]) => ({
+    db,
+    auth: callerOf(request),
+    origin: publicOrigin(),
+    product,
+  });
+
+  app.get(
+    '/assessmentorders/:id/timeline',
+    { preHandler: app.requireEntitlement('listPatients') },
+    async (request): Promise<OrderTimeline> => {
+      const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+      return readTimeline(db, callerOf(request), id);
+    },
+  );
+
+  app.post('/assessmentorders/:id/resendlink', { preHandler: canOrder }, async (request): Promise<AssessmentOrder> => {
+    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+    return resendLink(context(request), id);
+  });
+
+  app.post('/assessmentorders/:id/cancel', { preHandler: canOrder }, async (request): Promise<AssessmentOrder> => {
+    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+    const { reason } = parseBody(cancelOrderRequestSchema, request);
+    return cancelOrder(context(request), id, reason);
+  });
+
+  app.post('/assessmentorders/:id/handoff', { preHandler: canOrder }, async (request): Promise<HandoffResult> => {
+    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+    const { kind } = parseBody(handoffRequestSchema, request);
+    return handOff(context(request), id, kind);
+  });
+  done();
+};
