@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   assessmentOrderDetailSchema,
   assessmentOrderSchema,
+  patientLinkStateSchema,
   beginTestResultSchema,
   devopsSchema,
   patientLoginResultSchema,
@@ -40,6 +41,22 @@ export const assessmentQueries = {
       queryFn: ({ signal }) => http.get(ordersPath(product, assessmentId), assessmentOrderSchema, { signal }),
       // As the detail above: the status decides whether the test can begin.
       staleTime: 5_000,
+    }),
+  /**
+   * Issue 18: whether the patient's link still works, asked once as its page opens (which the order's timeline
+   * records as opened). Only 'expired' and 'cancelled' change the page; a failed check leaves it as it is.
+   */
+  linkState: (http: HttpClient, product: string, token: string) =>
+    queryOptions({
+      queryKey: [...assessmentQueries.all(), 'link', token] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await http.post(`/api/${product}/login/patient/link`, { patientLoginToken: token }, patientLinkStateSchema, {
+            signal,
+          })
+        ).state,
+      staleTime: Infinity,
+      retry: false,
     }),
 };
 

@@ -33,6 +33,7 @@ function loginResult(overrides: Partial<PatientLoginResult> = {}): PatientLoginR
     messageTitle: null,
     failedMessage: null,
     auth: null,
+    linkEnded: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Center, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,12 @@ import type { PatientLoginResult } from '../../shared/api/contract';
 import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { patientLoginMinDate, todayIso } from '../../shared/lib/validation/dates';
-import { usePaths } from '../../shared/lib/runtime-config';
+import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { useHttp } from '../../shared/api/http-context';
 import { applyServerErrors, fieldsFor } from '../../shared/ui/form';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
-import { usePatientLogin } from './api';
+import { assessmentQueries, usePatientLogin } from './api';
 import { usePatientLinkToken } from './patient-link-token';
 import {
   patientLoginFormSchema,
@@ -25,6 +27,9 @@ import { useFormatters } from '../../shared/lib/i18n/format';
 import { Notice } from '../../shared/ui';
 
 const { DateField, TextField } = fieldsFor<PatientLoginFormInput>();
+
+/** Issue 18: the page a patient whose link no longer works is sent to. */
+const linkEndedPage = { expired: 'linkexpired', cancelled: 'ordercancelled' } as const;
 
 /** The mismatch dialog's text: the server's message when it gave one (spec §4), else ours. */
 interface Mismatch {
@@ -46,6 +51,13 @@ export function PatientLoginPage() {
   const session = useSession();
   const token = usePatientLinkToken();
   const login = usePatientLogin();
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  const link = useQuery({ ...assessmentQueries.linkState(http, product, token ?? ''), enabled: token !== null });
+  const ended = link.data === 'expired' || link.data === 'cancelled' ? link.data : null;
+  useEffect(() => {
+    if (ended) void navigate(paths.patientLoginError(linkEndedPage[ended]), { replace: true });
+  }, [ended, navigate, paths]);
   const { blocked, reasonId } = useWritesBlocked();
   const [mismatch, setMismatch] = useState<Mismatch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,6 +91,8 @@ export function PatientLoginPage() {
     if (result.success && result.auth && result.patientId !== null && result.patientAssessmentId !== null) {
       store.signIn(result.auth);
       await navigate(paths.selfAssessment(result.patientId, result.patientAssessmentId), { replace: true });
+    } else if (result.linkEnded) {
+      await navigate(paths.patientLoginError(linkEndedPage[result.linkEnded]), { replace: true });
     } else if (result.assessmentOrderStatusId === 'FINI') {
       await navigate(paths.patientLoginError('orderalreadycompleted'), { replace: true });
     } else if (result.orderLockedFailedAuthAttemptsExceeded) {

@@ -8,6 +8,9 @@ export const errorPages = [
   'orderalreadycompleted',
   'templock',
   'workflowerror',
+  // Issue 18: the patient's link no longer works; the page tells them to contact their clinic.
+  'linkexpired',
+  'ordercancelled',
 ] as const;
 export type ErrorPage = (typeof errorPages)[number] | 'unknown';
 

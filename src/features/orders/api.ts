@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   assessmentOrderSchema,
+  handoffResultSchema,
   massOrderResultSchema,
+  type HandoffResult,
   type AssessmentOrder,
   type AssessmentOrderInput,
   type MassOrderInput,
@@ -64,4 +66,46 @@ export function useMassOrder() {
       ]);
     },
   });
+}
+
+/** After any follow-up action the order's row, its timeline and the patient's open orders are read again. */
+function useFollowUpMutation<Variables, Result>(send: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    meta: { handlesBadRequest: true },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: patientQueries.all() }),
+      ]);
+    },
+  });
+}
+
+/** Issue 18: a new link for a home order, emailed; the old one stops working. */
+export function useResendLink() {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  return useFollowUpMutation((orderId: number) =>
+    http.post(`/api/${product}/assessmentorders/${String(orderId)}/resendlink`, {}, assessmentOrderSchema),
+  );
+}
+
+/** Issue 18: cancel an order, with the reason the timeline keeps. */
+export function useCancelOrder() {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  return useFollowUpMutation(({ orderId, reason }: { orderId: number; reason: string }) =>
+    http.post(`/api/${product}/assessmentorders/${String(orderId)}/cancel`, { reason }, assessmentOrderSchema),
+  );
+}
+
+/** Issue 18: a link of its own for the patient's phone, shown as a QR code or printed in a letter. */
+export function useHandoff() {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  return useFollowUpMutation(({ orderId, kind }: { orderId: number; kind: 'QR' | 'LETTER' }): Promise<HandoffResult> =>
+    http.post(`/api/${product}/assessmentorders/${String(orderId)}/handoff`, { kind }, handoffResultSchema),
+  );
 }

@@ -25,6 +25,7 @@ const finished = testOrder({
   scheduleDateTime: '2024-11-20T15:00:00Z',
   completedDateTime: '2024-11-23T18:00:00Z',
   assessmentOrderStatus: { id: 'FINI', name: 'Finished' },
+  progress: { id: 'FINISHED', at: '2024-11-23T18:00:00Z' },
   batteryType: { code: 'MemOnlyCBB', name: 'Memory assessment', description: '' },
 });
 
@@ -39,7 +40,12 @@ function renderTable(orders: AssessmentOrder[], store: SessionStore) {
     '/api/profile/patients/5/assessmentorders': { dataList: orders, count: orders.length },
   });
   return renderApp(
-    [{ path: '/cgm/manage/patient/5', element: <AssessmentsTable patientId={5} patientName="Rosa Alvarez" /> }],
+    [
+      {
+        path: '/cgm/manage/patient/5',
+        element: <AssessmentsTable patientId={5} patientName="Rosa Alvarez" patientLanguage="en-US" />,
+      },
+    ],
     { store, http, initialEntries: ['/cgm/manage/patient/5'] },
   );
 }
@@ -64,6 +70,7 @@ describe('the assessments table of a patient (spec §2)', () => {
       'Test type',
       'Location',
       'Status',
+      'Progress',
       'Order email',
       'Completed date',
       'Provider',
@@ -86,15 +93,17 @@ describe('the assessments table of a patient (spec §2)', () => {
       'Full assessment',
       'Out-Of-Clinic',
       'Scheduled',
+      'Sent',
       'rosa@example.test',
       '',
       'Northside Memory Clinic',
       'Neurology',
     ]);
     expect(site?.slice(1, 5)).toEqual(['Sam Whitfield', 'Full assessment', 'In-Clinic', 'Scheduled']);
-    expect(done?.slice(2, 7)).toEqual([
+    expect(done?.slice(2, 8)).toEqual([
       'Memory assessment',
       'Out-Of-Clinic',
+      'Finished',
       'Finished',
       'rosa@example.test',
       'Nov 23, 2024',
@@ -141,10 +150,13 @@ describe('the assessments table of a patient (spec §2)', () => {
   });
 
   it('says when the orders cannot be loaded', async () => {
-    renderApp([{ path: '/', element: <AssessmentsTable patientId={5} patientName="Rosa Alvarez" /> }], {
-      store: session(['viewAssessmentOrder']),
-      initialEntries: ['/'],
-    });
+    renderApp(
+      [{ path: '/', element: <AssessmentsTable patientId={5} patientName="Rosa Alvarez" patientLanguage="en-US" /> }],
+      {
+        store: session(['viewAssessmentOrder']),
+        initialEntries: ['/'],
+      },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent("The patient's assessments could not be loaded.");
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Switch } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,18 @@ import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
+import { OrderFollowUpDialog, ProgressBadge } from './follow-up';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
 
 /** Spec §2: the table can be narrowed to the orders still to be taken at home. */
 export function isOutstandingHome(order: AssessmentOrder): boolean {
-  return order.assessmentOrderStatus.id === 'SCHD' && order.assessmentOrderType.id === 'HOME';
+  return (
+    order.assessmentOrderStatus.id === 'SCHD' &&
+    order.assessmentOrderType.id === 'HOME' &&
+    order.progress.id !== 'CANCELLED'
+  );
 }
 
 /**
@@ -41,7 +46,16 @@ export function sortOrders(orders: readonly AssessmentOrder[], sort: ListSort): 
  * outstanding HOME orders, the email column hideable. A row's date opens the assessment page, except for cops who
  * may not open orders (spec §6).
  */
-export function AssessmentsTable({ patientId, patientName }: { patientId: number; patientName: string }) {
+export function AssessmentsTable({
+  patientId,
+  patientName,
+  patientLanguage,
+}: {
+  patientId: number;
+  patientName: string;
+  /** The patient's language: a printed letter for them is in it. */
+  patientLanguage: string;
+}) {
   const { t } = useTranslation('orders');
   const http = useHttp();
   const paths = usePaths();
@@ -53,11 +67,13 @@ export function AssessmentsTable({ patientId, patientName }: { patientId: number
   const [onlyOutstandingHome, setOnlyOutstandingHome] = useState(false);
   const [showEmail, setShowEmail] = useState(true);
   const [sort, setSort] = useState<ListSort>({ orderBy: 'orderDate', ascending: false });
+  const [followedId, setFollowedId] = useState<number | null>(null);
 
   if (query.isPending) return <Loading label={t('loading')} size="sm" />;
   if (query.isError && !query.data) {
     return <LoadError title={t('ERROR_LOADING_PATIENT_ASSESSMENTS')} onRetry={() => void query.refetch()} />;
   }
+  const followed = query.data.find((order) => order.id === followedId);
   const shown = sortOrders(onlyOutstandingHome ? query.data.filter(isOutstandingHome) : query.data, sort);
   const columns: GeneralListColumn<AssessmentOrder>[] = [
     {
@@ -94,6 +110,26 @@ export function AssessmentsTable({ patientId, patientName }: { patientId: number
       accessor: 'assessmentOrderStatus',
       title: t('table.status'),
       render: (order) => text.status(order.assessmentOrderStatus.id),
+    },
+    {
+      accessor: 'progress',
+      title: t('table.progress'),
+      render: (order) => (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={4}
+          aria-label={t('followUp.openLabel', {
+            date: showDate(order.orderDate),
+            progress: t(`progress.${order.progress.id}`),
+          })}
+          onClick={() => {
+            setFollowedId(order.id);
+          }}
+        >
+          <ProgressBadge id={order.progress.id} />
+        </Button>
+      ),
     },
     {
       accessor: 'assessmentOrderEmail',
@@ -142,6 +178,15 @@ export function AssessmentsTable({ patientId, patientName }: { patientId: number
         firstSortAscending={false}
         emptyState={<EmptyState title={t('TEXT_NO_ASSESSMENT_ORDERS_FOUND_FOR_PATIENT')} />}
       />
+      {followed && (
+        <OrderFollowUpDialog
+          order={followed}
+          patientLanguage={patientLanguage}
+          onClose={() => {
+            setFollowedId(null);
+          }}
+        />
+      )}
     </Stack>
   );
 }

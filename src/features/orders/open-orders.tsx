@@ -14,10 +14,13 @@ import { useOrderText } from '../../shared/lib/i18n/order-text';
 /** Spec §9: the patient card shows at most 3 open orders. */
 export const cardOpenOrdersLimit = 3;
 
-/** Spec §2/§4: a card lists only scheduled orders (never FINI), soonest scheduled first, at most three. */
+/**
+ * Spec §2/§4: a card lists only scheduled orders (never FINI, nor cancelled ones: issue 18), soonest scheduled
+ * first, at most three.
+ */
 export function cardOpenOrders(orders: readonly AssessmentOrder[]): { shown: AssessmentOrder[]; more: number } {
   const open = orders
-    .filter((order) => order.assessmentOrderStatus.id === 'SCHD')
+    .filter((order) => order.assessmentOrderStatus.id === 'SCHD' && order.progress.id !== 'CANCELLED')
     .sort((a, b) => Date.parse(a.scheduleDateTime) - Date.parse(b.scheduleDateTime) || a.id - b.id);
   return { shown: open.slice(0, cardOpenOrdersLimit), more: Math.max(0, open.length - cardOpenOrdersLimit) };
 }

@@ -29,7 +29,7 @@ export function PatientOrdersSection({ patient }: { patient: PatientProfile }) {
           <OfflineWriteReason />
         </Group>
       )}
-      <AssessmentsTable patientId={patient.id} patientName={patient.name} />
+      <AssessmentsTable patientId={patient.id} patientName={patient.name} patientLanguage={patient.defaultLanguage} />
     </Stack>
   );
 }

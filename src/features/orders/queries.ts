@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { assessmentOrderListSchema } from '../../shared/api/contract';
+import { assessmentOrderListSchema, orderTimelineSchema } from '../../shared/api/contract';
 import type { HttpClient } from '../../shared/api/http';
 
 /**
@@ -19,5 +19,14 @@ export const orderQueries = {
           })
         ).dataList,
       meta: { persist: true },
+    }),
+  /** An order's timeline (issue 18): read when it is opened, never kept offline (it is about what happens now). */
+  timeline: (http: HttpClient, product: string, orderId: number) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'timeline', orderId] as const,
+      queryFn: ({ signal }) =>
+        http.get(`/api/${product}/assessmentorders/${String(orderId)}/timeline`, orderTimelineSchema, { signal }),
+      // What the patient did a minute ago is the point: read it again each time the order is opened.
+      staleTime: 0,
     }),
 };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/http';
-import { formFieldOf, saveFailure, toProviderServiceInput } from './provider-service-form-schema';
+import {
+  emptyFormValues,
+  formFieldOf,
+  providerServiceFormSchema,
+  saveFailure,
+  toProviderServiceInput,
+} from './provider-service-form-schema';
 
 const apiError = (status: number, serverMessage: string | null, fields: ApiError['fields'] = []) =>
   new ApiError({ status, code: 'X', serverMessage, fields, path: '/api/cgm/providerservices' });
@@ -46,6 +52,7 @@ describe('formFieldOf', () => {
   it('maps server field paths to form fields and ignores the rest', () => {
     expect(formFieldOf('providerName')).toBe('providerName');
     expect(formFieldOf('reportTypeId')).toBe('reportTypeId');
+    expect(formFieldOf('linkExpiryDays')).toBe('linkExpiryDays');
     expect(formFieldOf('batteryCodes.1')).toBeNull();
     expect(formFieldOf('')).toBeNull();
   });
@@ -76,6 +83,8 @@ describe('toProviderServiceInput', () => {
             previouslyAdded: false,
           },
         ],
+        linkExpiryDays: 10,
+        reminderAfterDays: 4,
       }),
     ).toEqual({
       providerName: 'Harbor',
@@ -84,6 +93,39 @@ describe('toProviderServiceInput', () => {
       deliveryMethod: 'BOTH',
       batteryCodes: ['FullCBB'],
       localities: [{ localityId: 'es-US', isDefault: true }],
+      linkExpiryDays: 10,
+      reminderAfterDays: 4,
     });
+  });
+});
+
+describe('the follow-up days (issue 18)', () => {
+  const filled = {
+    ...emptyFormValues([{ id: 'en-US', name: 'United States - English' }]),
+    localities: [
+      { id: 'en-US', name: 'United States - English', selected: true, isDefaultLocality: true, previouslyAdded: false },
+    ],
+    providerName: 'Harbor',
+    serviceName: 'Memory',
+    reportTypeId: '1',
+    batteryCodes: ['FullCBB'],
+  };
+  it.each([
+    [{ linkExpiryDays: 0 }, 'linkExpiryDays'],
+    [{ linkExpiryDays: 366 }, 'linkExpiryDays'],
+    [{ linkExpiryDays: '' }, 'linkExpiryDays'],
+    [{ reminderAfterDays: 2.5 }, 'reminderAfterDays'],
+    [{ reminderAfterDays: 61 }, 'reminderAfterDays'],
+  ] as const)('refuses %o', (days, field) => {
+    const result = providerServiceFormSchema.safeParse({ ...filled, ...days });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      [field, 'VALID_DAYS_OUT_OF_RANGE'],
+    ]);
+  });
+  it('starts a new provider service at 14 and 3 days and accepts the limits', () => {
+    expect(filled).toMatchObject({ linkExpiryDays: 14, reminderAfterDays: 3 });
+    expect(providerServiceFormSchema.safeParse({ ...filled, linkExpiryDays: 365, reminderAfterDays: 1 }).success).toBe(
+      true,
+    );
   });
 });

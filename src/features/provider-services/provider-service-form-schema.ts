@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
+  defaultLinkExpiryDays,
+  defaultReminderAfterDays,
   deliveryMethodSchema,
+  linkExpiryDaysRange,
   maxFieldLength,
+  reminderAfterDaysRange,
   type ProviderService,
   type ProviderServiceInput,
 } from '../../shared/api/contract';
@@ -15,6 +19,16 @@ const localityChoiceSchema = z.object({
   isDefaultLocality: z.boolean(),
   previouslyAdded: z.boolean(),
 });
+
+/** A whole number of days in the range, 'VALID_DAYS_OUT_OF_RANGE' otherwise. */
+function days(range: { min: number; max: number }) {
+  return z
+    .union([z.number(), z.literal('')])
+    .refine(
+      (value) => typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max,
+      'VALID_DAYS_OUT_OF_RANGE',
+    );
+}
 
 /** Spec §5 Provider service; messages are translation keys of the 'provider-services' namespace. */
 export const providerServiceFormSchema = z.object({
@@ -38,6 +52,9 @@ export const providerServiceFormSchema = z.object({
     .array(localityChoiceSchema)
     .refine(hasSelectedLocality, 'VALID_LANGUAGE_IS_REQUIRED')
     .refine(hasDefaultLocality, 'VALID_DEFAULT_LANGUAGE_IS_REQUIRED'),
+  // Issue 18: the follow-up of home orders. A number field holds '' while it is empty.
+  linkExpiryDays: days(linkExpiryDaysRange),
+  reminderAfterDays: days(reminderAfterDaysRange),
 });
 export type ProviderServiceFormValues = z.input<typeof providerServiceFormSchema>;
 
@@ -49,6 +66,8 @@ export function emptyFormValues(localities: readonly { id: string; name: string 
     deliveryMethod: 'BOTH',
     batteryCodes: [],
     localities: initialLocalityChoices(localities),
+    linkExpiryDays: defaultLinkExpiryDays,
+    reminderAfterDays: defaultReminderAfterDays,
   };
 }
 
@@ -63,6 +82,8 @@ export function formValuesOf(
     deliveryMethod: saved.deliveryMethod,
     batteryCodes: saved.supportedBatteryTypes.map((battery) => battery.code),
     localities: initialLocalityChoices(localities, saved.supportedAssessmentLanguages),
+    linkExpiryDays: saved.linkExpiryDays,
+    reminderAfterDays: saved.reminderAfterDays,
   };
 }
 
@@ -76,6 +97,8 @@ export function toProviderServiceInput(values: ProviderServiceFormValues): Provi
     deliveryMethod: values.deliveryMethod,
     batteryCodes: [...values.batteryCodes],
     localities: chosen.map((locality) => ({ localityId: locality.id, isDefault: locality.isDefaultLocality })),
+    linkExpiryDays: Number(values.linkExpiryDays),
+    reminderAfterDays: Number(values.reminderAfterDays),
   };
 }
 
@@ -102,13 +125,17 @@ export function saveFailure(error: unknown): SaveFailure {
 }
 
 /** Form fields the server may name in a 400 or 409, mapped to the form's own field names. */
-export function formFieldOf(path: string): 'providerName' | 'serviceName' | 'reportTypeId' | 'deliveryMethod' | null {
+export function formFieldOf(
+  path: string,
+): 'providerName' | 'serviceName' | 'reportTypeId' | 'deliveryMethod' | 'linkExpiryDays' | 'reminderAfterDays' | null {
   const head = path.split('.')[0] ?? '';
   switch (head) {
     case 'providerName':
     case 'serviceName':
     case 'reportTypeId':
     case 'deliveryMethod':
+    case 'linkExpiryDays':
+    case 'reminderAfterDays':
       return head;
     default:
       return null;

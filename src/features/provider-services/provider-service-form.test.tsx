@@ -18,6 +18,8 @@ function renderAdd(answer: (call: HttpCall) => unknown) {
 }
 
 const saved: ProviderService = {
+  linkExpiryDays: 14,
+  reminderAfterDays: 3,
   id: 9,
   provider: { id: 4, name: 'Harbor Clinic' },
   service: { id: 5, name: 'Memory' },
@@ -101,6 +103,8 @@ describe('AddProviderServicePage', () => {
           { localityId: 'en-US', isDefault: false },
           { localityId: 'fr-FR', isDefault: true },
         ],
+        linkExpiryDays: 14,
+        reminderAfterDays: 3,
       },
     });
   });

@@ -1,11 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { maxFieldLength, type Battery, type ReportType } from '../../shared/api/contract';
+import {
+  linkExpiryDaysRange,
+  maxFieldLength,
+  reminderAfterDaysRange,
+  type Battery,
+  type ReportType,
+} from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { applyServerErrors } from '../../shared/ui/form';
@@ -192,6 +198,38 @@ export function ProviderServiceForm({
             <LocalityPicker value={field.value} onChange={field.onChange} error={message(errors.localities?.message)} />
           )}
         />
+        <Group align="flex-start" grow>
+          {(
+            [
+              ['linkExpiryDays', linkExpiryDaysRange],
+              ['reminderAfterDays', reminderAfterDaysRange],
+            ] as const
+          ).map(([name, range]) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <NumberInput
+                  label={t(`form.${name}`)}
+                  description={t(`form.${name}Hint`, { min: range.min, max: range.max })}
+                  required
+                  min={range.min}
+                  max={range.max}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={
+                    errors[name]?.message ? t(errors[name].message, { min: range.min, max: range.max }) : undefined
+                  }
+                />
+              )}
+            />
+          ))}
+        </Group>
 
         {failure && (
           <Notice tone="error" title={t('form.saveFailedTitle')}>

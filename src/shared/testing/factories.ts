@@ -220,6 +220,8 @@ export function testProviderService(overrides: Partial<ProviderService> = {}): P
     configurationsToggledBatteryTypes: { 'Full assessment': true, 'Memory assessment': true },
     workflowDef: 'cgm-cbb',
     battery: 'FullCBB',
+    linkExpiryDays: 14,
+    reminderAfterDays: 3,
     ...overrides,
   };
 }
@@ -248,6 +250,8 @@ export function testOrder(overrides: Partial<AssessmentOrder> = {}): AssessmentO
     },
     assessmentOrderLastStartedUsingLanguage: null,
     lastErrorCode: null,
+    progress: { id: 'SENT', at: '2025-03-04T15:00:00.000Z' },
+    linkExpiresOn: '2025-03-18T15:00:00.000Z',
     ...overrides,
   };
 }

@@ -57,11 +57,19 @@ export const patientLoginResultSchema = z.object({
   messageTitle: z.string().nullable(),
   failedMessage: z.string().nullable(),
   auth: authResultSchema.nullable(),
+  /** Issue 18: the link no longer works (its order was cancelled, or it expired); nothing else is said. */
+  linkEnded: z.enum(['expired', 'cancelled']).nullable().default(null),
 });
 export type PatientLoginResult = z.infer<typeof patientLoginResultSchema>;
 
 /** Spec §2 /{product}/patientloginerror/{errorCode}. */
-export const patientLoginErrorCodeSchema = z.enum(['orderalreadycompleted', 'templock', 'unknownerror']);
+export const patientLoginErrorCodeSchema = z.enum([
+  'orderalreadycompleted',
+  'templock',
+  'unknownerror',
+  'linkexpired',
+  'ordercancelled',
+]);
 
 /** POST /api/{product}/assessmentorders/{id}/begintest: the patient's own, unsupervised test (spec §7). */
 export const beginTestRequestSchema = z.object({ language: localityIdSchema });
@@ -106,6 +114,9 @@ export const assessmentTestRefusalCodes = {
   orderAlreadyCompleted: 'ORDER_ALREADY_COMPLETED',
   patientDeactivated: 'PATIENT_DEACTIVATED',
   testNotCompleted: 'TEST_NOT_COMPLETED',
+  /** Issue 18: a cancelled order cannot be begun; a home order's link that has expired no longer begins it. */
+  orderCancelled: 'ORDER_CANCELLED',
+  linkExpired: 'ORDER_LINK_EXPIRED',
 } as const;
 
 /**

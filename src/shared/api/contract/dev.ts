@@ -57,3 +57,8 @@ export const expirePasswordRequestSchema = z.object({
 
 export const expirePasswordResultSchema = z.object({ expired: z.boolean() });
 export type ExpirePasswordResult = z.infer<typeof expirePasswordResultSchema>;
+
+/** POST /api/dev/expire-order-link: lets end-to-end tests see an order whose link has expired (issue 18). */
+export const expireOrderLinkRequestSchema = z.object({ assessmentOrderId: z.number().int().min(1).max(2_147_483_647) });
+export const expireOrderLinkResultSchema = z.object({ expired: z.boolean() });
+export type ExpireOrderLinkResult = z.infer<typeof expireOrderLinkResultSchema>;

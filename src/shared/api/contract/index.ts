@@ -16,3 +16,4 @@ export * from './documents';
 export * from './assessment-tests';
 export * from './client-logs';
 export * from './results';
+export * from './order-events';

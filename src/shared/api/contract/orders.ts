@@ -7,6 +7,7 @@ import { providerServiceRefSchema } from './auth';
 import { idNameSchema } from './profiles';
 import { assessmentOrderTypeIdSchema } from './provider-services';
 import { listResponseSchema } from './lists';
+import { orderProgressSchema } from './order-events';
 
 /** Spec §3 Order status: SCHD scheduled, FINI finished. Other values are never shown (spec §4). */
 export const orderStatusIdSchema = z.enum(['SCHD', 'FINI']);
@@ -46,6 +47,10 @@ export const assessmentOrderSchema = z.object({
   assessmentOrderLastStartedUsingLanguage: z.string().nullable(),
   /** The runner error code of the last failed attempt, null when none. */
   lastErrorCode: z.string().nullable(),
+  /** Where the order stands, from its event log (the follow-up of an order). */
+  progress: orderProgressSchema,
+  /** When a home order's link stops working; null for an in-clinic order. */
+  linkExpiresOn: z.string().nullable(),
 });
 export type AssessmentOrder = z.infer<typeof assessmentOrderSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxRecordId, recordIdParamSchema } from './ids';
 import { defaultListTake } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';
+import { defaultLinkExpiryDays, defaultReminderAfterDays } from './order-events';
 
 /** Spec §3/§9: HOME is out of clinic ('Out-Of-Clinic'), SITE in clinic ('In-Clinic'). */
 export const assessmentOrderTypeIdSchema = z.enum(['HOME', 'SITE']);
@@ -86,8 +87,16 @@ export const providerServiceSchema = providerServiceRefSchema.extend({
   workflowDef: z.string(),
   /** Spec §3: the battery an order gets when none is chosen (the default one), null only if none is offered. */
   battery: z.string().nullable(),
+  /** Issue 18: days a home order's link works, counted from when it was (last) sent. */
+  linkExpiryDays: z.number().int(),
+  /** Issue 18: days without the link opened before the patient is reminded (twice at most). */
+  reminderAfterDays: z.number().int(),
 });
 export type ProviderService = z.infer<typeof providerServiceSchema>;
+
+/** Issue 18: the limits of a provider service's follow-up, as the database allows them. */
+export const linkExpiryDaysRange = { min: 1, max: 365 } as const;
+export const reminderAfterDaysRange = { min: 1, max: 60 } as const;
 
 /** Spec §7 list response: one page of rows and the count of all rows that match. */
 export const providerServiceListSchema = z.object({
@@ -138,6 +147,18 @@ export const providerServiceInputSchema = z.object({
     .min(1, 'At least one language is required')
     .refine((list) => new Set(list.map((item) => item.localityId)).size === list.length, 'A language is listed twice')
     .refine((list) => list.filter((item) => item.isDefault).length === 1, 'Exactly one default language is required'),
+  linkExpiryDays: z
+    .number()
+    .int()
+    .min(linkExpiryDaysRange.min, 'VALID_FIELD_SHOULD_BE_VALID')
+    .max(linkExpiryDaysRange.max, 'VALID_FIELD_SHOULD_BE_VALID')
+    .default(defaultLinkExpiryDays),
+  reminderAfterDays: z
+    .number()
+    .int()
+    .min(reminderAfterDaysRange.min, 'VALID_FIELD_SHOULD_BE_VALID')
+    .max(reminderAfterDaysRange.max, 'VALID_FIELD_SHOULD_BE_VALID')
+    .default(defaultReminderAfterDays),
 });
 export type ProviderServiceInput = z.input<typeof providerServiceInputSchema>;
 

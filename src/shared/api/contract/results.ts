@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardTaskSchema } from './assessment-tests';
+import { deviceClassSchema } from './order-events';
 
 /**
  * What the reference runner records of a test, trial by trial, and what scoring makes of it. One contract for the
@@ -48,9 +49,6 @@ export const interruptionSchema = z.object({
   durationMs: z.number().min(0).max(86_400_000),
 });
 export type Interruption = z.infer<typeof interruptionSchema>;
-
-export const deviceClassSchema = z.enum(['phone', 'tablet', 'desktop']);
-export type DeviceClass = z.infer<typeof deviceClassSchema>;
 
 export const sessionInfoSchema = z.object({
   deviceClass: deviceClassSchema,

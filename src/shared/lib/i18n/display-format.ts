@@ -1,4 +1,4 @@
-import { format, isValid, parseISO, type Locale } from 'date-fns';
+import { format, formatDistanceStrict, isValid, parseISO, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { es } from 'date-fns/locale/es';
 import { fr } from 'date-fns/locale/fr';
@@ -27,6 +27,28 @@ export function formatDisplayDate(value: string | Date | null | undefined, langu
   if (!isValid(date)) return '';
   const interfaceLanguage = toInterfaceLanguage(language) ?? fallbackLanguage;
   return format(date, displayDateFormats[interfaceLanguage], { locale: dateLocales[interfaceLanguage] });
+}
+
+function parsed(value: string | Date): Date | null {
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  return isValid(date) ? date : null;
+}
+
+/** A moment with its time, in the language's long form ('Nov 24, 2026, 3:05:12 PM'); '' for a value that is not one. */
+export function formatDisplayDateTime(value: string | Date, language: string): string {
+  const date = parsed(value);
+  if (!date) return '';
+  return format(date, 'PPpp', { locale: dateLocales[toInterfaceLanguage(language) ?? fallbackLanguage] });
+}
+
+/** How long ago (or how long until) a moment, in words of the language ('3 days ago', 'hace 3 días', 'dans 2 jours'). */
+export function formatRelativeTime(value: string | Date, language: string, now: Date = new Date()): string {
+  const date = parsed(value);
+  if (!date) return '';
+  return formatDistanceStrict(date, now, {
+    addSuffix: true,
+    locale: dateLocales[toInterfaceLanguage(language) ?? fallbackLanguage],
+  });
 }
 
 /** A count or other number with the language's grouping ('1,234', '1 234'). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDisplayDate, formatNumber } from './display-format';
+import { formatDisplayDate, formatDisplayDateTime, formatNumber, formatRelativeTime } from './display-format';
 import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from './languages';
 
 // The formatters themselves live apart from React, so the server's runner and report pages share them.
@@ -10,6 +10,8 @@ export function useFormatters(): {
   language: InterfaceLanguage;
   formatDate: (value: string | Date | null | undefined) => string;
   formatNumber: (value: number) => string;
+  formatDateTime: (value: string) => string;
+  formatRelative: (value: string, now?: Date) => string;
 } {
   const { i18n } = useTranslation();
   const language = toInterfaceLanguage(i18n.resolvedLanguage ?? i18n.language) ?? fallbackLanguage;
@@ -17,5 +19,7 @@ export function useFormatters(): {
     language,
     formatDate: (value) => formatDisplayDate(value, language),
     formatNumber: (value) => formatNumber(value, language),
+    formatDateTime: (value) => formatDisplayDateTime(value, language),
+    formatRelative: (value, now) => formatRelativeTime(value, language, now),
   };
 }

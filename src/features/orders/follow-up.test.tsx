@@ -1,0 +1,131 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AssessmentOrder, Entitlement, OrderTimeline } from '../../shared/api/contract';
+import { SessionStore } from '../../shared/auth/session-store';
+import { authResult } from '../../shared/testing/factories';
+import { renderApp } from '../../shared/testing/render';
+import { pretendWideScreen } from '../../shared/testing/wide-screen';
+import { AssessmentsTable } from './assessments-table';
+import { ordersHttp, testOrder } from './testing';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const order = testOrder({ id: 41, orderDate: '2025-03-04T15:00:00Z' });
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+const timeline: OrderTimeline = {
+  orderId: 41,
+  progress: { id: 'OPENED', at: minutesAgo(5) },
+  linkExpiresOn: '2025-03-18T15:00:00.000Z',
+  events: [
+    {
+      id: 1,
+      kind: 'ORDERED',
+      at: minutesAgo(3 * 24 * 60),
+      actor: { id: 2, name: 'Elena Park' },
+      detail: { orderType: 'HOME', batteryCode: 'FullCBB', email: 'rosa@example.test' },
+    },
+    { id: 2, kind: 'EMAIL_SENT', at: minutesAgo(3 * 24 * 60), actor: null, detail: { email: 'rosa@example.test' } },
+    { id: 3, kind: 'LINK_OPENED', at: minutesAgo(10), actor: null, detail: {} },
+    { id: 4, kind: 'IDENTITY_REFUSED', at: minutesAgo(5), actor: null, detail: { attempt: 1, of: 3 } },
+  ],
+};
+
+function session(entitlements: Entitlement[], role = 'Healthcare Clinician'): SessionStore {
+  const store = new SessionStore(window.sessionStorage, 'cgm');
+  store.signIn(authResult({ entitlements, user: { role } }));
+  return store;
+}
+
+function renderFollowUp(entitlements: Entitlement[], orders: AssessmentOrder[] = [order]) {
+  const { http, calls } = ordersHttp(
+    {
+      '/api/profile/patients/5/assessmentorders': { dataList: orders, count: orders.length },
+      '/api/cgm/assessmentorders/41/timeline': timeline,
+    },
+    {
+      '/api/cgm/assessmentorders/41/cancel': () => ({ ...order, progress: { id: 'CANCELLED', at: minutesAgo(0) } }),
+      '/api/cgm/assessmentorders/41/resendlink': () => order,
+    },
+  );
+  const view = renderApp(
+    [
+      {
+        path: '/cgm/manage/patient/5',
+        element: <AssessmentsTable patientId={5} patientName="Rosa Alvarez" patientLanguage="es-US" />,
+      },
+    ],
+    { store: session(entitlements), http, initialEntries: ['/cgm/manage/patient/5'] },
+  );
+  return { ...view, calls };
+}
+
+async function openFollowUp(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(await screen.findByRole('button', { name: 'Follow the order of Mar 04, 2025: Sent' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Order of Mar 04, 2025' });
+  await within(dialog).findByRole('list', { name: 'What happened to the order' });
+  return dialog;
+}
+
+describe('following an order (issue 18)', () => {
+  beforeEach(() => {
+    pretendWideScreen();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the timeline in words, with relative times and the exact time on hover', async () => {
+    const { user } = renderFollowUp(['listPatients', 'viewAssessmentOrder', 'addAssessmentOrder']);
+    const dialog = await openFollowUp(user);
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Ordered (by Elena Park)',
+      'Link emailed to rosa@example.test',
+      'Link opened by the patient',
+      'Details did not match (attempt 1 of 3)',
+    ]);
+    const opened = within(dialog).getByText('10 minutes ago');
+    expect(opened.tagName).toBe('TIME');
+    expect(opened.getAttribute('title')).toMatch(/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/);
+    // The dialog's progress is the timeline's, newer than the table's row.
+    expect(within(dialog).getByText('Opened')).toBeInTheDocument();
+    expect(within(dialog).getByText('The link works until Mar 18, 2025.')).toBeInTheDocument();
+  });
+
+  it('cancels with a reason, and refuses to without one', async () => {
+    const { user, calls } = renderFollowUp(['listPatients', 'viewAssessmentOrder', 'addAssessmentOrder']);
+    const dialog = await openFollowUp(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm the cancellation' }));
+    expect(await within(dialog).findByText('A reason is required')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for cancelling/ }), '  Duplicate  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm the cancellation' }));
+    expect(await screen.findByText('The order was cancelled. Its link no longer works.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/cgm/assessmentorders/41/cancel',
+      body: { reason: 'Duplicate' },
+    });
+  });
+
+  it('is read-only for cops, who may not order', async () => {
+    const { user } = renderFollowUp(['listPatients']);
+    const dialog = await openFollowUp(user);
+    expect(within(dialog).getByText('Details did not match (attempt 1 of 3)')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Resend the link' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /QR code/ })).not.toBeInTheDocument();
+  });
+
+  it('refuses every action offline, with the reason beside them', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderFollowUp(['listPatients', 'viewAssessmentOrder', 'addAssessmentOrder']);
+    const dialog = await openFollowUp(user);
+    for (const name of ['Resend the link', 'Cancel the order', 'Show a QR code for the patient’s phone']) {
+      expect(within(dialog).getByRole('button', { name })).toBeDisabled();
+    }
+    expect(within(dialog).getByRole('note')).toHaveTextContent(/offline/i);
+  });
+});

@@ -1,0 +1,355 @@
+import { Badge, Button, Group, Image, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  maxCancelReasonLength,
+  type AssessmentOrder,
+  type HandoffResult,
+  type OrderEvent,
+  type OrderProgressId,
+} from '../../shared/api/contract';
+import { useHttp } from '../../shared/api/http-context';
+import { useEntitlement } from '../../shared/auth/session-context';
+import { useFormatters } from '../../shared/lib/i18n/format';
+import { formatDisplayDate } from '../../shared/lib/i18n/display-format';
+import { fallbackLanguage, languageNameIn, toInterfaceLanguage } from '../../shared/lib/i18n/languages';
+import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { providerServiceName } from '../../shared/lib/provider-service-name';
+import { LoadError, Loading, Notice } from '../../shared/ui';
+import { isNothingSent, OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { toast } from '../../shared/ui/toast';
+import { orderQueries, useCancelOrder, useHandoff, useResendLink } from './api';
+
+/** Progress a person should look at: the patient is stuck or the order is gone. */
+const attentionProgress: readonly OrderProgressId[] = ['LOCKED', 'EXPIRED', 'CANCELLED'];
+
+/** The order's progress as a badge (issue 18), beside the spec's status. */
+export function ProgressBadge({ id }: { id: OrderProgressId }) {
+  const { t } = useTranslation('orders');
+  const color = id === 'FINISHED' ? 'teal' : attentionProgress.includes(id) ? 'red' : 'blue';
+  return (
+    <Badge color={color} variant="light" radius="sm" tt="none">
+      {t(`progress.${id}`)}
+    </Badge>
+  );
+}
+
+/** What an event says, with its facts, in the interface language. */
+function useEventText() {
+  const { t } = useTranslation('orders');
+  const { language: reader } = useFormatters();
+  return (event: OrderEvent): string => {
+    const { detail } = event;
+    const by = event.actor ? t('followUp.by', { name: event.actor.name }) : '';
+    const facts: Record<string, string | number> = {
+      email: detail.email ?? '',
+      attempt: detail.attempt ?? 0,
+      of: detail.of ?? 0,
+      reason: detail.reason ?? '',
+      code: detail.errorCode ?? '',
+      reminder: detail.reminder ?? 0,
+      language: detail.language ? (languageNameIn(detail.language, reader) ?? detail.language) : '',
+      device: detail.deviceClass ? t(`followUp.device.${detail.deviceClass}`) : '',
+    };
+    return [t(`followUp.event.${event.kind}`, facts), by].filter((part) => part !== '').join(' ');
+  };
+}
+
+function Timeline({ events }: { events: readonly OrderEvent[] }) {
+  const { t } = useTranslation('orders');
+  const { formatDateTime, formatRelative } = useFormatters();
+  const text = useEventText();
+  return (
+    <Stack component="ol" gap="xs" aria-label={t('followUp.timelineLabel')} style={{ paddingLeft: '1.25rem' }}>
+      {events.map((event) => (
+        <li key={event.id}>
+          <Text size="sm">{text(event)}</Text>
+          <Text size="xs" c="dimmed">
+            <time dateTime={event.at} title={formatDateTime(event.at)}>
+              {formatRelative(event.at)}
+            </time>
+          </Text>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The printed letter, in the patient's language: clinic, test, time it takes, link, QR code and expiry. */
+function Letter({
+  order,
+  handoff,
+  qr,
+  language,
+}: {
+  order: AssessmentOrder;
+  handoff: HandoffResult;
+  qr: string;
+  language: string;
+}) {
+  const { i18n } = useTranslation();
+  const letterLanguage = toInterfaceLanguage(language) ?? fallbackLanguage;
+  const [ready, setReady] = useState(i18n.hasResourceBundle(letterLanguage, 'orders'));
+  useEffect(() => {
+    if (ready) return;
+    void i18n.loadLanguages(letterLanguage).then(() => {
+      setReady(true);
+    });
+  }, [i18n, letterLanguage, ready]);
+  if (!ready) return null;
+  const t = i18n.getFixedT(letterLanguage, 'orders');
+  return createPortal(
+    <section className="cgm-print-letter" lang={letterLanguage} aria-label={t('letter.title')}>
+      <h1>{t('letter.title')}</h1>
+      <p>{t('letter.clinic', { clinic: providerServiceName(order.providerService) })}</p>
+      <p>{t('letter.what')}</p>
+      <p>{t('letter.how')}</p>
+      <p className="cgm-print-letter-link">{handoff.link}</p>
+      <img src={qr} alt={t('letter.qrAlt')} width={240} height={240} />
+      <p>{t('letter.expires', { date: formatDisplayDate(handoff.linkExpiresOn, letterLanguage) })}</p>
+      <p>{t('letter.help')}</p>
+    </section>,
+    document.body,
+  );
+}
+
+function Handoff({ order, patientLanguage }: { order: AssessmentOrder; patientLanguage: string }) {
+  const { t } = useTranslation('orders');
+  const { formatDate } = useFormatters();
+  const handoff = useHandoff();
+  const writes = useWritesBlocked();
+  const [shown, setShown] = useState<{ result: HandoffResult; qr: string; printing: boolean } | null>(null);
+
+  async function show(kind: 'QR' | 'LETTER'): Promise<void> {
+    const result = await handoff.mutateAsync({ orderId: order.id, kind });
+    const qr = await QRCode.toDataURL(result.link, { width: 480, margin: 2, errorCorrectionLevel: 'M' });
+    setShown({ result, qr, printing: kind === 'LETTER' });
+  }
+
+  useEffect(() => {
+    if (!shown?.printing) return;
+    // The letter's portal is in the page now; print once the browser has laid it out.
+    const frame = requestAnimationFrame(() => {
+      window.print();
+      setShown((current) => (current ? { ...current, printing: false } : current));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [shown?.printing]);
+
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Button
+          variant="default"
+          disabled={writes.blocked}
+          aria-describedby={writes.reasonId}
+          loading={handoff.isPending}
+          onClick={() => void show('QR').catch(() => undefined)}
+        >
+          {t('followUp.showQr')}
+        </Button>
+        <Button
+          variant="default"
+          disabled={writes.blocked}
+          aria-describedby={writes.reasonId}
+          onClick={() => void show('LETTER').catch(() => undefined)}
+        >
+          {t('followUp.printLetter')}
+        </Button>
+      </Group>
+      {handoff.isError && (
+        <Notice tone="error">
+          {isNothingSent(handoff.error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
+        </Notice>
+      )}
+      {shown && (
+        <Stack gap={4} align="center">
+          <Image src={shown.qr} alt={t('followUp.qrAlt')} w={280} h={280} />
+          <Text size="sm" ta="center">
+            {t('followUp.qrHint', { date: formatDate(shown.result.linkExpiresOn) })}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {shown.result.link}
+          </Text>
+          <Letter order={order} handoff={shown.result} qr={shown.qr} language={patientLanguage} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function CancelForm({ order, onDone }: { order: AssessmentOrder; onDone: () => void }) {
+  const { t } = useTranslation('orders');
+  const cancel = useCancelOrder();
+  const writes = useWritesBlocked();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  return (
+    <form
+      noValidate
+      aria-label={t('followUp.cancel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reason.trim() === '') {
+          setMissing(true);
+          return;
+        }
+        // The form leaves the page as soon as the order reads cancelled, before a per-call callback would run.
+        void cancel
+          .mutateAsync({ orderId: order.id, reason: reason.trim() })
+          .then(() => {
+            toast.success(t('followUp.cancelled'));
+            onDone();
+          })
+          .catch(() => undefined);
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea
+          label={t('followUp.cancelReason')}
+          required
+          value={reason}
+          maxLength={maxCancelReasonLength}
+          error={missing ? t('followUp.cancelReasonRequired') : undefined}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setMissing(false);
+          }}
+        />
+        {cancel.isError && (
+          <Notice tone="error">
+            {isNothingSent(cancel.error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
+          </Notice>
+        )}
+        <Group>
+          <Button
+            type="submit"
+            color="red"
+            loading={cancel.isPending}
+            disabled={writes.blocked}
+            aria-describedby={writes.reasonId}
+          >
+            {t('followUp.confirmCancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Actions({ order, patientLanguage }: { order: AssessmentOrder; patientLanguage: string }) {
+  const { t } = useTranslation('orders');
+  const resend = useResendLink();
+  const writes = useWritesBlocked();
+  const [cancelling, setCancelling] = useState(false);
+  const home = order.assessmentOrderType.id === 'HOME';
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        {t('followUp.actions')}
+      </Title>
+      <Group gap="sm">
+        {home && (
+          <Button
+            variant="default"
+            disabled={writes.blocked}
+            aria-describedby={writes.reasonId}
+            loading={resend.isPending}
+            onClick={() => {
+              void resend
+                .mutateAsync(order.id)
+                .then(() => {
+                  toast.success(t('followUp.resent', { email: order.assessmentOrderEmail }));
+                })
+                .catch(() => undefined);
+            }}
+          >
+            {t('followUp.resend')}
+          </Button>
+        )}
+        <Button
+          variant="default"
+          color="red"
+          disabled={writes.blocked}
+          aria-describedby={writes.reasonId}
+          aria-expanded={cancelling}
+          onClick={() => {
+            setCancelling((open) => !open);
+          }}
+        >
+          {t('followUp.cancel')}
+        </Button>
+      </Group>
+      {resend.isError && (
+        <Notice tone="error">
+          {isNothingSent(resend.error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
+        </Notice>
+      )}
+      {cancelling && (
+        <CancelForm
+          order={order}
+          onDone={() => {
+            setCancelling(false);
+          }}
+        />
+      )}
+      <Handoff order={order} patientLanguage={patientLanguage} />
+      <OfflineWriteReason />
+    </Stack>
+  );
+}
+
+/**
+ * Issue 18: an order followed to the end. Its progress and every event, newest last, with relative times (exact on
+ * hover); whoever may order can resend the link, cancel, or hand the order to the patient's phone. Cops read it.
+ */
+export function OrderFollowUpDialog({
+  order,
+  patientLanguage,
+  onClose,
+}: {
+  order: AssessmentOrder;
+  patientLanguage: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('orders');
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  const { formatDate } = useFormatters();
+  const canAct = useEntitlement('addAssessmentOrder');
+  const timeline = useQuery(orderQueries.timeline(http, product, order.id));
+  const progress = timeline.data?.progress.id ?? order.progress.id;
+  const open = progress !== 'FINISHED' && progress !== 'CANCELLED';
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={t('followUp.title', { date: formatDate(order.orderDate) })}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
+      <Stack gap="md">
+        <Group gap="sm">
+          {/* The timeline's own progress: the table's copy may be a moment old. */}
+          <ProgressBadge id={timeline.data?.progress.id ?? order.progress.id} />
+          {order.linkExpiresOn && open && (
+            <Text size="sm">{t('followUp.linkExpires', { date: formatDate(order.linkExpiresOn) })}</Text>
+          )}
+        </Group>
+        {timeline.isPending ? (
+          <Loading label={t('followUp.loading')} size="sm" />
+        ) : timeline.isError ? (
+          <LoadError title={t('followUp.loadFailed')} onRetry={() => void timeline.refetch()} />
+        ) : (
+          <Timeline events={timeline.data.events} />
+        )}
+        {canAct && open && <Actions order={order} patientLanguage={patientLanguage} />}
+      </Stack>
+    </Modal>
+  );
+}

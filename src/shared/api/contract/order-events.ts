@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { requiredText } from '../../lib/validation/text';
+import { idNameSchema } from './profiles';
+
+/**
+ * Where an order stands, derived from its status and its events (the spec's status, SCHD or FINI, is untouched):
+ * ordered, emailed, opened by the patient, begun, finished, or stopped (locked, expired, cancelled).
+ */
+export const orderProgressIdSchema = z.enum([
+  'SCHEDULED',
+  'SENT',
+  'OPENED',
+  'IN_PROGRESS',
+  'FINISHED',
+  'LOCKED',
+  'EXPIRED',
+  'CANCELLED',
+]);
+export type OrderProgressId = z.infer<typeof orderProgressIdSchema>;
+
+export const orderProgressSchema = z.object({
+  id: orderProgressIdSchema,
+  /** The time of the order's last event (ISO date-time), null for an order older than the event log. */
+  at: z.string().nullable(),
+});
+export type OrderProgress = z.infer<typeof orderProgressSchema>;
+
+/** What happened to an order, in the order it happened; the log is append-only. */
+export const orderEventKindSchema = z.enum([
+  'ORDERED',
+  'EMAIL_SENT',
+  'LINK_OPENED',
+  'IDENTITY_CONFIRMED',
+  'IDENTITY_REFUSED',
+  'LOCKED',
+  'TEST_STARTED',
+  'COMPLETED',
+  'RUNNER_ERROR',
+  'LINK_RESENT',
+  'REMINDER_SENT',
+  'CANCELLED',
+  'EXPIRED',
+  'QR_SHOWN',
+  'LETTER_PRINTED',
+]);
+export type OrderEventKind = z.infer<typeof orderEventKindSchema>;
+
+/** The class of device a test ran on (spec-less: the runner's record and the order's timeline). */
+export const deviceClassSchema = z.enum(['phone', 'tablet', 'desktop']);
+export type DeviceClass = z.infer<typeof deviceClassSchema>;
+
+/** Facts an event carries; which ones depends on its kind. No patient data beyond the order's own email. */
+export const orderEventDetailSchema = z.object({
+  orderType: z.string().optional(),
+  batteryCode: z.string().optional(),
+  email: z.string().optional(),
+  /** IDENTITY_REFUSED: attempt n of `of`. */
+  attempt: z.number().int().optional(),
+  of: z.number().int().optional(),
+  language: z.string().optional(),
+  deviceClass: deviceClassSchema.optional(),
+  errorCode: z.string().optional(),
+  reason: z.string().optional(),
+  /** REMINDER_SENT: the first or second reminder. */
+  reminder: z.number().int().optional(),
+});
+export type OrderEventDetail = z.infer<typeof orderEventDetailSchema>;
+
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  kind: orderEventKindSchema,
+  at: z.string(),
+  /** The staff member who did it; null for the patient, the runner or the server itself. */
+  actor: idNameSchema.nullable(),
+  detail: orderEventDetailSchema,
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** GET /api/{product}/assessmentorders/{id}/timeline. */
+export const orderTimelineSchema = z.object({
+  orderId: z.number().int(),
+  progress: orderProgressSchema,
+  /** When a home order's link stops working (ISO date-time); null for an in-clinic order. */
+  linkExpiresOn: z.string().nullable(),
+  events: z.array(orderEventSchema),
+});
+export type OrderTimeline = z.infer<typeof orderTimelineSchema>;
+
+/** POST /api/{product}/assessmentorders/{id}/cancel. */
+export const maxCancelReasonLength = 255;
+export const cancelOrderRequestSchema = z.object({
+  reason: requiredText(maxCancelReasonLength),
+});
+export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;
+
+/** POST /api/{product}/assessmentorders/{id}/handoff: a link for the patient's own phone, as a QR code or a letter. */
+export const handoffRequestSchema = z.object({ kind: z.enum(['QR', 'LETTER']) });
+export const handoffResultSchema = z.object({
+  link: z.string(),
+  linkExpiresOn: z.string(),
+});
+export type HandoffResult = z.infer<typeof handoffResultSchema>;
+
+/**
+ * POST /api/{product}/login/patient/link {patientLoginToken}: the patient link page asks, as it opens, whether its
+ * link still works. Nothing else about the order is told; an unknown link answers 'open' like a working one, so a
+ * guessed token learns nothing (the details check then fails).
+ */
+export const patientLinkRequestSchema = z.object({ patientLoginToken: z.string().trim().min(1).max(512) });
+export const patientLinkStateSchema = z.object({ state: z.enum(['open', 'expired', 'cancelled']) });
+export type PatientLinkState = z.infer<typeof patientLinkStateSchema>['state'];
+
+/** Spec-less limits of the follow-up, set per provider service by cops. */
+export const defaultLinkExpiryDays = 14;
+export const defaultReminderAfterDays = 3;
+export const maxReminders = 2;
