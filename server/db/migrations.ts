@@ -525,9 +525,9 @@ export const migrations: readonly Migration[] = [
         CHECK (link_expiry_days BETWEEN 1 AND 365)`,
       `ALTER TABLE provider_services ADD COLUMN reminder_after_days integer NOT NULL DEFAULT 3
         CHECK (reminder_after_days BETWEEN 1 AND 60)`,
-      // What the reminder sweep reads: open home orders, not cancelled.
-      `CREATE INDEX assessment_orders_open_home ON assessment_orders (order_date)
-        WHERE status = 'SCHD' AND order_type = 'HOME' AND cancelled_at IS NULL`,
+      // What the reminder sweep and the follow-up list read: open orders, not cancelled, newest first.
+      `CREATE INDEX assessment_orders_open ON assessment_orders (order_date)
+        WHERE status = 'SCHD' AND cancelled_at IS NULL`,
     ],
   },
 ];

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { createTestApp, createTestDb, type TestApp } from '../testing/test-app';
+import { attentionOf } from '../orders/progress';
+import { listOpenAssessmentOrders } from './queries/assessment-orders';
 import { demoAccounts, demoPatientTokens, seedDemoData } from './seed';
 
 let testApp: TestApp;
@@ -211,6 +213,39 @@ describe('demo dates', () => {
       expect(daysFromCreation(dates?.lastDue)).toBeGreaterThan(7);
       expect(daysFromCreation(dates?.lastDue)).toBeLessThanOrEqual(14);
       expect(daysFromCreation(dates?.firstDue)).toBeGreaterThan(-30);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('demo timelines (issue 18)', () => {
+  it('give every order the events it went through, and the clinic something to look at', async () => {
+    const db = await createTestDb();
+    try {
+      const createdAt = new Date('2031-03-10T08:30:00.000Z');
+      await seedDemoData(db, createdAt);
+      const orders = await listOpenAssessmentOrders(db, null, 1000, createdAt);
+      const [counts] = await db.query<{ withoutOrdered: number; finishedWithoutCompleted: number; unsent: number }>(
+        `SELECT
+           (SELECT count(*)::int FROM assessment_orders o WHERE NOT EXISTS (
+              SELECT 1 FROM order_events e WHERE e.assessment_order_id = o.id AND e.kind = 'ORDERED')) AS "withoutOrdered",
+           (SELECT count(*)::int FROM assessment_orders o WHERE o.status = 'FINI' AND NOT EXISTS (
+              SELECT 1 FROM order_events e WHERE e.assessment_order_id = o.id AND e.kind = 'COMPLETED'))
+             AS "finishedWithoutCompleted",
+           (SELECT count(*)::int FROM assessment_orders o WHERE o.order_type = 'HOME' AND NOT EXISTS (
+              SELECT 1 FROM order_events e WHERE e.assessment_order_id = o.id AND e.kind = 'EMAIL_SENT')) AS unsent`,
+      );
+      expect(counts).toEqual({ withoutOrdered: 0, finishedWithoutCompleted: 0, unsent: 0 });
+      const progress = new Set(orders.map(({ order }) => order.progress.id));
+      expect([...progress].sort()).toEqual(expect.arrayContaining(['IN_PROGRESS', 'OPENED', 'SCHEDULED', 'SENT']));
+      const reasons = new Set(orders.map(({ order }) => attentionOf(order, createdAt)));
+      expect(reasons).toContain('RUNNER_ERROR');
+      expect(reasons).toContain('NOT_OPENED');
+      // Rosa Alvarez's open order, which the tour follows, was only sent.
+      const rosa = orders.find(({ order }) => order.patient.name === 'Rosa Alvarez');
+      expect(rosa?.order.progress.id).toBe('SENT');
+      expect(rosa?.order.lastErrorCode).toBeNull();
     } finally {
       await db.close();
     }

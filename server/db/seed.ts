@@ -2,6 +2,7 @@ import type { LoginRole } from '../../src/shared/api/contract';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import { seedDemoResults } from '../runner/demo-results';
+import { seedOrderEvents } from './seed-order-events';
 import type { Db } from './db';
 
 // Over 300 lines because DESIGN §5's demo data (accounts, provider services, named patients with their orders) is
@@ -567,6 +568,8 @@ export async function seedDemoData(db: Db, createdAt: Date = new Date()): Promis
     }
     // Issue 5: the finished orders get the results a workflow runner would have recorded (their reports).
     await seedDemoResults(tx);
+    // Issue 18: each order's timeline as far as it went.
+    await seedOrderEvents(tx, new Date(anchor));
     return { seeded: true };
   });
 }

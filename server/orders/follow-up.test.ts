@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assessmentOrderSchema,
   beginTestResultSchema,
+  followUpListSchema,
   handoffResultSchema,
   orderTimelineSchema,
   patientLinkStateSchema,
@@ -306,6 +307,75 @@ describe('acting on an order', () => {
     expect(await kinds(order.id)).toEqual(expect.arrayContaining(['QR_SHOWN', 'LETTER_PRINTED']));
     const bad = await post(`${String(order.id)}/handoff`, testApp.tokens.technician, { kind: 'FAX' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+async function followUp(query: string, token = testApp.tokens.clinician) {
+  const response = await callApi(testApp.app, 'GET', `/api/cgm/assessmentorders/followup?${query}`, token);
+  expect(response.statusCode).toBe(200);
+  return followUpListSchema.parse(response.json()).dataList;
+}
+
+describe('the open orders to follow', () => {
+  it('names what needs attention, most pressing first, and filters by progress', async () => {
+    const locked = await homeOrder();
+    for (const name of ['A', 'B', 'C']) await patientLogin(locked.token, name);
+    const unopened = await homeOrder();
+    await testApp.db.query(`UPDATE assessment_orders SET order_date = now() - interval '4 days' WHERE id = $1`, [
+      unopened.order.id,
+    ]);
+    const fresh = await homeOrder();
+    const ours = [locked.order.id, unopened.order.id, fresh.order.id];
+    const mine = (items: Awaited<ReturnType<typeof followUp>>) =>
+      items.filter((item) => ours.includes(item.order.id)).map((item) => [item.order.id, item.attention]);
+
+    expect(mine(await followUp('filter=ATTENTION'))).toEqual([
+      [locked.order.id, 'LOCKED'],
+      [unopened.order.id, 'NOT_OPENED'],
+    ]);
+    expect(mine(await followUp('filter=SENT'))).toEqual([
+      [fresh.order.id, null],
+      [unopened.order.id, 'NOT_OPENED'],
+    ]);
+    expect(mine(await followUp('filter=LOCKED'))).toEqual([[locked.order.id, 'LOCKED']]);
+    const all = await followUp('');
+    expect(all.find((item) => item.order.id === fresh.order.id)).toMatchObject({
+      patientLanguage: 'en-US',
+      order: { progress: { id: 'SENT' }, patient: { name: 'Tess Tester' } },
+    });
+  });
+
+  it('leaves finished and cancelled orders out, and shows nobody the orders of another provider service', async () => {
+    const cancelled = await homeOrder();
+    expect(
+      (await post(`${String(cancelled.order.id)}/cancel`, testApp.tokens.clinician, { reason: 'Twice' })).statusCode,
+    ).toBe(200);
+    expect((await followUp('')).map((item) => item.order.id)).not.toContain(cancelled.order.id);
+
+    const open = await homeOrder();
+    expect((await followUp('', testApp.tokens.technician)).map((item) => item.order.id)).toContain(open.order.id);
+    expect((await followUp('', testApp.tokens.admin)).map((item) => item.order.id)).toContain(open.order.id);
+    expect((await followUp('', testApp.tokens.clinician2)).map((item) => item.order.id)).not.toContain(open.order.id);
+  });
+
+  it('answers 400 to a filter that is not an open progress, and 403 to a provider service out of reach', async () => {
+    const finished = await callApi(
+      testApp.app,
+      'GET',
+      '/api/cgm/assessmentorders/followup?filter=FINISHED',
+      testApp.tokens.clinician,
+    );
+    expect(finished.statusCode).toBe(400);
+    const northside = await providerServiceIdOf(testApp.db, 'Northside Memory Clinic');
+    const elsewhere = await callApi(
+      testApp.app,
+      'GET',
+      `/api/cgm/assessmentorders/followup?providerServiceId=${String(northside)}`,
+      testApp.tokens.clinician2,
+    );
+    expect(elsewhere.statusCode).toBe(403);
+    const anonymous = await callApi(testApp.app, 'GET', '/api/cgm/assessmentorders/followup', '');
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -1,13 +1,18 @@
 import {
   assessmentTestRefusalCodes,
+  maxFollowUpOrders,
   maxReminders,
   type AssessmentOrder,
+  attentionReasonSchema,
+  type AttentionReason,
+  type FollowUpFilter,
+  type FollowUpList,
   type HandoffResult,
   type OrderTimeline,
 } from '../../src/shared/api/contract';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
-import { findAssessmentOrder } from '../db/queries/assessment-orders';
+import { findAssessmentOrder, listOpenAssessmentOrders } from '../db/queries/assessment-orders';
 import {
   addOrderLink,
   cancelOrderRow,
@@ -23,6 +28,7 @@ import {
 import { appendOrderEvent } from '../db/queries/order-events';
 import { HttpError, notFound } from '../http/errors';
 import { newPatientLoginToken, patientOrderLink, sendOrderEmail } from './order-email';
+import { attentionOf } from './progress';
 import { scopeIds } from './placing';
 
 const dayMs = 86_400_000;
@@ -76,6 +82,37 @@ export async function readTimeline(db: Db, auth: AuthContext, id: number): Promi
     })),
   };
 }
+
+/**
+ * The open orders of the given provider services with their progress and what each needs a person for: all of
+ * them, those that need attention (most pressing first, then newest), or those at one progress.
+ */
+export async function listFollowUp(
+  db: Db,
+  providerServiceIds: readonly number[] | null,
+  filter: FollowUpFilter,
+  now: Date,
+): Promise<FollowUpList> {
+  const open = await listOpenAssessmentOrders(db, providerServiceIds, maxFollowUpOrders, now);
+  const items = open.map(({ order, patientLanguage }) => ({
+    order,
+    patientLanguage,
+    attention: attentionOf(order, now),
+  }));
+  const shown =
+    filter === 'ALL'
+      ? items
+      : filter === 'ATTENTION'
+        ? items
+            .filter((item) => item.attention !== null)
+            .sort((a, b) => attentionRank(a.attention) - attentionRank(b.attention))
+        : items.filter((item) => item.order.progress.id === filter);
+  return { dataList: shown, count: shown.length };
+}
+
+const attentionOrder = attentionReasonSchema.options;
+const attentionRank = (reason: AttentionReason | null): number =>
+  reason === null ? attentionOrder.length : attentionOrder.indexOf(reason);
 
 /**
  * Resend the link of a home order: a new token (the old link and every other one stop working at once), a new

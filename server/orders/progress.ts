@@ -1,4 +1,13 @@
-import type { OrderEventKind, OrderProgress, OrderStatusId, OrderTypeId } from '../../src/shared/api/contract';
+import {
+  expiringAttentionDays,
+  notOpenedAttentionDays,
+  type AssessmentOrder,
+  type AttentionReason,
+  type OrderEventKind,
+  type OrderProgress,
+  type OrderStatusId,
+  type OrderTypeId,
+} from '../../src/shared/api/contract';
 
 export interface ProgressFacts {
   status: OrderStatusId;
@@ -33,4 +42,30 @@ export function orderProgress(facts: ProgressFacts, now: Date): OrderProgress {
     return 'SCHEDULED' as const;
   })();
   return { id, at };
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * Why an open order needs a person (issue 18), the most pressing reason when there are several, or null: a locked
+ * link, a test that ended in a runner error, a link that ran out or runs out within two days, or a link nobody
+ * opened three days after the order was placed.
+ */
+export function attentionOf(order: AssessmentOrder, now: Date): AttentionReason | null {
+  const progress = order.progress.id;
+  if (progress === 'FINISHED' || progress === 'CANCELLED') return null;
+  if (progress === 'LOCKED') return 'LOCKED';
+  if (order.lastErrorCode !== null) return 'RUNNER_ERROR';
+  if (progress === 'EXPIRED') return 'EXPIRED';
+  if (progress === 'IN_PROGRESS') return null;
+  if (
+    order.linkExpiresOn !== null &&
+    Date.parse(order.linkExpiresOn) - now.getTime() <= expiringAttentionDays * dayMs
+  ) {
+    return 'EXPIRING';
+  }
+  if (progress === 'SENT' && now.getTime() - Date.parse(order.orderDate) >= notOpenedAttentionDays * dayMs) {
+    return 'NOT_OPENED';
+  }
+  return null;
 }

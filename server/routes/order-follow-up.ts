@@ -2,14 +2,16 @@ import type { FastifyPluginCallback } from 'fastify';
 import {
   assessmentOrderIdParamsSchema,
   cancelOrderRequestSchema,
+  followUpQuerySchema,
   handoffRequestSchema,
   type AssessmentOrder,
+  type FollowUpList,
   type HandoffResult,
   type OrderTimeline,
 } from '../../src/shared/api/contract';
-import { parseBody, parseParams } from '../http/validation';
-import { cancelOrder, handOff, readTimeline, resendLink } from '../orders/follow-up';
-import { callerOf } from '../profiles/scope';
+import { parseBody, parseParams, parseQuery } from '../http/validation';
+import { cancelOrder, handOff, listFollowUp, readTimeline, resendLink } from '../orders/follow-up';
+import { callerOf, providerServiceScope } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
 
 /**
@@ -24,6 +26,16 @@ export const orderFollowUpRoutes: FastifyPluginCallback<RouteDeps> = (app, { db,
     origin: publicOrigin(),
     product,
   });
+
+  // The open orders with their progress and what needs attention (the clinician's home and the Orders tab).
+  app.get(
+    '/assessmentorders/followup',
+    { preHandler: app.requireEntitlement('listPatients') },
+    async (request): Promise<FollowUpList> => {
+      const { filter, providerServiceId } = parseQuery(followUpQuerySchema, request);
+      return listFollowUp(db, providerServiceScope(callerOf(request), providerServiceId), filter, new Date());
+    },
+  );
 
   app.get(
     '/assessmentorders/:id/timeline',

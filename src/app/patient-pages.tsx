@@ -1,5 +1,6 @@
 import type { PatientProfile } from '../shared/api/contract';
-import { OpenOrders, PatientOrdersSection, useMassOrderSelection } from '../features/orders';
+import { FollowUpOrders, OpenOrders, PatientOrdersSection, useMassOrderSelection } from '../features/orders';
+import { useEntitlement } from '../shared/auth/session-context';
 import { PatientListPage, PatientProfilePage, type PatientListPageProps } from '../features/patients';
 import { ReportButton, ResultsOverTime } from '../features/reports';
 
@@ -10,13 +11,24 @@ import { ReportButton, ResultsOverTime } from '../features/reports';
 
 const renderOpenOrders = (patient: PatientProfile) => <OpenOrders patient={patient} />;
 
-/** The patient lists with each card's open orders; the full list also offers mass ordering. */
+/**
+ * The patient lists with each card's open orders; the full list (the clinician's home) also offers mass ordering
+ * and names the orders that need attention; the Orders tab follows every open order by its progress.
+ */
 function PatientListWithOrders({ kind }: Pick<PatientListPageProps, 'kind'>) {
   const massOrder = useMassOrderSelection();
+  const followsOrders = useEntitlement('viewAssessmentOrder');
+  const header =
+    kind === 'all' && followsOrders ? (
+      <FollowUpOrders mode="attention" />
+    ) : kind === 'outstandingOrders' ? (
+      <FollowUpOrders mode="browse" />
+    ) : undefined;
   return (
     <PatientListPage
       kind={kind}
       renderOrders={renderOpenOrders}
+      header={header}
       {...(kind === 'all' && massOrder ? { massOrder } : {})}
     />
   );

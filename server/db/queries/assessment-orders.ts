@@ -8,6 +8,7 @@ interface OrderRow extends Omit<ProgressFacts, 'status' | 'orderType'> {
   id: number;
   patientId: number;
   patientName: string;
+  patientLanguage: string;
   email: string;
   orderType: OrderTypeId;
   orderTypeName: string;
@@ -42,6 +43,7 @@ export const orderSelect = `
   SELECT o.id,
          pt.id AS "patientId",
          pt.first_name || ' ' || pt.last_name AS "patientName",
+         pt.default_language AS "patientLanguage",
          coalesce(o.email, '') AS email,
          o.order_type AS "orderType",
          t.name AS "orderTypeName",
@@ -107,6 +109,27 @@ export async function findAssessmentOrder(db: Db, id: number): Promise<Assessmen
   const rows = await db.query<OrderRow>(`${orderSelect} WHERE o.id = $1`, [id]);
   const row = rows[0];
   return row ? toAssessmentOrder(row) : null;
+}
+
+/**
+ * Issue 18: the open orders (not finished, not cancelled) of the given provider services (null: all), newest first,
+ * each with its patient's language, at most `limit`.
+ */
+export async function listOpenAssessmentOrders(
+  db: Db,
+  providerServiceIds: readonly number[] | null,
+  limit: number,
+  now: Date,
+): Promise<{ order: AssessmentOrder; patientLanguage: string }[]> {
+  const rows = await db.query<OrderRow>(
+    `${orderSelect}
+     WHERE o.status = 'SCHD' AND o.cancelled_at IS NULL
+       AND ($1::int[] IS NULL OR o.provider_service_id = ANY($1::int[]))
+     ORDER BY o.order_date DESC, o.id DESC
+     LIMIT $2`,
+    [providerServiceIds === null ? null : [...providerServiceIds], limit],
+  );
+  return rows.map((row) => ({ order: toAssessmentOrder(row, now), patientLanguage: row.patientLanguage }));
 }
 
 /** A patient's orders, newest schedule first (spec §2 Assessments table). */

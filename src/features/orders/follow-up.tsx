@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Image, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -125,6 +124,8 @@ function Handoff({ order, patientLanguage }: { order: AssessmentOrder; patientLa
 
   async function show(kind: 'QR' | 'LETTER'): Promise<void> {
     const result = await handoff.mutateAsync({ orderId: order.id, kind });
+    // The QR library is read only when a code is drawn, not with every list that shows an order's progress.
+    const { default: QRCode } = await import('qrcode');
     const qr = await QRCode.toDataURL(result.link, { width: 480, margin: 2, errorCorrectionLevel: 'M' });
     setShown({ result, qr, printing: kind === 'LETTER' });
   }

@@ -1,5 +1,6 @@
 export { PatientOrdersSection } from './patient-orders-section';
 export { OpenOrders } from './open-orders';
+export { FollowUpOrders } from './follow-up-list';
 export { useMassOrderSelection } from './mass-order';
 export { NewAssessmentDialog } from './new-assessment-dialog';
 export { orderQueries } from './api';

@@ -10,6 +10,7 @@ import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
+import { ProgressBadge } from './follow-up';
 
 /** Spec §9: the patient card shows at most 3 open orders. */
 export const cardOpenOrdersLimit = 3;
@@ -74,7 +75,8 @@ export function OpenOrders({ patient }: { patient: PatientProfile }) {
                 </Anchor>
               ) : (
                 label
-              )}
+              )}{' '}
+              <ProgressBadge id={order.progress.id} />
             </Text>
           );
         })}

@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { assessmentOrderListSchema, orderTimelineSchema } from '../../shared/api/contract';
+import {
+  assessmentOrderListSchema,
+  followUpListSchema,
+  orderTimelineSchema,
+  type FollowUpFilter,
+} from '../../shared/api/contract';
 import type { HttpClient } from '../../shared/api/http';
 
 /**
@@ -18,6 +23,24 @@ export const orderQueries = {
             signal,
           })
         ).dataList,
+      meta: { persist: true },
+    }),
+  /**
+   * The open orders with their progress and what needs attention (issue 18), in the current provider service. Kept
+   * for an offline tablet like the patient lists, so a sleeping tablet still shows what needs doing.
+   */
+  followUp: (http: HttpClient, product: string, filter: FollowUpFilter, providerServiceId: number | null) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'followUp', filter, providerServiceId] as const,
+      queryFn: async ({ signal }) => {
+        const query = new URLSearchParams({ filter });
+        if (providerServiceId !== null) query.set('providerServiceId', String(providerServiceId));
+        return (
+          await http.get(`/api/${product}/assessmentorders/followup?${query.toString()}`, followUpListSchema, {
+            signal,
+          })
+        ).dataList;
+      },
       meta: { persist: true },
     }),
   /** An order's timeline (issue 18): read when it is opened, never kept offline (it is about what happens now). */

@@ -131,10 +131,12 @@ export interface PatientListPageProps {
   massOrder?: GeneralListSelection<PatientProfile>;
   /** The patient's open orders on their card (spec §2); the ordering feature supplies it. */
   renderOrders?: (patient: PatientProfile) => ReactNode;
+  /** What comes before the list, e.g. the orders that need attention; the ordering feature supplies it. */
+  header?: ReactNode;
 }
 
 /** Spec §2: the patient lists (home of clinicians and technicians), in card mode unless the person chose another. */
-export function PatientListPage({ kind, massOrder, renderOrders }: PatientListPageProps) {
+export function PatientListPage({ kind, massOrder, renderOrders, header }: PatientListPageProps) {
   const { t } = useTranslation('patients');
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
@@ -162,6 +164,7 @@ export function PatientListPage({ kind, massOrder, renderOrders }: PatientListPa
           </Button>
         </Group>
       )}
+      {header}
       <GeneralList<PatientProfile>
         listId={kind === 'all' ? 'patients' : `patients.${kind}`}
         label={title}

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { devPost } from '../fixtures/dev';
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
@@ -232,4 +232,52 @@ test('the QR code on screen decodes to a link that signs the patient in; the let
   const after = await followUp(page, 'Sent|Opened');
   await expect(after.getByText('QR code shown for the patient’s phone (by Elena Park)')).toBeVisible();
   await expect(after.getByText('Letter printed for the patient (by Elena Park)')).toBeVisible();
+});
+
+/** Wrong details for a home order's link, as a stranger would type them, until the link locks. */
+async function lockLink(request: APIRequestContext, link: string): Promise<void> {
+  const token = new URL(link).searchParams.get('token') ?? '';
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const serverTime = ((await (await request.get('/api/cgm/devops')).json()) as { serverUtcTime: string })
+      .serverUtcTime;
+    const response = await request.post('/api/cgm/login/patient', {
+      data: {
+        patientLoginToken: token,
+        firstName: 'Someone',
+        lastName: 'Else',
+        dateOfBirth: testPatientBirthDate,
+        acceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
+        acceptPrivacyPolicyServerTimestamp: serverTime,
+      },
+    });
+    expect(response.status()).toBe(200);
+  }
+}
+
+test('the clinician’s home names what needs attention; the Orders tab follows open orders by progress', async ({
+  page,
+  loginPage,
+  request,
+}) => {
+  const { patient, link } = await patientWithHomeOrder(request, uniqueName('Attention'));
+  await lockLink(request, link);
+  await loginPage.signInAs('clinician');
+  const attention = page.getByRole('region', { name: 'Needs attention' });
+  const row = attention.getByRole('row').filter({ hasText: patient.lastName });
+  await expect(row).toContainText('Link locked after wrong details');
+  await expect(row.getByRole('link', { name: new RegExp(patient.lastName) })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await row.getByRole('button', { name: /^Follow the order of .*: Locked$/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Order of / });
+  await expect(dialog.getByText('Link locked after too many attempts')).toBeVisible();
+  await closeDialog(page, dialog);
+
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  const open = page.getByRole('region', { name: 'Open orders by progress' });
+  const progress = open.getByRole('combobox', { name: 'Progress' });
+  await progress.selectOption('Locked');
+  await expect(open.getByRole('row').filter({ hasText: patient.lastName })).toContainText('Locked');
+  await progress.selectOption('Sent');
+  await expect(open.getByRole('row').filter({ hasText: patient.lastName })).toHaveCount(0);
+  await expect(progress).toHaveValue('SENT');
 });

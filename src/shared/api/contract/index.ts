@@ -17,3 +17,4 @@ export * from './assessment-tests';
 export * from './client-logs';
 export * from './results';
 export * from './order-events';
+export * from './order-follow-up';

@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FollowUpItem, OrderTimeline } from '../../shared/api/contract';
+import { SessionStore } from '../../shared/auth/session-store';
+import { authResult } from '../../shared/testing/factories';
+import { renderApp } from '../../shared/testing/render';
+import { pretendWideScreen } from '../../shared/testing/wide-screen';
+import { FollowUpOrders } from './follow-up-list';
+import { ordersHttp, testOrder } from './testing';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const locked: FollowUpItem = {
+  order: testOrder({
+    id: 51,
+    patient: { id: 7, name: 'Rosa Alvarez' },
+    orderDate: '2025-03-04T15:00:00Z',
+    progress: { id: 'LOCKED', at: '2025-03-05T15:00:00Z' },
+  }),
+  patientLanguage: 'es-US',
+  attention: 'LOCKED',
+};
+const unopened: FollowUpItem = {
+  order: testOrder({
+    id: 52,
+    patient: { id: 8, name: 'Omar Haddad' },
+    orderDate: '2025-03-01T15:00:00Z',
+    linkExpiresOn: '2025-03-15T15:00:00Z',
+  }),
+  patientLanguage: 'en-US',
+  attention: 'NOT_OPENED',
+};
+const timeline: OrderTimeline = { orderId: 51, progress: locked.order.progress, linkExpiresOn: null, events: [] };
+
+function renderList(mode: 'attention' | 'browse') {
+  const store = new SessionStore(window.sessionStorage, 'cgm');
+  store.signIn(authResult({ entitlements: ['listPatients', 'viewAssessmentOrder', 'addAssessmentOrder'] }));
+  const { http, calls } = ordersHttp((path) => {
+    if (path.startsWith('/api/cgm/assessmentorders/followup?')) {
+      const filter = new URLSearchParams(path.split('?')[1]).get('filter');
+      const items = filter === 'LOCKED' ? [locked] : filter === 'SENT' ? [unopened] : [locked, unopened];
+      return { dataList: items, count: items.length };
+    }
+    return path === '/api/cgm/assessmentorders/51/timeline' ? timeline : undefined;
+  });
+  const view = renderApp([{ path: '/', element: <FollowUpOrders mode={mode} /> }], {
+    store,
+    http,
+    initialEntries: ['/'],
+  });
+  return { ...view, calls };
+}
+
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+describe('the open orders to follow (issue 18)', () => {
+  beforeEach(() => {
+    pretendWideScreen();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('names on the home page what each order needs, and opens its timeline from its progress', async () => {
+    const { user, calls } = renderList('attention');
+    const section = await screen.findByRole('region', { name: 'Needs attention' });
+    const table = await within(section).findByRole('table', { name: 'Needs attention' });
+    expect(rowTexts(table)).toEqual([
+      ['Rosa Alvarez', 'Mar 04, 2025', 'Out-Of-Clinic', 'Locked', 'Link locked after wrong details', 'Mar 18, 2025'],
+      ['Omar Haddad', 'Mar 01, 2025', 'Out-Of-Clinic', 'Sent', 'Link not opened 3 days on', 'Mar 15, 2025'],
+    ]);
+    expect(calls[0]?.path).toBe('/api/cgm/assessmentorders/followup?filter=ATTENTION&providerServiceId=1');
+    expect(within(table).getByRole('link', { name: 'Rosa Alvarez' })).toHaveAttribute('href', '/cgm/manage/patient/7');
+    await user.click(
+      within(table).getByRole('button', { name: 'Follow the order of Rosa Alvarez of Mar 04, 2025: Locked' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Order of Mar 04, 2025' })).toBeInTheDocument();
+    // No filter on the home page: it shows only what needs attention.
+    expect(screen.queryByRole('combobox', { name: 'Progress' })).not.toBeInTheDocument();
+  });
+
+  it('narrows the Orders tab to one progress', async () => {
+    const { user, calls } = renderList('browse');
+    const section = await screen.findByRole('region', { name: 'Open orders by progress' });
+    const table = await within(section).findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Progress' }), 'Locked');
+    await vi.waitFor(() => {
+      expect(rowTexts(within(section).getByRole('table')).map((row) => row[0])).toEqual(['Rosa Alvarez']);
+    });
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/cgm/assessmentorders/followup?filter=ALL&providerServiceId=1',
+      '/api/cgm/assessmentorders/followup?filter=LOCKED&providerServiceId=1',
+    ]);
+  });
+});
