@@ -40,6 +40,24 @@ export interface FollowUpContext {
   product: string;
 }
 
+/** A new link of an order emailed to its patient: a resent one, or a reminder. */
+function emailLink(
+  db: Db,
+  where: { origin: string; product: string },
+  order: { email: string; providerServiceName: string },
+  token: string,
+  reminder: boolean,
+): Promise<void> {
+  return sendOrderEmail(db, {
+    to: order.email,
+    origin: where.origin,
+    product: where.product,
+    token,
+    providerServiceName: order.providerServiceName,
+    reminder,
+  });
+}
+
 const orderNotFound = () => notFound('Assessment order not found');
 const refused = (code: string, message: string) => new HttpError(409, code, message);
 
@@ -128,13 +146,13 @@ export function resendLink(context: FollowUpContext, id: number): Promise<Assess
     const now = new Date();
     const login = newPatientLoginToken();
     await replaceOrderLink(tx, id, login, new Date(now.getTime() + order.linkExpiryDays * dayMs), now);
-    await sendOrderEmail(tx, {
-      to: order.email,
-      origin: context.origin,
-      product: context.product,
-      token: login.token,
-      providerServiceName: order.providerServiceName,
-    });
+    await emailLink(
+      tx,
+      context,
+      { email: order.email, providerServiceName: order.providerServiceName },
+      login.token,
+      false,
+    );
     await appendOrderEvent(tx, {
       orderId: id,
       kind: 'LINK_RESENT',
@@ -213,14 +231,7 @@ export async function runFollowUpSweep(context: SweepContext): Promise<{ reminde
     for (const order of due) {
       const login = newPatientLoginToken();
       await addOrderLink(tx, order.id, login.hash, now, null);
-      await sendOrderEmail(tx, {
-        to: order.email,
-        origin: context.origin,
-        product: context.product,
-        token: login.token,
-        providerServiceName: order.providerServiceName,
-        reminder: true,
-      });
+      await emailLink(tx, context, order, login.token, true);
       const reminder = await markReminderSent(tx, order.id, now);
       await appendOrderEvent(tx, { orderId: order.id, kind: 'REMINDER_SENT', at: now, detail: { reminder } });
     }

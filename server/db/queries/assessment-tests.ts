@@ -1,6 +1,6 @@
 import type { DeviceClass, OrderStatusId, TestRecord } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
-import { appendOrderEvent } from './order-events';
+import { appendOrderEvent, linkExpiresAt } from './order-events';
 
 // Over 300 lines: every statement of taking a test (patient login, attempts, results, report tokens) in one place,
 // so the order of a test's life can be followed from top to bottom.
@@ -29,9 +29,7 @@ export async function findOrderByPatientLoginToken(db: Db, tokenHash: string): P
             p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
             o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil",
             o.cancelled_at AS "cancelledAt",
-            CASE WHEN o.order_type = 'HOME'
-                 THEN coalesce(o.link_expires_at, o.order_date + make_interval(days => ps.link_expiry_days))
-                 ELSE o.link_expires_at END AS "linkExpiresAt"
+            ${linkExpiresAt} AS "linkExpiresAt"
      FROM assessment_orders o
      JOIN patients p ON p.id = o.patient_id
      JOIN provider_services ps ON ps.id = o.provider_service_id
@@ -134,9 +132,7 @@ export async function findOrderForTest(db: Db, orderId: number): Promise<OrderFo
             o.patient_privacy_client_timestamp AS "privacyClientTimestamp",
             o.patient_privacy_server_timestamp AS "privacyServerTimestamp",
             o.cancelled_at AS "cancelledAt",
-            CASE WHEN o.order_type = 'HOME'
-                 THEN coalesce(o.link_expires_at, o.order_date + make_interval(days => ps.link_expiry_days))
-                 ELSE o.link_expires_at END AS "linkExpiresAt"
+            ${linkExpiresAt} AS "linkExpiresAt"
      FROM assessment_orders o
      JOIN patients p ON p.id = o.patient_id
      JOIN provider_services ps ON ps.id = o.provider_service_id

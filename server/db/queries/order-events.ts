@@ -38,8 +38,11 @@ export function listOrderEvents(db: Db, orderId: number): Promise<OrderEventRow[
   );
 }
 
-/** The link's end of an order, as the order select computes it. */
-const linkExpiresAt = `CASE WHEN o.order_type = 'HOME'
+/**
+ * When an order's link stops working: a home order's date plus its provider service's days unless a resent link set
+ * a new end; an in-clinic order's only once it was handed to a phone. Needs `o` (the order) and `ps` (its service).
+ */
+export const linkExpiresAt = `CASE WHEN o.order_type = 'HOME'
            THEN coalesce(o.link_expires_at, o.order_date + make_interval(days => ps.link_expiry_days))
            ELSE o.link_expires_at END`;
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Switch } from '@mantine/core';
+import { Anchor, Group, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
-import { OrderFollowUpDialog, ProgressBadge } from './follow-up';
+import { OrderFollowUpDialog, ProgressButton } from './follow-up';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
@@ -115,20 +115,16 @@ export function AssessmentsTable({
       accessor: 'progress',
       title: t('table.progress'),
       render: (order) => (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          px={4}
-          aria-label={t('followUp.openLabel', {
+        <ProgressButton
+          id={order.progress.id}
+          label={t('followUp.openLabel', {
             date: showDate(order.orderDate),
             progress: t(`progress.${order.progress.id}`),
           })}
-          onClick={() => {
+          onOpen={() => {
             setFollowedId(order.id);
           }}
-        >
-          <ProgressBadge id={order.progress.id} />
-        </Button>
+        />
       ),
     },
     {

@@ -1,4 +1,4 @@
-import { Anchor, Button, NativeSelect, Stack, Title } from '@mantine/core';
+import { Anchor, NativeSelect, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
-import { OrderFollowUpDialog, ProgressBadge } from './follow-up';
+import { OrderFollowUpDialog, ProgressButton } from './follow-up';
 import { orderQueries } from './queries';
 
 /** The server answers in its own order (most pressing first, then newest): the columns do not re-sort it. */
@@ -67,21 +67,17 @@ export function FollowUpOrders({ mode }: { mode: 'attention' | 'browse' }) {
       accessor: 'progress',
       title: t('table.progress'),
       render: ({ order }) => (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          px={4}
-          aria-label={t('followUpList.openLabel', {
+        <ProgressButton
+          id={order.progress.id}
+          label={t('followUpList.openLabel', {
             name: order.patient.name,
             date: formatDate(order.orderDate),
             progress: t(`progress.${order.progress.id}`),
           })}
-          onClick={() => {
+          onOpen={() => {
             setFollowedId(order.id);
           }}
-        >
-          <ProgressBadge id={order.progress.id} />
-        </Button>
+        />
       ),
     },
     {

@@ -36,6 +36,15 @@ export function ProgressBadge({ id }: { id: OrderProgressId }) {
   );
 }
 
+/** The progress as a button that opens the order's timeline; its name says whose order and from when. */
+export function ProgressButton({ id, label, onOpen }: { id: OrderProgressId; label: string; onOpen: () => void }) {
+  return (
+    <Button variant="subtle" size="compact-sm" px={4} aria-label={label} onClick={onOpen}>
+      <ProgressBadge id={id} />
+    </Button>
+  );
+}
+
 /** What an event says, with its facts, in the interface language. */
 function useEventText() {
   const { t } = useTranslation('orders');
