@@ -35,6 +35,9 @@ function DeferredUpdatePrompt() {
 }
 
 /** Shown while the first page's code loads (before that the router has nothing to render). */
+/** The top bar takes two rows on a phone (under Mantine's xs, 36em), one on anything wider (global.css). */
+const topBarHeight = { base: 92, xs: 56 };
+
 export function RouteLoading() {
   const { t } = useTranslation('shell');
   return <Loading label={t('loading')} />;
@@ -53,7 +56,7 @@ export function AppLayout() {
   );
   const withHeader = session.userRole !== 'patient' && !onPatientPage;
   return (
-    <AppShell header={withHeader ? { height: 56 } : undefined} footer={{ height: 44 }} padding="md">
+    <AppShell header={withHeader ? { height: topBarHeight } : undefined} footer={{ height: 44 }} padding="md">
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>

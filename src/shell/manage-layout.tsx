@@ -1,4 +1,4 @@
-import { Button, Group, ScrollArea, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
@@ -19,25 +19,24 @@ export function ManageLayout() {
     <Stack gap="md">
       {tabs.length > 0 && (
         <nav aria-label={t('tabs.label')}>
-          <ScrollArea type="auto" scrollbars="x" offsetScrollbars>
-            <Group gap={4} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-4)' }} pb={4}>
-              {tabs.map((tab) => {
-                const active = isTabActive(tab, pathname);
-                return (
-                  <Button
-                    key={tab.to}
-                    component={Link}
-                    to={tab.to}
-                    variant={active ? 'light' : 'subtle'}
-                    fw={active ? 700 : 500}
-                    aria-current={active ? 'page' : undefined}
-                  >
-                    {t(tab.labelKey)}
-                  </Button>
-                );
-              })}
-            </Group>
-          </ScrollArea>
+          {/* On a phone the tabs take a second row rather than shrinking to a letter each. */}
+          <Group gap={4} wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-4)' }} pb={4}>
+            {tabs.map((tab) => {
+              const active = isTabActive(tab, pathname);
+              return (
+                <Button
+                  key={tab.to}
+                  component={Link}
+                  to={tab.to}
+                  variant={active ? 'light' : 'subtle'}
+                  fw={active ? 700 : 500}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {t(tab.labelKey)}
+                </Button>
+              );
+            })}
+          </Group>
         </nav>
       )}
       <Outlet />

@@ -14,11 +14,12 @@ export function TopBar() {
   const session = useSession();
   const paths = usePaths();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Anchor component={Link} to={paths.home} c="white" fw={700} underline="never">
+    // One row on a wide screen; on a phone two (global.css), so the account menu never runs off the edge.
+    <div className="cgm-top-bar">
+      <Anchor className="cgm-top-bar-home" component={Link} to={paths.home} c="white" fw={700} underline="never">
         {t('productName')}
       </Anchor>
-      <Group gap="md" wrap="nowrap">
+      <Group className="cgm-top-bar-tools" gap="md" wrap="nowrap">
         <LanguageSwitcher variant="header" />
         <Anchor href={paths.resources} target="_blank" rel="noopener noreferrer" c="white">
           {t('resources')}
@@ -26,12 +27,14 @@ export function TopBar() {
             {t('opensInNewTab')}
           </Text>
         </Anchor>
-        {session.isLoggedIn && (
+      </Group>
+      {session.isLoggedIn && (
+        <div className="cgm-top-bar-user">
           <Suspense fallback={null}>
             <UserMenu />
           </Suspense>
-        )}
-      </Group>
-    </Group>
+        </div>
+      )}
+    </div>
   );
 }
