@@ -391,3 +391,40 @@ test('the new-assessment dialog keeps the focus inside while open and gives it b
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 });
+
+test('the deactivate confirmation keeps the focus inside while open and gives it back to its button on Cancel and on Escape', async ({
+  page,
+  loginPage,
+  request,
+}) => {
+  const patient = await addPatient(request, await apiToken(request, 'clinician'), {
+    firstName: 'Odile',
+    lastName: uniqueName('Confirm'),
+    email: '',
+  });
+  await loginPage.signInAs('admin');
+  await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
+  await expect(page.getByRole('heading', { level: 1, name: patient.name })).toBeVisible();
+  const opener = page.getByRole('button', { name: 'Deactivate' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${patient.name}?` });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  for (let step = 0; step < 6; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsWithin(dialog)).toBe(true);
+    expect(await focusIsVisible(page), `focus indicator on ${await focusedName(page)}`).toBe(true);
+  }
+  await dialog.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  // Neither way out changed anything.
+  await expect(page.getByText('Deactivated', { exact: true })).toHaveCount(0);
+});
