@@ -67,3 +67,15 @@ describe('the batteries of the provider-service form (spec §3, §7)', () => {
     expect(batteryCalls(calls)).toEqual(['/api/references/batteries']);
   });
 });
+
+describe('the languages of the provider-service form (spec §5 TEXT_FIELD_REQUIRED)', () => {
+  it('are read as required with their group, as every required field is', async () => {
+    renderFeature([{ path: '/cgm/manage/addproviderservice', element: <AddProviderServicePage /> }], {
+      initialPath: '/cgm/manage/addproviderservice',
+      script: answer,
+    });
+    expect(await screen.findByRole('group', { name: 'Languages' })).toHaveAccessibleDescription(
+      'This field is required',
+    );
+  });
+});
