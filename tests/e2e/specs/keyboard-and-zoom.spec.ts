@@ -428,3 +428,23 @@ test('the deactivate confirmation keeps the focus inside while open and gives it
   // Neither way out changed anything.
   await expect(page.getByText('Deactivated', { exact: true })).toHaveCount(0);
 });
+
+test('at 320 CSS px the in-clinic begin page, where the patient reads and accepts the notice, fits the phone', async ({
+  browser,
+  request,
+}) => {
+  const clinician = await apiToken(request, 'clinician');
+  const patient = await addPatient(request, clinician, {
+    firstName: 'Narrow',
+    lastName: uniqueName('Clinic'),
+    email: '',
+  });
+  const orderId = await placeOrder(request, clinician, patient, 'SITE', 'MemOnlyCBB');
+  const page = await phone(browser, 320);
+  await new LoginPage(page).signInAs('technician');
+  await page.goto(`/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
+  await expect(page.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
+  await expectFitsPhone(page, 'in-clinic begin');
+  await page.context().close();
+});
