@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, clientLogListSchema } from '../../src/shared/api/contract';
 import { createTestApp, callApi, loginAs, postJson, type TestApp } from '../testing/test-app';
 import { redactClientText } from '../logs/redact';
-import { clientLogsPerSessionMinute } from './client-logs';
+import { clientLogsKept, clientLogsPerSessionMinute } from './client-logs';
 
 let testApp: TestApp;
 let adminToken: string;
@@ -82,6 +82,24 @@ describe('client log calls (spec §7)', () => {
     }
     expect(answers.filter((status) => status === 200)).toHaveLength(clientLogsPerSessionMinute / 20);
     expect(answers.at(-1)).toBe(429);
+  });
+
+  it('keeps only the newest entries: the table never grows past its bound', async () => {
+    await testApp.db.query(
+      `INSERT INTO client_logs (level, message, route, client_version)
+       SELECT 'info', 'old entry ' || n, '', '' FROM generate_series(1, $1::int) AS n`,
+      [clientLogsKept],
+    );
+    const response = await postJson(testApp.app, '/api/cgm/log/error', { message: 'the newest entry' });
+    expect(response.statusCode).toBe(200);
+    const [{ count } = { count: 0 }] = await testApp.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM client_logs',
+    );
+    expect(count).toBe(clientLogsKept);
+    const [newest] = await newestEntries(1);
+    expect(newest?.message).toBe('the newest entry');
+    const oldest = await testApp.db.query<{ message: string }>('SELECT message FROM client_logs ORDER BY id LIMIT 1');
+    expect(oldest[0]?.message).not.toBe('old entry 1');
   });
 
   it('lets only administrators read the entries', async () => {

@@ -7,7 +7,7 @@ import { whenIdleAfterFirstPage } from '../shared/lib/idle';
 import { usePaths } from '../shared/lib/runtime-config';
 import { LanguageSwitcher } from '../shared/ui/language-switcher';
 import { BusyIndicator } from './busy-indicator';
-import { Footer } from './footer';
+import { Footer, footerHeight } from './footer';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
 import { UpdatePrompt } from './update-prompt';
@@ -56,7 +56,7 @@ export function AppLayout() {
   );
   const withHeader = session.userRole !== 'patient' && !onPatientPage;
   return (
-    <AppShell header={withHeader ? { height: topBarHeight } : undefined} footer={{ height: 44 }} padding="md">
+    <AppShell header={withHeader ? { height: topBarHeight } : undefined} footer={{ height: footerHeight }} padding="md">
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>

@@ -23,6 +23,12 @@ function CeMark({ label }: { label: string }) {
 }
 
 /**
+ * The footer's band: one line from the xs breakpoint up; on a phone up to three short lines of small text (the
+ * version, the UDI and the links wrap in every language), so nothing is cut off at either edge.
+ */
+export const footerHeight = { base: 66, xs: 44 };
+
+/**
  * The footer also reads the resource config at start (spec §7): its copyright line comes from there. Failing
  * to load it is only logged; the footer shows what it has.
  */
@@ -36,16 +42,27 @@ export function Footer() {
     if (failed) clientLog.warn('resource config could not be loaded');
   }, [failed]);
   return (
-    <Group justify="center" gap="md" h="100%" px="md" c="gray.8" wrap="nowrap">
-      <Text size="sm">{t('version', { version: displayVersion(config.version) })}</Text>
-      <Text size="sm">{t('udi', { udi: config.uniqueDeviceIdentificationNumber })}</Text>
+    // On a phone the texts wrap onto the taller band the layout gives the footer there (footerHeight), in a
+    // smaller size, instead of running past both edges of the screen (WCAG 1.4.10).
+    <Group
+      justify="center"
+      gap="xs"
+      h="100%"
+      px={{ base: 'xs', xs: 'md' }}
+      c="gray.8"
+      wrap="wrap"
+      style={{ rowGap: 0, alignContent: 'center' }}
+    >
+      <Text fz={{ base: 'xs', xs: 'sm' }}>{t('version', { version: displayVersion(config.version) })}</Text>
+      <Text fz={{ base: 'xs', xs: 'sm' }}>{t('udi', { udi: config.uniqueDeviceIdentificationNumber })}</Text>
       <CeMark label={t('ceMark')} />
       {resources.data && (
         <Text size="sm" visibleFrom="md">
           {resources.data.footer.copyright}
         </Text>
       )}
-      <Anchor component={Link} to={paths.about} size="sm" c="cgm.8">
+      {/* A line of 24 px: in small text the link still makes a target of at least 24×24 (WCAG 2.5.8). */}
+      <Anchor component={Link} to={paths.about} fz={{ base: 'xs', xs: 'sm' }} lh="24px" c="cgm.8">
         {t('about')}
       </Anchor>
     </Group>

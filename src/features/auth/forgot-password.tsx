@@ -8,10 +8,12 @@ import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import { useForgotPassword } from './api';
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from './login-schema';
 import { Notice } from '../../shared/ui';
+import { useRequiredHint } from '../../shared/ui/form';
 
 /** Spec §2 forgot-password mode: email, Continue and Cancel; then 'a reset link will be sent' and Back to login. */
 export function ForgotPassword({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
+  const requiredHint = useRequiredHint(true, undefined);
   const request = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement | null>(null);
@@ -72,6 +74,7 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
           type="email"
           autoComplete="email"
           required
+          description={requiredHint}
           maxLength={255}
           error={errors.email?.message && t(`common:${errors.email.message}`)}
           ref={(element) => {

@@ -95,8 +95,15 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(emailField()).toBeInvalid();
-    expect(emailField()).toHaveAccessibleDescription('Email is required');
+    // The message first, then the required-field hint every required field carries (spec §5).
+    expect(emailField()).toHaveAccessibleDescription('Email is required This field is required');
     expect(view.api.login).not.toHaveBeenCalled();
+  });
+
+  it('tells a screen reader that the email and the password are required (spec §5 TEXT_FIELD_REQUIRED)', async () => {
+    await renderLogin();
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('This field is required');
+    expect(passwordField()).toHaveAccessibleDescription('This field is required');
   });
 
   it("says 'Email should be valid' for an address that is not one", async () => {
@@ -233,6 +240,12 @@ describe('LoginPage', () => {
       await openForgotPassword(view);
       await view.user.click(screen.getByRole('button', { name: 'Continue' }));
       expect(await screen.findByText('Enter valid email')).toBeInTheDocument();
+    });
+
+    it('tells a screen reader that the email is required (spec §5 TEXT_FIELD_REQUIRED)', async () => {
+      const view = await renderLogin();
+      await openForgotPassword(view);
+      expect(emailField()).toHaveAccessibleDescription('This field is required');
     });
 
     it('returns to sign-in on Cancel', async () => {

@@ -15,6 +15,7 @@ import { ForgotPassword } from './forgot-password';
 import { loginFormSchema, type LoginForm } from './login-schema';
 import { outcomeOfLogin, outcomeOfLoginError, type LoginOutcome } from './login-outcome';
 import { Notice } from '../../shared/ui';
+import { useRequiredHint } from '../../shared/ui/form';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -44,6 +45,7 @@ export function LoginPage() {
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const { t } = useTranslation('auth');
+  const requiredHint = useRequiredHint(true, undefined);
   const { store, api } = useAuth();
   const paths = usePaths();
   const navigate = useNavigate();
@@ -127,6 +129,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           type="email"
           autoComplete="username"
           required
+          description={requiredHint}
           maxLength={255}
           error={errors.email?.message && t(`common:${errors.email.message}`)}
           ref={(element) => {
@@ -139,6 +142,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           label={t('password')}
           autoComplete="current-password"
           required
+          description={requiredHint}
           maxLength={64}
           error={errors.password?.message && t(`common:${errors.password.message}`)}
           {...register('password')}

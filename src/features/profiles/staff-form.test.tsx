@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TechnicianProfile } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/http';
@@ -120,4 +120,33 @@ describe('the Add Technician dialog (spec §2, §6, §7)', () => {
     expect(await screen.findByRole('heading', { name: 'Technician profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/cgm/manage/technician/77');
   }, 20_000);
+
+  it('names each provider service in its dropdown as the header does, cut at 80 characters with an ellipsis', async () => {
+    const [northside] = testReferences.providerServices;
+    if (!northside) throw new Error('the test references name Northside first');
+    const longProvider = 'Northside Memory and Healthy Ageing Clinic of the Greater Lakes Region';
+    const longService = 'Neurology and Cognitive Assessment';
+    const references = {
+      ...testReferences,
+      providerServices: [
+        ...testReferences.providerServices,
+        { ...northside, id: 3, provider: { id: 3, name: longProvider }, service: { id: 3, name: longService } },
+      ],
+    };
+    const { http } = fakeHttp({ 'GET /api/rules': testRules, 'GET /api/references/profile': references });
+    renderApp(routes, { store: copsSession(), http, initialEntries: ['/cgm/manage/technicians/add'] });
+    const select = await screen.findByRole('combobox', { name: 'Provider service' });
+    const merged = `${longProvider} -- ${longService}`;
+    expect(merged.length).toBeGreaterThan(80);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Choose…',
+      'Northside Memory Clinic -- Neurology',
+      'Lakeside Primary Care -- Geriatrics',
+      `${merged.slice(0, 80)}…`,
+    ]);
+  });
 });

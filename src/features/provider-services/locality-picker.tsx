@@ -21,6 +21,7 @@ interface LocalityPickerProps {
 export function LocalityPicker({ value, onChange, error, disabled = false }: LocalityPickerProps) {
   const { t } = useTranslation('provider-services');
   const errorId = useId();
+  const hintId = useId();
   const state = allLocalitiesState(value);
   return (
     <Fieldset
@@ -33,7 +34,8 @@ export function LocalityPicker({ value, onChange, error, disabled = false }: Loc
           </Text>
         </Text>
       }
-      aria-describedby={error ? errorId : undefined}
+      // Spec §5 TEXT_FIELD_REQUIRED: read with the group, as every required field's hint is.
+      aria-describedby={error ? `${errorId} ${hintId}` : hintId}
       aria-invalid={error ? true : undefined}
       disabled={disabled}
       variant="unstyled"
@@ -85,6 +87,9 @@ export function LocalityPicker({ value, onChange, error, disabled = false }: Loc
           ))}
         </Table.Tbody>
       </Table>
+      <span id={hintId} className="required-hint">
+        {t('common:TEXT_FIELD_REQUIRED')}
+      </span>
       {error && <Input.Error id={errorId}>{error}</Input.Error>}
     </Fieldset>
   );

@@ -51,6 +51,7 @@ function ResultsOverTimeSection({ patientId }: { patientId: number }) {
         onRetry={() => {
           void query.refetch();
         }}
+        error={query.error}
       />
     );
   } else if (query.data.tests.length === 0) body = <EmptyState title={t('resultsOverTime.none')} />;

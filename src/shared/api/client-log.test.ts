@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clientLogBatchSchema } from './contract';
-import { clientLogCap, clientLogFlushDelayMs, createClientLog, type ClientLogConnection } from './client-log';
+import {
+  captureClientErrors,
+  clientLogCap,
+  clientLogFlushDelayMs,
+  createClientLog,
+  type ClientLog,
+  type ClientLogConnection,
+} from './client-log';
 import { ApiError } from './http';
 
 function setUp(options: { online?: boolean; beacon?: boolean } = {}) {
@@ -127,5 +134,42 @@ describe('client log', () => {
     log.warn('x');
     log.flushOnHide();
     expect(log.pending()).toBe(1);
+  });
+});
+
+describe('captureClientErrors', () => {
+  /** A window of its own: the test's listeners must not outlive it on jsdom's global window. */
+  function capturing() {
+    const page = Object.assign(new EventTarget(), {
+      document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
+    });
+    const log = { error: vi.fn(), flush: vi.fn(() => Promise.resolve()), flushOnHide: vi.fn() };
+    captureClientErrors(page as unknown as Window, log as unknown as ClientLog);
+    const dispatch = (type: string, fields: Record<string, unknown>) => {
+      page.dispatchEvent(Object.assign(new Event(type), fields));
+    };
+    return { page, log, dispatch };
+  }
+
+  it('logs unhandled errors and rejections and code chunks that failed to load, by name and message', () => {
+    const { log, dispatch } = capturing();
+    dispatch('error', { error: new TypeError('x is undefined'), message: 'Uncaught TypeError' });
+    dispatch('unhandledrejection', { reason: new RangeError('out of range') });
+    dispatch('vite:preloadError', { payload: new TypeError('Failed to fetch dynamically imported module: /a.js') });
+    expect(log.error.mock.calls).toEqual([
+      ['unhandled error: TypeError: x is undefined'],
+      ['unhandled rejection: RangeError: out of range'],
+      ['code chunk failed to load: TypeError: Failed to fetch dynamically imported module: /a.js'],
+    ]);
+  });
+
+  it('sends what waits when the connection comes back, and beacons it as the page is hidden', () => {
+    const { page, log, dispatch } = capturing();
+    dispatch('online', {});
+    expect(log.flush).toHaveBeenCalledTimes(1);
+    dispatch('pagehide', {});
+    page.document.visibilityState = 'hidden';
+    page.document.dispatchEvent(new Event('visibilitychange'));
+    expect(log.flushOnHide).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,8 +1,14 @@
 import { Button, Code, Stack } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/http';
 
 function rawText(error: unknown): string {
+  // A refused call: what the server said, and about which fields, is what a developer looks for first.
+  if (isApiError(error)) {
+    const server = { serverMessage: error.serverMessage, fields: error.fields };
+    return [`${error.name}: ${error.message}`, JSON.stringify(server, null, 2), error.stack ?? ''].join('\n');
+  }
   if (error instanceof Error) return [`${error.name}: ${error.message}`, error.stack ?? ''].join('\n');
   try {
     return JSON.stringify(error, null, 2);

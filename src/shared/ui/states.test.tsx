@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/http';
 import { renderApp } from '../testing/render';
 import { EmptyState, LoadError, Loading } from './states';
 
@@ -44,5 +45,39 @@ describe('shared states', () => {
     renderAt(<EmptyState hint="Try a different search." />);
     expect(await screen.findByText('No records found.')).toBeInTheDocument();
     expect(screen.getByText('Try a different search.')).toBeInTheDocument();
+  });
+});
+
+describe('DETAILS under a failed read (spec §8)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const failure = new ApiError({
+    status: 500,
+    code: 'SERVER_ERROR',
+    serverMessage: 'relation x does not exist',
+    path: '/api/profile/patients',
+  });
+
+  it('reveals the raw error under the translated title in a development build', async () => {
+    vi.stubEnv('DEV', true);
+    const { user } = renderAt(
+      <LoadError title="Could not load the patients." onRetry={() => undefined} error={failure} />,
+    );
+    const details = await screen.findByRole('button', { name: 'Details' });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(/relation x does not exist/)).not.toBeVisible();
+    await user.click(details);
+    expect(screen.getByText(/relation x does not exist/)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the patients.');
+  });
+
+  it('has no DETAILS in a production build', async () => {
+    vi.stubEnv('DEV', false);
+    renderAt(<LoadError title="Could not load the patients." onRetry={() => undefined} error={failure} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the patients.');
+    expect(screen.queryByRole('button', { name: 'Details' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/does not exist/)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorDetails } from './error-details';
 
 /**
  * The three states every screen that reads from the server shows the same way, so a person (and a screen reader)
@@ -19,13 +20,25 @@ export function Loading({ label, size = 'md' }: { label?: string; size?: Mantine
 
 /**
  * A read that failed: what could not be loaded (the title), an optional detail or link (children), and a retry
- * when one can help. The alert role makes it announced as soon as it appears.
+ * when one can help. The alert role makes it announced as soon as it appears. Given the `error`, a development
+ * build also offers DETAILS with the raw error under the translated title (spec §8).
  */
-export function LoadError({ title, children, onRetry }: { title: string; children?: ReactNode; onRetry?: () => void }) {
+export function LoadError({
+  title,
+  children,
+  onRetry,
+  error,
+}: {
+  title: string;
+  children?: ReactNode;
+  onRetry?: () => void;
+  error?: unknown;
+}) {
   const { t } = useTranslation('common');
+  const withDetails = import.meta.env.DEV && error !== undefined && error !== null;
   return (
     <Alert color="red" role="alert" title={title}>
-      {(children !== undefined || onRetry) && (
+      {(children !== undefined || onRetry !== undefined || withDetails) && (
         <Stack gap="xs" align="flex-start">
           {children}
           {onRetry && (
@@ -33,6 +46,7 @@ export function LoadError({ title, children, onRetry }: { title: string; childre
               {t('list.retry')}
             </Button>
           )}
+          {withDetails && <ErrorDetails error={error} />}
         </Stack>
       )}
     </Alert>

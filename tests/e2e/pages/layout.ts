@@ -91,3 +91,55 @@ export function focusedName(page: Page): Promise<string> {
 export function focusIsWithin(scope: Locator): Promise<boolean> {
   return scope.evaluate((element) => element.contains(document.activeElement));
 }
+
+/**
+ * How far the fixed footer reaches over the lowest content of the page once it is scrolled to its end (WCAG 1.4.10
+ * on a phone: nothing may hide under it). At most 0 when it covers nothing. Its own text must fit its band too,
+ * or wrapped lines would spill over the page above it. Content inside a region that scrolls on its own (the
+ * privacy notice) counts down to that region's lower edge, which is all the page shows of it.
+ */
+export function footerOverlap(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const main = document.getElementById('main');
+    const band = document.querySelector('footer, [role=contentinfo]');
+    if (!main || !band) throw new Error('the page has no main region or no footer');
+    const spill = band.scrollHeight - band.clientHeight;
+    const footerTop = band.getBoundingClientRect().top;
+    const shownBottom = (element: Element): number => {
+      let bottom = element.getBoundingClientRect().bottom;
+      for (let parent = element.parentElement; parent && parent !== main; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowY !== 'visible') {
+          bottom = Math.min(bottom, parent.getBoundingClientRect().bottom);
+        }
+      }
+      return bottom;
+    };
+    const lastBottoms = Array.from(main.querySelectorAll('button, a[href], input, label, p, td, h1, h2, h3, li'))
+      .filter((element) => element.getBoundingClientRect().height > 0)
+      .map(shownBottom);
+    return Math.max(spill, Math.max(...lastBottoms) - footerTop);
+  });
+}
+
+/**
+ * Visible text and controls that reach past the left or right edge of the window (cut off, WCAG 1.4.10), named
+ * by their text. A box a parent clips (overflow hidden) still reaches past the edge, so it is found too.
+ */
+export function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const selector = ['button', 'a[href]', 'input', 'label', 'p', 'h1', 'h2', 'h3', 'li', 'td']
+      .map((tag) => `#main ${tag}`)
+      .concat('footer *')
+      .join(', ');
+    return Array.from(document.querySelectorAll(selector))
+      .filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1 && box.height > 1 && (box.left < -1 || box.right > width + 1))
+      .map(({ element, box }) => {
+        const name = element.getAttribute('aria-label') ?? (element.textContent.trim().slice(0, 40) || element.tagName);
+        return `${name} (${String(Math.round(box.left))} to ${String(Math.round(box.right))} of ${String(width)})`;
+      });
+  });
+}

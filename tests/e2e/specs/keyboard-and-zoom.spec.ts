@@ -1,9 +1,18 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';
-import { addPatient, apiToken } from '../fixtures/patients';
+import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
 import { patientWithHomeOrder, placeOrder, testPatientBirthDate } from '../fixtures/test-orders';
-import { focusedName, focusIsVisible, focusIsWithin, sidewaysScroll, smallTargets, targets } from '../pages/layout';
+import {
+  cutOff,
+  focusedName,
+  focusIsVisible,
+  focusIsWithin,
+  footerOverlap,
+  sidewaysScroll,
+  smallTargets,
+  targets,
+} from '../pages/layout';
 import { LoginPage } from '../pages/login-page';
 import { uniqueName } from '../pages/manage';
 import { PatientLogin, patientNoticeBox, patientNoticeTitle, ReferenceRunner, runnerWords } from '../pages/test-taking';
@@ -23,6 +32,18 @@ async function phone(browser: Browser, width: number): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * What a page must be at a phone's width (WCAG 1.4.10 reflow, 2.5.8 target size): no sideways scrolling, nothing
+ * cut off at either edge, every target at least 24×24 (or spaced as the criterion allows), and the fixed footer
+ * covering nothing once the page is scrolled to its end.
+ */
+async function expectFitsPhone(page: Page, where: string): Promise<void> {
+  expect(await sidewaysScroll(page), `${where}: sideways scroll`).toBeLessThanOrEqual(0);
+  expect(await cutOff(page), `${where}: cut off`).toEqual([]);
+  expect(await smallTargets(targets(page)), `${where}: small targets`).toEqual([]);
+  expect(await footerOverlap(page), `${where}: footer over the content`).toBeLessThanOrEqual(0);
+}
+
 async function signInAsClinician(page: Page): Promise<void> {
   const login = new LoginPage(page);
   await login.signInAs('clinician');
@@ -30,22 +51,20 @@ async function signInAsClinician(page: Page): Promise<void> {
 }
 
 for (const width of [320, 640]) {
-  test(`at ${String(width)} CSS px the sign-in page and the patient list need no sideways scrolling, and their targets are at least 24×24`, async ({
+  test(`at ${String(width)} CSS px the sign-in page and the patient list fit: no sideways scrolling, nothing cut off, targets of 24×24, the footer covering nothing`, async ({
     browser,
   }) => {
     const page = await phone(browser, width);
     await new LoginPage(page).open();
-    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    expect(await smallTargets(targets(page))).toEqual([]);
+    await expectFitsPhone(page, 'sign-in');
 
     await signInAsClinician(page);
     await expect(page.getByRole('link', { name: 'Rosa M. Alvarez', exact: true })).toBeVisible();
-    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    expect(await smallTargets(targets(page))).toEqual([]);
+    await expectFitsPhone(page, 'patient list');
     await page.context().close();
   });
 
-  test(`at ${String(width)} CSS px a patient's link page needs no sideways scrolling, and its targets are at least 24×24`, async ({
+  test(`at ${String(width)} CSS px a patient's link page fits: no sideways scrolling, nothing cut off, targets of 24×24, the footer covering nothing`, async ({
     browser,
     request,
   }) => {
@@ -59,8 +78,7 @@ for (const width of [320, 640]) {
       dateOfBirth: testPatientBirthDate,
     });
     await expect(page.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
-    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    expect(await smallTargets(targets(page))).toEqual([]);
+    await expectFitsPhone(page, 'patient link');
     await page.context().close();
   });
 }
@@ -69,26 +87,46 @@ test('on a phone the footer never covers the end of the page', async ({ browser 
   const page = await phone(browser, 320);
   await signInAsClinician(page);
   await expect(page.getByRole('link', { name: 'Rosa M. Alvarez', exact: true })).toBeVisible();
-  const footer = page.getByRole('contentinfo');
-  await expect(footer).toBeVisible();
-  // Its own content fits the band it is given (wrapped text would spill over the page above it).
-  expect(await footer.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(0);
-  await page.evaluate(() => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  expect(await footerOverlap(page)).toBeLessThanOrEqual(0);
+  await page.context().close();
+});
+
+test('at 320 CSS px a patient goes from the details to the completed test with every page fitting the phone', async ({
+  browser,
+  request,
+}) => {
+  // The memory assessment (two tasks) is played through to reach the completed page.
+  test.slow();
+  const clinician = await apiToken(request, 'clinician');
+  const lastName = uniqueName('Narrow');
+  const patient = await addPatient(request, clinician, {
+    firstName: 'Winifred',
+    lastName,
+    email: `${lastName.toLowerCase()}@example.test`,
   });
-  const covered = await page.evaluate(() => {
-    const main = document.getElementById('main');
-    const band = document.querySelector('footer, [role=contentinfo]');
-    if (!main || !band) return 'missing';
-    const footerTop = band.getBoundingClientRect().top;
-    const lastBottoms = Array.from(main.querySelectorAll('button, a[href], input, p, td, h1, h2'))
-      .map((element) => element.getBoundingClientRect())
-      .filter((box) => box.height > 0)
-      .map((box) => box.bottom);
-    return Math.max(...lastBottoms) - footerTop;
-  });
-  expect(covered).not.toBe('missing');
-  expect(covered).toBeLessThanOrEqual(0);
+  await placeOrder(request, clinician, patient, 'HOME', 'MemOnlyCBB');
+  const link = (await latestEmailTo(request, patient.email))?.link ?? '';
+  expect(link, 'order email with its link').toBeTruthy();
+
+  const page = await phone(browser, 320);
+  const login = new PatientLogin(page);
+  await login.open(link);
+  await expectFitsPhone(page, 'details');
+  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
+  await login.acceptNotice();
+  await expectFitsPhone(page, 'notice accepted');
+  await login.continue();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
+  await expectFitsPhone(page, 'begin');
+  await page.getByRole('button', { name: 'Begin' }).click();
+
+  const runner = new ReferenceRunner(page);
+  await runner.waitUntilReady();
+  await runner.takeTheTest(2);
+  await runner.finish();
+  await expect(page.getByRole('heading', { level: 1, name: 'Test completed' })).toBeVisible();
+  await expectFitsPhone(page, 'completed');
   await page.context().close();
 });
 
@@ -277,18 +315,24 @@ test('a patient goes from the emailed link to a completed test by keyboard alone
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
 });
 
-test('at 320 CSS px the patient error pages need no sideways scrolling, and their targets are at least 24×24', async ({
-  browser,
-}) => {
-  const page = await phone(browser, 320);
-  for (const code of ['orderalreadycompleted', 'templock', 'unknownerror']) {
-    await page.goto(`/cgm/patientloginerror/${code}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await sidewaysScroll(page), code).toBeLessThanOrEqual(0);
-    expect(await smallTargets(targets(page)), code).toEqual([]);
-  }
-  await page.context().close();
-});
+for (const locale of ['en-US', 'es-US', 'fr-FR']) {
+  test(`at 320 CSS px the patient error pages fit the phone in ${locale}: no sideways scrolling, nothing cut off, targets of 24×24, the footer covering nothing`, async ({
+    browser,
+  }) => {
+    const page = await phone(browser, 320);
+    for (const code of ['orderalreadycompleted', 'templock', 'unknownerror']) {
+      await page.goto(`/cgm/patientloginerror/${code}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The language chosen on the page is kept for the next one; the first page starts in English.
+      if (locale !== (await page.locator('html').getAttribute('lang'))) {
+        await page.getByRole('combobox', { name: 'Display language' }).selectOption(locale);
+      }
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expectFitsPhone(page, `${locale} ${code}`);
+    }
+    await page.context().close();
+  });
+}
 
 test('a technician runs an in-clinic test by keyboard alone, from the order to the home page', async ({
   page,
@@ -346,4 +390,61 @@ test('the new-assessment dialog keeps the focus inside while open and gives it b
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+test('the deactivate confirmation keeps the focus inside while open and gives it back to its button on Cancel and on Escape', async ({
+  page,
+  loginPage,
+  request,
+}) => {
+  const patient = await addPatient(request, await apiToken(request, 'clinician'), {
+    firstName: 'Odile',
+    lastName: uniqueName('Confirm'),
+    email: '',
+  });
+  await loginPage.signInAs('admin');
+  await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
+  await expect(page.getByRole('heading', { level: 1, name: patient.name })).toBeVisible();
+  const opener = page.getByRole('button', { name: 'Deactivate' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${patient.name}?` });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  for (let step = 0; step < 6; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsWithin(dialog)).toBe(true);
+    expect(await focusIsVisible(page), `focus indicator on ${await focusedName(page)}`).toBe(true);
+  }
+  await dialog.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  // Neither way out changed anything.
+  await expect(page.getByText('Deactivated', { exact: true })).toHaveCount(0);
+});
+
+test('at 320 CSS px the in-clinic begin page, where the patient reads and accepts the notice, fits the phone', async ({
+  browser,
+  request,
+}) => {
+  const clinician = await apiToken(request, 'clinician');
+  const patient = await addPatient(request, clinician, {
+    firstName: 'Narrow',
+    lastName: uniqueName('Clinic'),
+    email: '',
+  });
+  const orderId = await placeOrder(request, clinician, patient, 'SITE', 'MemOnlyCBB');
+  const page = await phone(browser, 320);
+  await new LoginPage(page).signInAs('technician');
+  await page.goto(`/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
+  await expect(page.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
+  await expectFitsPhone(page, 'in-clinic begin');
+  await page.context().close();
 });

@@ -53,9 +53,10 @@ export type TextFieldProps<T extends FieldValues> = BoundProps<T> &
 
 /**
  * Spec §5 TEXT_FIELD_REQUIRED: a required field's description carries the hint, so a screen reader reads it with
- * the field; global.css shows it only while the field is hovered or focused, as the spec's tooltip was.
+ * the field; global.css shows it only while the field is hovered or focused, as the spec's tooltip was. Exported
+ * for the few required Mantine inputs that are not bound fields (the sign-in page's own email and password).
  */
-function useRequiredHint(required: boolean | undefined, description: ReactNode): ReactNode {
+export function useRequiredHint(required: boolean | undefined, description: ReactNode): ReactNode {
   const { t } = useTranslation('common');
   if (!required) return description;
   return (

@@ -8,6 +8,7 @@ export {
   SelectField,
   TextareaField,
   TextField,
+  useRequiredHint,
   type RadioOption,
   type SelectOption,
 } from './fields';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ListParams } from '../../api/contract';
 import { renderApp } from '../../testing/render';
 import { pretendWideScreen } from '../../testing/wide-screen';
@@ -135,11 +135,18 @@ describe('GeneralList (spec §2)', () => {
         return source.fetchPage(params, signal);
       },
     };
+    // A development build: the range error also offers the raw error behind DETAILS (spec §8).
+    vi.stubEnv('DEV', true);
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     const { user } = renderList({ source: flaky });
     expect(await screen.findByText('Showing 10 of 23')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Records 11–20 could not be loaded.');
+    await user.click(within(alert).getByRole('button', { name: 'Details' }));
+    expect(within(alert).getByText(/Error: down/)).toBeVisible();
     expect(screen.getAllByRole('listitem')).toHaveLength(10);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Showing 20 of 23')).toBeInTheDocument();

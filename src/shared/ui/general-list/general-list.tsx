@@ -207,9 +207,9 @@ function CountStatus({ shown, count }: { shown: number; count: number }) {
  * Spec §8 per-range patient-records error: a page or a "More" that failed says which records could not be loaded and
  * offers to ask again for just those, while the rows already loaded stay on screen.
  */
-function RangeError({ from, to, onRetry }: { from: number; to: number; onRetry: () => void }) {
+function RangeError({ from, to, onRetry, error }: { from: number; to: number; onRetry: () => void; error: unknown }) {
   const { t } = useTranslation('common');
-  return <LoadError title={t('list.rangeFailed', { from, to })} onRetry={onRetry} />;
+  return <LoadError title={t('list.rangeFailed', { from, to })} onRetry={onRetry} error={error} />;
 }
 
 interface GridModeProps<T> extends GeneralListBase<T> {
@@ -256,7 +256,7 @@ function GridMode<T>(props: GridModeProps<T>) {
   };
 
   if (query.isError && !shown) {
-    return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} />;
+    return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} error={query.error} />;
   }
 
   const selection = props.selection;
@@ -315,6 +315,7 @@ function GridMode<T>(props: GridModeProps<T>) {
       from={params.skip + 1}
       to={Math.min(params.skip + listPageSize, Math.max(count, params.skip + 1))}
       onRetry={() => void query.refetch()}
+      error={query.error}
     />
   );
   if (!props.showRecordCount) {
@@ -364,7 +365,7 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
     return <Loading size="sm" />;
   }
   if (query.isError && !query.data) {
-    return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} />;
+    return <LoadError title={props.errorMessage} onRetry={() => void query.refetch()} error={query.error} />;
   }
   const records = query.data.pages.flatMap((page) => page.dataList);
   const count = query.data.pages.at(-1)?.count ?? 0;
@@ -421,6 +422,7 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
           from={records.length + 1}
           to={Math.min(records.length + params.take, count)}
           onRetry={() => void query.fetchNextPage()}
+          error={query.error}
         />
       )}
       <Group justify="space-between">
