@@ -71,7 +71,13 @@ export function AssessmentsTable({
 
   if (query.isPending) return <Loading label={t('loading')} size="sm" />;
   if (query.isError && !query.data) {
-    return <LoadError title={t('ERROR_LOADING_PATIENT_ASSESSMENTS')} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title={t('ERROR_LOADING_PATIENT_ASSESSMENTS')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   const followed = query.data.find((order) => order.id === followedId);
   const shown = sortOrders(onlyOutstandingHome ? query.data.filter(isOutstandingHome) : query.data, sort);

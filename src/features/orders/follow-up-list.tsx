@@ -101,7 +101,9 @@ export function FollowUpOrders({ mode }: { mode: 'attention' | 'browse' }) {
   let body;
   if (query.isPending) body = <Loading label={t('followUpList.loading')} size="sm" />;
   else if (query.isError && !query.data) {
-    body = <LoadError title={t('ERROR_FETCHING_ASSESSMENTS')} onRetry={() => void query.refetch()} />;
+    body = (
+      <LoadError title={t('ERROR_FETCHING_ASSESSMENTS')} error={query.error} onRetry={() => void query.refetch()} />
+    );
   } else {
     const items = query.data;
     body = (

@@ -355,7 +355,7 @@ export function OrderFollowUpDialog({
         {timeline.isPending ? (
           <Loading label={t('followUp.loading')} size="sm" />
         ) : timeline.isError ? (
-          <LoadError title={t('followUp.loadFailed')} onRetry={() => void timeline.refetch()} />
+          <LoadError title={t('followUp.loadFailed')} error={timeline.error} onRetry={() => void timeline.refetch()} />
         ) : (
           <Timeline events={timeline.data.events} />
         )}

@@ -45,7 +45,9 @@ export function OpenOrders({ patient }: { patient: PatientProfile }) {
   if (patient.openOrdersCount === 0) return null;
   // Spec §8: the card says its tests could not be read, with a retry, instead of silently showing none.
   if (query.isError && !query.data) {
-    return <LoadError title={t('ERROR_FETCHING_ASSESSMENTS')} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError title={t('ERROR_FETCHING_ASSESSMENTS')} error={query.error} onRetry={() => void query.refetch()} />
+    );
   }
   if (!query.data) return null;
   const { shown, more } = cardOpenOrders(query.data);

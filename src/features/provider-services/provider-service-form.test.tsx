@@ -174,6 +174,18 @@ describe('AddProviderServicePage', () => {
     expect(screen.getByText('Report type is required')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
+
+  it('describes every required field as required (spec §5 TEXT_FIELD_REQUIRED)', async () => {
+    renderAdd(() => saved);
+    for (const field of [
+      await screen.findByRole('textbox', { name: 'Provider name' }),
+      screen.getByRole('textbox', { name: 'Service name' }),
+      screen.getByRole('combobox', { name: 'Report type' }),
+    ]) {
+      expect(field).toHaveAccessibleDescription('This field is required');
+    }
+    expect(screen.getByRole('group', { name: /Batteries/ })).toHaveAccessibleDescription(/This field is required/);
+  });
 });
 
 describe('EditProviderServicePage', () => {

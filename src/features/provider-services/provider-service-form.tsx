@@ -14,7 +14,7 @@ import {
 } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { applyServerErrors } from '../../shared/ui/form';
+import { applyServerErrors, useRequiredHint } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { useSaveProviderService } from './api';
 import { LocalityPicker } from './locality-picker';
@@ -107,6 +107,9 @@ export function ProviderServiceForm({
     },
   );
 
+  // Spec §5 TEXT_FIELD_REQUIRED: the hint every required field carries (shown on hover and focus, read with it).
+  const requiredHint = useRequiredHint(true, undefined);
+
   return (
     <form
       noValidate
@@ -119,6 +122,7 @@ export function ProviderServiceForm({
         <TextInput
           label={t('form.providerName')}
           required
+          description={requiredHint}
           maxLength={maxFieldLength}
           error={message(errors.providerName?.message)}
           {...register('providerName')}
@@ -126,6 +130,7 @@ export function ProviderServiceForm({
         <TextInput
           label={t('form.serviceName')}
           required
+          description={requiredHint}
           maxLength={maxFieldLength}
           error={message(errors.serviceName?.message)}
           {...register('serviceName')}
@@ -138,6 +143,7 @@ export function ProviderServiceForm({
               label={t('form.reportType')}
               placeholder={t('form.reportTypePlaceholder')}
               required
+              description={requiredHint}
               data={reportTypes.map((type) => ({ value: String(type.id), label: type.name }))}
               value={field.value}
               onChange={field.onChange}
@@ -174,6 +180,7 @@ export function ProviderServiceForm({
             <Checkbox.Group
               label={t('form.batteries')}
               required
+              description={requiredHint}
               value={field.value}
               onChange={field.onChange}
               error={message(errors.batteryCodes?.message)}
