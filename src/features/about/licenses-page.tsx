@@ -1,10 +1,10 @@
-import { Accordion, Anchor, Center, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageLicense } from '../../shared/api/contract';
 import { Page } from '../../shared/ui/page';
 import { useLicenses } from './api';
-import { Notice } from '../../shared/ui';
+import { LoadingText, NewTabLink, Notice } from '../../shared/ui';
 
 const idOf = (entry: PackageLicense) => `${entry.name}@${entry.version}`;
 
@@ -13,12 +13,9 @@ function LicenseDetails({ entry }: { entry: PackageLicense }) {
   return (
     <Stack gap="xs">
       {entry.repository && (
-        <Anchor href={entry.repository} target="_blank" rel="noopener noreferrer" size="sm">
+        <NewTabLink href={entry.repository} size="sm">
           {t('licenses.repository')}
-          <Text component="span" className="visually-hidden">
-            {t('opensInNewTab')}
-          </Text>
-        </Anchor>
+        </NewTabLink>
       )}
       {entry.licenseText ? (
         <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>
@@ -46,12 +43,7 @@ export function LicensesPage() {
     <Page title={t('licenses.title')}>
       <Text>{t('licenses.intro')}</Text>
       {licenses.isPending ? (
-        <Center py="xl">
-          <Group gap="sm" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text>{t('licenses.loading')}</Text>
-          </Group>
-        </Center>
+        <LoadingText>{t('licenses.loading')}</LoadingText>
       ) : licenses.isError ? (
         <Notice tone="error">{t('licenses.loadError')}</Notice>
       ) : (

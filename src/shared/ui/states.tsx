@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text, type MantineSize } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +13,18 @@ export function Loading({ label, size = 'md' }: { label?: string; size?: Mantine
   return (
     <Center py={size === 'md' ? 'xl' : 'md'}>
       <Loader role="status" aria-label={label ?? t('list.loading')} size={size} />
+    </Center>
+  );
+}
+
+/** Data a whole page waits for, said in words beside a small spinner (the status names what is coming). */
+export function LoadingText({ children }: { children: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{children}</Text>
+      </Group>
     </Center>
   );
 }
