@@ -7,6 +7,7 @@ import { useFormatters } from '../../shared/lib/i18n/format';
 import { languageNameIn } from '../../shared/lib/i18n/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
+import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { useRecordOutcome } from './api';
@@ -233,6 +234,44 @@ export function RunnerReturnPage({
         </>
       )}
     </Page>
+  );
+}
+
+/**
+ * The Begin button of the self and on-site pages: off while offline (saying why) and once the runner is on its way;
+ * the line under it says what is happening.
+ */
+export function BeginButton({
+  busy,
+  starting,
+  status,
+  onBegin,
+}: {
+  busy: boolean;
+  starting: boolean;
+  status: string;
+  onBegin: () => void;
+}) {
+  const { t } = useTranslation('assessments');
+  const { blocked, reasonId } = useWritesBlocked();
+  return (
+    <>
+      <OfflineWriteReason />
+      <Group>
+        <Button
+          disabled={blocked || starting}
+          loading={busy}
+          loaderProps={{ 'aria-hidden': true }}
+          aria-describedby={reasonId}
+          onClick={onBegin}
+        >
+          {t('begin.begin')}
+        </Button>
+      </Group>
+      <Text role="status" aria-live="polite">
+        {status}
+      </Text>
+    </>
   );
 }
 

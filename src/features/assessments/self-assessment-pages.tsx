@@ -9,11 +9,12 @@ import { useHttp } from '../../shared/api/http-context';
 import { Forbidden } from '../../shared/auth/guards';
 import { useSession } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { OfflineWriteReason, isNothingSent, useWritesBlocked } from '../../shared/ui/offline';
+import { isNothingSent } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, useBeginTest } from './api';
 import {
+  BeginButton,
   CompletedNotice,
   initialLanguage,
   LanguageSelect,
@@ -132,7 +133,6 @@ function SelfBeginForm({
   const [language, setLanguage] = useState(() => initialLanguage(order));
   const begin = useBeginTest(order.id);
   const handoff = useRunnerHandoff(order.id, go);
-  const { blocked, reasonId } = useWritesBlocked();
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
   const refusal = isApiError(error) && error.status === 409 ? error.code : null;
@@ -159,31 +159,22 @@ function SelfBeginForm({
                   : t('begin.beginFailed')}
             </Notice>
           )}
-          <OfflineWriteReason />
-          <Group>
-            <Button
-              disabled={blocked || handoff.starting}
-              loading={begin.isPending}
-              loaderProps={{ 'aria-hidden': true }}
-              aria-describedby={reasonId}
-              onClick={() => {
-                begin.mutate(language, {
-                  onSuccess: (result) => {
-                    handoff.start(result, language);
-                  },
-                  onError: (failure) => {
-                    // Finished or deactivated meanwhile: the page shows it once it has the order again.
-                    if (isApiError(failure) && failure.status === 409) refetch();
-                  },
-                });
-              }}
-            >
-              {t('begin.begin')}
-            </Button>
-          </Group>
-          <Text role="status" aria-live="polite">
-            {handoff.starting ? t('begin.starting') : ''}
-          </Text>
+          <BeginButton
+            busy={begin.isPending}
+            starting={handoff.starting}
+            status={handoff.starting ? t('begin.starting') : ''}
+            onBegin={() => {
+              begin.mutate(language, {
+                onSuccess: (result) => {
+                  handoff.start(result, language);
+                },
+                onError: (failure) => {
+                  // Finished or deactivated meanwhile: the page shows it once it has the order again.
+                  if (isApiError(failure) && failure.status === 409) refetch();
+                },
+              });
+            }}
+          />
         </Stack>
       )}
     </Page>

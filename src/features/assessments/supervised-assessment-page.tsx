@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,12 @@ import { patientQueries } from '../../shared/api/patient-queries';
 import { useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { OfflineWriteReason, isNothingSent, useWritesBlocked } from '../../shared/ui/offline';
+import { isNothingSent } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, onSiteOrder, useBeginSupervisedTest } from './api';
 import {
+  BeginButton,
   CompletedNotice,
   initialLanguage,
   LanguageSelect,
@@ -136,7 +137,6 @@ function SupervisedBeginForm({
   const [waiting, setWaiting] = useState(false);
   const begin = useBeginSupervisedTest(order.id);
   const handoff = useRunnerHandoff(order.id, go);
-  const { blocked, reasonId } = useWritesBlocked();
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
   const refusal = isApiError(error) && error.status === 409 ? error.code : null;
@@ -203,23 +203,14 @@ function SupervisedBeginForm({
                       : t('begin.beginFailed')}
               </Notice>
             )}
-            <OfflineWriteReason />
-            <Group>
-              <Button
-                disabled={blocked || handoff.starting}
-                loading={begin.isPending || waiting}
-                loaderProps={{ 'aria-hidden': true }}
-                aria-describedby={reasonId}
-                onClick={() => {
-                  void onBegin();
-                }}
-              >
-                {t('begin.begin')}
-              </Button>
-            </Group>
-            <Text role="status" aria-live="polite">
-              {waiting ? t('login.waitingForAcceptance') : handoff.starting ? t('begin.starting') : ''}
-            </Text>
+            <BeginButton
+              busy={begin.isPending || waiting}
+              starting={handoff.starting}
+              status={waiting ? t('login.waitingForAcceptance') : handoff.starting ? t('begin.starting') : ''}
+              onBegin={() => {
+                void onBegin();
+              }}
+            />
           </Stack>
         )
       )}
