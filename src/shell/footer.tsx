@@ -1,10 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useResourceConfig } from '../shared/api/resource-config';
 import { usePaths, useRuntimeConfig } from '../shared/lib/runtime-config';
-import { clientLog } from '../shared/api/client-log';
 
 /** Only major.minor.patch is shown (spec §1), whatever build suffix the configuration carries. */
 export function displayVersion(version: string): string {
@@ -30,11 +28,7 @@ export function Footer() {
   const { t } = useTranslation('shell');
   const config = useRuntimeConfig();
   const paths = usePaths();
-  const resources = useResourceConfig();
-  const failed = resources.isError;
-  useEffect(() => {
-    if (failed) clientLog.warn('resource config could not be loaded');
-  }, [failed]);
+  const resources = useResourceConfig('the footer shows no copyright line');
   return (
     <Group justify="center" gap="md" h="100%" px="md" c="gray.8" wrap="nowrap">
       <Text size="sm">{t('version', { version: displayVersion(config.version) })}</Text>
