@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, contactResultSchema, outboxListSchema } from '../../src/shared/api/contract';
-import { createTestApp, postJson, type TestApp, devCall } from '../testing/test-app';
+import { postJson, devCall } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { contactMessagesPerHour, contactRecipient } from './contact';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp({ demo: true });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ demo: true });
 
 const valid = {
   name: 'Ada Lovelace',

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beginTestResultSchema, reportAccessSchema } from '../../src/shared/api/contract';
 import { demoAccounts } from '../db/seed';
 import { contentSecurityPolicy } from '../http/security-headers';
-import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { callApi, loginAs } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { escapeHtml, jsonForHtml } from './html';
 import { simulateTest } from '../../src/shared/lib/scoring';
@@ -18,19 +19,13 @@ const record = simulateTest(
   },
 );
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let technician: string;
 let clinician: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
   technician = await loginAs(testApp.app, demoAccounts.technician);
   clinician = await loginAs(testApp.app, demoAccounts.clinician);
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 const origin = 'http://localhost:80';
