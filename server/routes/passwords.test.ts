@@ -1,65 +1,37 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   authResultSchema,
   linkTokenValidationSchema,
-  outboxListSchema,
   passwordErrorCodes,
-  technicianProfileSchema,
-  type TechnicianWrite,
 } from '../../src/shared/api/contract';
 import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '../../src/shared/lib/validation/password';
 import { isCommonPassword } from '../auth/breached-passwords';
 import { createAccountToken } from '../db/queries/account-tokens';
 import { demoAccounts, demoPassword } from '../db/seed';
-import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp, devCall } from '../testing/test-app';
+import { callApi, createTestUser, loginAs, postJson, devCall } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
+import { addTestTechnician, linkToken, outboxLinksTo } from '../testing/test-accounts';
 import { maxForgotPasswordLinksPerHour } from './passwords';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let adminToken = '';
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
   adminToken = await loginAs(testApp.app, demoAccounts.admin);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const goodPassword = 'Fresh-Start#2468';
 const otherGoodPassword = 'Second-Wind#1357';
 
-let counter = 0;
-/** A technician added by the administrator, as issue 3's add page does: no password, a setup link in the outbox. */
-async function addTechnician(): Promise<{ id: number; email: string }> {
-  counter += 1;
-  const body: TechnicianWrite = {
-    firstName: 'Pat',
-    middleInitial: '',
-    lastName: `Setup${String(counter)}`,
-    email: `pat.setup${String(counter)}@example.test`,
-    phone: '',
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
-    providerService: { id: 1 },
-  };
-  const response = await callApi(testApp.app, 'POST', '/api/profile/technicians', adminToken, body);
-  expect(response.statusCode).toBe(201);
-  return technicianProfileSchema.parse(response.json());
-}
-
-async function linksTo(email: string): Promise<string[]> {
-  const list = outboxListSchema.parse((await devCall(testApp.app, 'GET', '/api/dev/outbox')).json());
-  return list.dataList.filter((message) => message.to === email).flatMap((message) => message.link ?? []);
-}
-
-const tokenOf = (link: string) => decodeURIComponent(link.split('token=')[1] ?? '');
+const addTechnician = () => addTestTechnician(testApp.app, adminToken, 'Pat');
+const linksTo = (email: string) => outboxLinksTo(testApp.app, email);
 
 async function latestToken(email: string, path: string): Promise<string> {
   const link = (await linksTo(email)).find((candidate) => candidate.includes(path));
   if (!link) throw new Error(`no ${path} link for ${email}`);
-  return tokenOf(link);
+  return linkToken(link);
 }
 
 async function login(userName: string, password: string) {
@@ -91,7 +63,7 @@ describe('first-time setup (spec §2 /setupaccount, §7)', () => {
     const links = await linksTo(email);
     expect(links).toHaveLength(1);
     expect(links[0]).toMatch(/^http:\/\/localhost:8080\/cgm\/setupaccount\?token=/);
-    const setupToken = tokenOf(links[0]!);
+    const setupToken = linkToken(links[0]!);
 
     const check = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', { setupToken });
     expect(linkTokenValidationSchema.parse(check.json())).toEqual({ valid: true, userName: email, firstName: 'Pat' });
