@@ -186,7 +186,8 @@ interface ProviderServiceSetup {
   batteries: readonly { code: 'FullCBB' | 'MemOnlyCBB'; isDefault: boolean }[];
 }
 
-async function insertProviderService(db: Db, setup: ProviderServiceSetup): Promise<number> {
+/** A provider service with its provider, service, order types, languages and batteries (demo and bench data). */
+export async function insertProviderService(db: Db, setup: ProviderServiceSetup): Promise<number> {
   const [provider] = await db.query<{ id: number }>('INSERT INTO providers (name) VALUES ($1) RETURNING id', [
     setup.provider,
   ]);
@@ -429,30 +430,30 @@ export async function seedDemoData(db: Db, createdAt: Date = new Date()): Promis
       defaultLanguage: 'en-US',
       isDisabled: false,
     });
-    await insertOrder(tx, rosa, northside, {
+    // Both of her orders: home tests of the full battery, ordered by the demo clinician.
+    const rosaOrder = {
       orderType: 'HOME',
       batteryCode: 'FullCBB',
       email: 'rosa.alvarez@example.test',
+      prescriberUserId: clinician,
+      orderedByUserId: clinician,
+    } as const;
+    await insertOrder(tx, rosa, northside, {
+      ...rosaOrder,
       status: 'FINI',
       // Her latest test, a month ago: the newest point of her Results over time.
       orderDate: isoTime(anchor - 33 * dayMs),
       scheduleDateTime: isoTime(anchor - 33 * dayMs),
       completedDateTime: isoTime(anchor - 30 * dayMs),
-      prescriberUserId: clinician,
-      orderedByUserId: clinician,
       lastStartedLanguage: 'en-US',
       patientLoginToken: demoPatientTokens.rosaDone,
     });
     await insertOrder(tx, rosa, northside, {
-      orderType: 'HOME',
-      batteryCode: 'FullCBB',
-      email: 'rosa.alvarez@example.test',
+      ...rosaOrder,
       status: 'SCHD',
       orderDate: isoTime(anchor - 2 * dayMs),
       scheduleDateTime: isoTime(anchor - 2 * dayMs + homeTestWindowMs),
       completedDateTime: null,
-      prescriberUserId: clinician,
-      orderedByUserId: clinician,
       lastStartedLanguage: null,
       patientLoginToken: demoPatientTokens.rosaHome,
     });
