@@ -3,6 +3,7 @@ import { apiErrorBodySchema, contactResultSchema, outboxListSchema } from '../..
 import { postJson, devCall } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { contactMessagesPerHour, contactRecipient } from './contact';
+import { postRawJson } from '../testing/raw-json';
 
 const testApp = useTestApp({ demo: true });
 
@@ -63,12 +64,7 @@ describe('POST /api/{product}/contact', () => {
     expect(missing.statusCode).toBe(400);
     expect(apiErrorBodySchema.parse(missing.json()).fields?.map((field) => field.path)).toContain('optin');
 
-    const garbage = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/cgm/contact',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    const garbage = await postRawJson(testApp.app, '/api/cgm/contact', '{"name":');
     expect(garbage.statusCode).toBe(400);
   });
 
