@@ -15,6 +15,13 @@ import { addTestPatient } from '../testing/test-patients';
 const testApp = useSignedInApp();
 const { tokens } = testApp;
 
+/** Spec §7 POST /profiles/deactivateaccount or reactivateaccount, as `token`. */
+const setAccountState = (
+  action: 'deactivate' | 'reactivate',
+  token: string,
+  userId: number,
+  profileType: 'patient' | 'clinician' | 'technician',
+) => callApi(testApp.app, 'POST', `/api/profiles/${action}account`, token, { userId, profileType });
 const addTechnician = () => addTestTechnician(testApp.app, tokens.admin, 'Tess');
 const linksTo = (email: string) => outboxLinksTo(testApp.app, email);
 
@@ -25,10 +32,7 @@ describe('deactivate and reactivate (spec §7)', () => {
       loginRole: 'Healthcare Technician',
     });
     const session = await loginAs(testApp.app, 'tech.to.deactivate@example.test');
-    const off = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
-      userId: id,
-      profileType: 'technician',
-    });
+    const off = await setAccountState('deactivate', tokens.admin, id, 'technician');
     expect(off.json()).toEqual({ success: true });
     const read = await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.admin);
     expect(technicianProfileSchema.parse(read.json()).isDisabled).toBe(true);
@@ -38,10 +42,7 @@ describe('deactivate and reactivate (spec §7)', () => {
       (await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.clinician)).statusCode,
     ).toBe(404);
 
-    const on = await callApi(testApp.app, 'POST', '/api/profiles/reactivateaccount', tokens.admin, {
-      userId: id,
-      profileType: 'technician',
-    });
+    const on = await setAccountState('reactivate', tokens.admin, id, 'technician');
     expect(on.statusCode).toBe(200);
     const again = await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.clinician);
     expect(technicianProfileSchema.parse(again.json()).isDisabled).toBe(false);
@@ -50,20 +51,11 @@ describe('deactivate and reactivate (spec §7)', () => {
   it('refuses a clinician deactivating a patient or a colleague (403), and a wrong profile type (404)', async () => {
     const patients = await callApi(testApp.app, 'GET', '/api/profile/patients?take=1', tokens.clinician);
     const patientId = patientListSchema.parse(patients.json()).dataList[0]!.id;
-    const asClinician = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.clinician, {
-      userId: patientId,
-      profileType: 'patient',
-    });
+    const asClinician = await setAccountState('deactivate', tokens.clinician, patientId, 'patient');
     expect(asClinician.statusCode).toBe(403);
-    const colleague = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.technician, {
-      userId: 2,
-      profileType: 'clinician',
-    });
+    const colleague = await setAccountState('deactivate', tokens.technician, 2, 'clinician');
     expect(colleague.statusCode).toBe(403);
-    const wrongType = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
-      userId: 3,
-      profileType: 'clinician',
-    });
+    const wrongType = await setAccountState('deactivate', tokens.admin, 3, 'clinician');
     expect(wrongType.statusCode).toBe(404);
     const badBody = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
       userId: 'x',
@@ -83,25 +75,11 @@ describe('deactivate and reactivate (spec §7)', () => {
       dateOfBirth: '1944-04-04',
     });
     const patientId = patientProfileSchema.parse(created.json()).id;
-    expect(
-      (
-        await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
-          userId: patientId,
-          profileType: 'patient',
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await setAccountState('deactivate', tokens.admin, patientId, 'patient')).statusCode).toBe(200);
     expect(
       (await callApi(testApp.app, 'GET', `/api/profile/patients/${String(patientId)}`, tokens.clinician)).statusCode,
     ).toBe(404);
-    expect(
-      (
-        await callApi(testApp.app, 'POST', '/api/profiles/reactivateaccount', tokens.admin, {
-          userId: patientId,
-          profileType: 'patient',
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await setAccountState('reactivate', tokens.admin, patientId, 'patient')).statusCode).toBe(200);
     expect(
       (await callApi(testApp.app, 'GET', `/api/profile/patients/${String(patientId)}`, tokens.clinician)).statusCode,
     ).toBe(200);

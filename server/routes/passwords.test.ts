@@ -14,6 +14,7 @@ import { callApi, createTestUser, loginAs, postJson, devCall } from '../testing/
 import { useTestApp } from '../testing/signed-in-app';
 import { addTestTechnician, linkToken, outboxLinksTo } from '../testing/test-accounts';
 import { maxForgotPasswordLinksPerHour } from './passwords';
+import { postRawJson } from '../testing/raw-json';
 
 const testApp = useTestApp();
 let adminToken = '';
@@ -36,6 +37,17 @@ async function latestToken(email: string, path: string): Promise<string> {
 
 async function login(userName: string, password: string) {
   return authResultSchema.parse((await postJson(testApp.app, '/api/cgm/login', { userName, password })).json());
+}
+
+/** The new password signs in and the old one no longer does. */
+async function expectPasswordReplaced(email: string) {
+  expect((await login(email, otherGoodPassword)).success).toBe(true);
+  expect((await login(email, goodPassword)).success).toBe(false);
+}
+
+/** The status that validating `token` answers: 200 while its session lasts, 401 once it has ended. */
+async function sessionAnswer(token: string): Promise<number> {
+  return (await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode;
 }
 
 function errorOf(response: { json: () => unknown }) {
@@ -250,9 +262,8 @@ describe('forgot password and reset (spec §2 login forgot mode, /setupaccountre
       confirmPassword: otherGoodPassword,
     });
     expect(reset.json()).toEqual({ success: true });
-    expect((await login(email, otherGoodPassword)).success).toBe(true);
-    expect((await login(email, goodPassword)).success).toBe(false);
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: oldSession })).statusCode).toBe(401);
+    await expectPasswordReplaced(email);
+    expect(await sessionAnswer(oldSession)).toBe(401);
 
     const reuse = await postJson(testApp.app, '/api/profiles/resetpassword', {
       resetToken,
@@ -360,10 +371,9 @@ describe('change password (spec §2 mode normal)', () => {
       confirmPassword: otherGoodPassword,
     });
     expect(changed.json()).toEqual({ success: true });
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(200);
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: otherSession })).statusCode).toBe(401);
-    expect((await login(email, otherGoodPassword)).success).toBe(true);
-    expect((await login(email, goodPassword)).success).toBe(false);
+    expect(await sessionAnswer(token)).toBe(200);
+    expect(await sessionAnswer(otherSession)).toBe(401);
+    await expectPasswordReplaced(email);
   });
 
   it('locks the account after five wrong current passwords', async () => {
@@ -437,9 +447,8 @@ describe('expired password (spec §4)', () => {
       confirmPassword: otherGoodPassword,
     });
     expect(updated.json()).toEqual({ success: true });
-    expect((await login(email, otherGoodPassword)).success).toBe(true);
-    expect((await login(email, goodPassword)).success).toBe(false);
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: session })).statusCode).toBe(401);
+    await expectPasswordReplaced(email);
+    expect(await sessionAnswer(session)).toBe(401);
   });
 });
 
@@ -465,12 +474,7 @@ describe('every password call validates its body (400, never 500)', () => {
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).code).toBe('VALIDATION');
     }
-    const malformed = await testApp.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"setupToken":',
-    });
+    const malformed = await postRawJson(testApp.app, url, '{"setupToken":');
     expect(malformed.statusCode).toBe(400);
   });
 });
