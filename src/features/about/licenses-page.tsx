@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PackageLicense } from '../../shared/api/contract';
 import { Page } from '../../shared/ui/page';
 import { useLicenses } from './api';
-import { LoadingText, NewTabLink, Notice } from '../../shared/ui';
+import { NewTabLink, PageData } from '../../shared/ui';
 
 const idOf = (entry: PackageLicense) => `${entry.name}@${entry.version}`;
 
@@ -32,57 +32,60 @@ function LicenseDetails({ entry }: { entry: PackageLicense }) {
 export function LicensesPage() {
   const { t } = useTranslation('about');
   const licenses = useLicenses();
+  return (
+    <Page title={t('licenses.title')}>
+      <Text>{t('licenses.intro')}</Text>
+      <PageData query={licenses} loading={t('licenses.loading')} failure={t('licenses.loadError')}>
+        {(data) => <LicenseList packages={data.packages} />}
+      </PageData>
+    </Page>
+  );
+}
+
+function LicenseList({ packages }: { packages: readonly PackageLicense[] }) {
+  const { t } = useTranslation('about');
   const [filter, setFilter] = useState('');
   // Only the open items render their license text: the whole list holds a few hundred kilobytes of it.
   const [open, setOpen] = useState<string[]>([]);
   const needle = filter.trim().toLowerCase();
-  const shown = (licenses.data?.packages ?? []).filter(
+  const shown = packages.filter(
     (entry) => !needle || entry.name.toLowerCase().includes(needle) || entry.license.toLowerCase().includes(needle),
   );
   return (
-    <Page title={t('licenses.title')}>
-      <Text>{t('licenses.intro')}</Text>
-      {licenses.isPending ? (
-        <LoadingText>{t('licenses.loading')}</LoadingText>
-      ) : licenses.isError ? (
-        <Notice tone="error">{t('licenses.loadError')}</Notice>
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label={t('licenses.search')}
+          type="search"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value);
+          }}
+          w={320}
+        />
+        <Text role="status" size="sm">
+          {t('licenses.count', { count: shown.length })}
+        </Text>
+      </Group>
+      {shown.length === 0 ? (
+        <Text>{t('licenses.noMatch')}</Text>
       ) : (
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-end">
-            <TextInput
-              label={t('licenses.search')}
-              type="search"
-              value={filter}
-              onChange={(event) => {
-                setFilter(event.currentTarget.value);
-              }}
-              w={320}
-            />
-            <Text role="status" size="sm">
-              {t('licenses.count', { count: shown.length })}
-            </Text>
-          </Group>
-          {shown.length === 0 ? (
-            <Text>{t('licenses.noMatch')}</Text>
-          ) : (
-            <Accordion multiple value={open} onChange={setOpen} variant="separated">
-              {shown.map((entry) => (
-                <Accordion.Item key={idOf(entry)} value={idOf(entry)}>
-                  <Accordion.Control>
-                    <Text span fw={600}>
-                      {entry.name}
-                    </Text>{' '}
-                    <Text span size="sm">
-                      {entry.version} · {entry.license}
-                    </Text>
-                  </Accordion.Control>
-                  <Accordion.Panel>{open.includes(idOf(entry)) && <LicenseDetails entry={entry} />}</Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
-          )}
-        </Stack>
+        <Accordion multiple value={open} onChange={setOpen} variant="separated">
+          {shown.map((entry) => (
+            <Accordion.Item key={idOf(entry)} value={idOf(entry)}>
+              <Accordion.Control>
+                <Text span fw={600}>
+                  {entry.name}
+                </Text>{' '}
+                <Text span size="sm">
+                  {entry.version} · {entry.license}
+                </Text>
+              </Accordion.Control>
+              <Accordion.Panel>{open.includes(idOf(entry)) && <LicenseDetails entry={entry} />}</Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
       )}
-    </Page>
+    </Stack>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { Page } from '../../shared/ui/page';
 import { useResourceConfig } from '../../shared/api/resource-config';
 import { useVideoDuration } from './api';
-import { LoadingText, NewTabLink, Notice } from '../../shared/ui';
+import { NewTabLink, PageData } from '../../shared/ui';
 
 function VideoDuration({ endpoint, url }: { endpoint: string; url: string }) {
   const { t } = useTranslation('resources');
@@ -118,13 +118,9 @@ export function ResourcesPage() {
   return (
     <Page title={t('title')}>
       <Text>{t('intro')}</Text>
-      {config.isPending ? (
-        <LoadingText>{t('loading')}</LoadingText>
-      ) : config.isError ? (
-        <Notice tone="error">{t('loadError')}</Notice>
-      ) : (
-        <ResourceTabs tabs={config.data.resourcePage.tabs} oEmbedUrl={config.data.resourcePage.videoOEmbedUrl} />
-      )}
+      <PageData query={config} loading={t('loading')} failure={t('loadError')}>
+        {(data) => <ResourceTabs tabs={data.resourcePage.tabs} oEmbedUrl={data.resourcePage.videoOEmbedUrl} />}
+      </PageData>
     </Page>
   );
 }
