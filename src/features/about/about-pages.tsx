@@ -69,8 +69,7 @@ export function AboutIndexPage() {
   const { t } = useTranslation('about');
   const paths = usePaths();
   return (
-    <Page title={t('index.title')}>
-      <Text>{t('index.intro')}</Text>
+    <Page title={t('index.title')} intro={t('index.intro')}>
       <List spacing="sm" listStyleType="none" p={0}>
         {aboutIndexSections.map((section) => (
           <List.Item key={section}>

@@ -33,8 +33,7 @@ export function LicensesPage() {
   const { t } = useTranslation('about');
   const licenses = useLicenses();
   return (
-    <Page title={t('licenses.title')}>
-      <Text>{t('licenses.intro')}</Text>
+    <Page title={t('licenses.title')} intro={t('licenses.intro')}>
       <PageData query={licenses} loading={t('licenses.loading')} failure={t('licenses.loadError')}>
         {(data) => <LicenseList packages={data.packages} />}
       </PageData>

@@ -38,9 +38,7 @@ export function PatientHomePage() {
     return <Navigate to={paths.selfAssessment(session.userDatabaseId, session.patientAssessmentId)} replace />;
   }
   return (
-    <Page title={t('patientHomeTitle')}>
-      <Text>{t('patientHomeIntro', { name: session.userFullName ?? '' })}</Text>
-    </Page>
+    <Page title={t('patientHomeTitle')} intro={t('patientHomeIntro', { name: session.userFullName ?? '' })}></Page>
   );
 }
 
@@ -138,8 +136,7 @@ function SelfBeginForm({
   const refusal = isApiError(error) && error.status === 409 ? error.code : null;
 
   return (
-    <Page title={t('begin.selfTitle')}>
-      <Text>{t('begin.selfIntro')}</Text>
+    <Page title={t('begin.selfTitle')} intro={t('begin.selfIntro')}>
       <OrderSummary order={order} />
       {finished ? (
         <CompletedNotice order={order} />

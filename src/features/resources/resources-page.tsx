@@ -116,8 +116,7 @@ export function ResourcesPage() {
   const { t } = useTranslation('resources');
   const config = useResourceConfig();
   return (
-    <Page title={t('title')}>
-      <Text>{t('intro')}</Text>
+    <Page title={t('title')} intro={t('intro')}>
       <PageData query={config} loading={t('loading')} failure={t('loadError')}>
         {(data) => <ResourceTabs tabs={data.resourcePage.tabs} oEmbedUrl={data.resourcePage.videoOEmbedUrl} />}
       </PageData>
