@@ -1,3 +1,5 @@
+// Over 300 lines because spec §5's single and mass orders and §7's order reads share one signed-in app and its
+// patient helpers: each case is a rule of placing or reading an order, kept beside the others of its call.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,

@@ -1,3 +1,5 @@
+// Over 300 lines because taking a test (spec §4/§7: reading the order, beginning, the runner's recording and the
+// callbacks, the begin rules) is one journey whose steps share the same orders, sessions and runner helpers.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,

@@ -1,3 +1,5 @@
+// Over 300 lines because signing in, the session calls and the guards later routes reuse (spec §4/§7) share one
+// app with its test-only guarded routes; each case is one rule of the login contract.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiErrorBodySchema,

@@ -1,3 +1,5 @@
+// Over 300 lines because the four password journeys of spec §2/§7 (first-time setup, forgot and reset, change,
+// expired) share the same emailed-link and sign-in helpers, and their races and lockouts are checked together.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
