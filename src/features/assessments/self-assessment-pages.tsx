@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
@@ -16,13 +15,12 @@ import { assessmentQueries, useBeginTest } from './api';
 import {
   BeginButton,
   CompletedNotice,
-  initialLanguage,
   LanguageSelect,
   OrderSummary,
   PageLoading,
   RunnerReturnPage,
   useAssessmentParams,
-  useRunnerHandoff,
+  useBeginForm,
   useRunnerReturn,
   type Go,
 } from './begin-test';
@@ -128,9 +126,8 @@ function SelfBeginForm({
   go?: Go | undefined;
 }) {
   const { t } = useTranslation('assessments');
-  const [language, setLanguage] = useState(() => initialLanguage(order));
+  const { language, setLanguage, handoff } = useBeginForm(order, go);
   const begin = useBeginTest(order.id);
-  const handoff = useRunnerHandoff(order.id, go);
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
   const refusal = isApiError(error) && error.status === 409 ? error.code : null;

@@ -17,13 +17,12 @@ import { assessmentQueries, onSiteOrder, useBeginSupervisedTest } from './api';
 import {
   BeginButton,
   CompletedNotice,
-  initialLanguage,
   LanguageSelect,
   OrderSummary,
   PageLoading,
   RunnerReturnPage,
   useAssessmentParams,
-  useRunnerHandoff,
+  useBeginForm,
   useRunnerReturn,
   type Go,
 } from './begin-test';
@@ -128,7 +127,7 @@ function SupervisedBeginForm({
   go?: Go | undefined;
 }) {
   const { t } = useTranslation('assessments');
-  const [language, setLanguage] = useState(() => initialLanguage(order));
+  const { language, setLanguage, handoff } = useBeginForm(order, go);
   const [mustAccept, setMustAccept] = useState(false);
   const privacy = usePrivacyAcceptance((next) => {
     if (next) setMustAccept(false);
@@ -136,7 +135,6 @@ function SupervisedBeginForm({
   // Begin was pressed while the server time of the acceptance was on its way: the page waits, then goes on.
   const [waiting, setWaiting] = useState(false);
   const begin = useBeginSupervisedTest(order.id);
-  const handoff = useRunnerHandoff(order.id, go);
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
   const refusal = isApiError(error) && error.status === 409 ? error.code : null;
