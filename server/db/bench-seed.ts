@@ -1,7 +1,7 @@
 import type { BenchPatientsResult } from '../../src/shared/api/contract';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './db';
-import { demoPassword } from './seed';
+import { demoPassword, insertProviderService } from './seed';
 
 /** A provider service and clinician of their own, so the load never changes what the demo accounts see. */
 export const benchProviderServiceNames = { provider: 'Benchmark Clinic', service: 'Load Testing' } as const;
@@ -19,32 +19,14 @@ async function ensureProviderService(db: Db): Promise<number> {
     [benchProviderServiceNames.provider, benchProviderServiceNames.service],
   );
   if (existing) return existing.id;
-  const [provider] = await db.query<{ id: number }>('INSERT INTO providers (name) VALUES ($1) RETURNING id', [
-    benchProviderServiceNames.provider,
-  ]);
-  const [service] = await db.query<{ id: number }>('INSERT INTO services (name) VALUES ($1) RETURNING id', [
-    benchProviderServiceNames.service,
-  ]);
-  if (!provider || !service) throw new Error('bench provider or service insert returned no row');
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO provider_services (provider_id, service_id, report_type_id, delivery_method)
-     VALUES ($1, $2, 1, 'HOME') RETURNING id`,
-    [provider.id, service.id],
-  );
-  if (!row) throw new Error('bench provider service insert returned no row');
-  await db.query(
-    `INSERT INTO provider_service_order_types (provider_service_id, order_type, is_default) VALUES ($1, 'HOME', true)`,
-    [row.id],
-  );
-  await db.query(
-    `INSERT INTO provider_service_languages (provider_service_id, locality_id, is_default) VALUES ($1, 'en-US', true)`,
-    [row.id],
-  );
-  await db.query(
-    `INSERT INTO provider_service_batteries (provider_service_id, battery_code, is_default) VALUES ($1, 'FullCBB', true)`,
-    [row.id],
-  );
-  return row.id;
+  return insertProviderService(db, {
+    ...benchProviderServiceNames,
+    reportTypeId: 1,
+    deliveryMethod: 'HOME',
+    orderTypes: [{ id: 'HOME', isDefault: true }],
+    languages: [{ id: 'en-US', isDefault: true }],
+    batteries: [{ code: 'FullCBB', isDefault: true }],
+  });
 }
 
 async function ensureClinician(db: Db, providerServiceId: number, passwordHash: string): Promise<void> {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
-import { createTestApp, createTestDb, type TestApp } from '../testing/test-app';
+import { createTestDb } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { attentionOf } from '../orders/progress';
 import { listOpenAssessmentOrders } from './queries/assessment-orders';
 import { demoAccounts, demoPatientTokens, seedDemoData } from './seed';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 describe('demo seed', () => {
   it('has the four demo accounts, set up and with accepted privacy policy', async () => {

@@ -4,6 +4,7 @@ import { hashToken } from '../auth/tokens';
 import { seedDemoResults } from '../runner/demo-results';
 import { seedOrderEvents } from './seed-order-events';
 import type { Db } from './db';
+import { insertPatient, setPatientDisabled } from './queries/patients';
 
 // Over 300 lines because DESIGN §5's demo data (accounts, provider services, named patients with their orders) is
 // written out here in full: end-to-end tests and the demo rely on every one of these rows.
@@ -122,32 +123,18 @@ interface DemoOrder {
   patientLoginToken: string | null;
 }
 
-async function insertPatient(db: Db, providerServiceId: number, patient: DemoPatient): Promise<number> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO patients (provider_service_id, first_name, middle_initial, last_name, date_of_birth, gender,
-       email, phone, address_line1, city, state_code, postal_code, country_code, default_language, is_disabled)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'US', $13, $14)
-     RETURNING id`,
-    [
-      providerServiceId,
-      patient.firstName,
-      patient.middleInitial,
-      patient.lastName,
-      patient.dateOfBirth,
-      patient.gender,
-      patient.email,
-      patient.phone,
-      patient.addressLine1,
-      patient.city,
-      patient.stateCode,
-      patient.postalCode,
-      patient.defaultLanguage,
-      patient.isDisabled,
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('Patient insert returned no row');
-  return row.id;
+/** A demo patient, stored through the same insert as a patient added on the patient form. */
+async function insertDemoPatient(db: Db, providerServiceId: number, patient: DemoPatient): Promise<number> {
+  const id = await insertPatient(db, {
+    ...patient,
+    providerServiceId,
+    middleInitial: patient.middleInitial ?? '',
+    email: patient.email ?? '',
+    addressLine2: '',
+    countryCode: 'US',
+  });
+  if (patient.isDisabled) await setPatientDisabled(db, id, true);
+  return id;
 }
 
 async function insertOrder(db: Db, patientId: number, providerServiceId: number, order: DemoOrder): Promise<void> {
@@ -187,7 +174,8 @@ interface ProviderServiceSetup {
   batteries: readonly { code: 'FullCBB' | 'MemOnlyCBB'; isDefault: boolean }[];
 }
 
-async function insertProviderService(db: Db, setup: ProviderServiceSetup): Promise<number> {
+/** A provider service with its provider, service, order types, languages and batteries (demo and bench data). */
+export async function insertProviderService(db: Db, setup: ProviderServiceSetup): Promise<number> {
   const [provider] = await db.query<{ id: number }>('INSERT INTO providers (name) VALUES ($1) RETURNING id', [
     setup.provider,
   ]);
@@ -415,7 +403,7 @@ export async function seedDemoData(db: Db, createdAt: Date = new Date()): Promis
     );
 
     // The scripted patient of DESIGN §5: one finished order (results) and one outstanding HOME order.
-    const rosa = await insertPatient(tx, northside, {
+    const rosa = await insertDemoPatient(tx, northside, {
       firstName: 'Rosa',
       middleInitial: 'M',
       lastName: 'Alvarez',
@@ -430,36 +418,36 @@ export async function seedDemoData(db: Db, createdAt: Date = new Date()): Promis
       defaultLanguage: 'en-US',
       isDisabled: false,
     });
-    await insertOrder(tx, rosa, northside, {
+    // Both of her orders: home tests of the full battery, ordered by the demo clinician.
+    const rosaOrder = {
       orderType: 'HOME',
       batteryCode: 'FullCBB',
       email: 'rosa.alvarez@example.test',
+      prescriberUserId: clinician,
+      orderedByUserId: clinician,
+    } as const;
+    await insertOrder(tx, rosa, northside, {
+      ...rosaOrder,
       status: 'FINI',
       // Her latest test, a month ago: the newest point of her Results over time.
       orderDate: isoTime(anchor - 33 * dayMs),
       scheduleDateTime: isoTime(anchor - 33 * dayMs),
       completedDateTime: isoTime(anchor - 30 * dayMs),
-      prescriberUserId: clinician,
-      orderedByUserId: clinician,
       lastStartedLanguage: 'en-US',
       patientLoginToken: demoPatientTokens.rosaDone,
     });
     await insertOrder(tx, rosa, northside, {
-      orderType: 'HOME',
-      batteryCode: 'FullCBB',
-      email: 'rosa.alvarez@example.test',
+      ...rosaOrder,
       status: 'SCHD',
       orderDate: isoTime(anchor - 2 * dayMs),
       scheduleDateTime: isoTime(anchor - 2 * dayMs + homeTestWindowMs),
       completedDateTime: null,
-      prescriberUserId: clinician,
-      orderedByUserId: clinician,
       lastStartedLanguage: null,
       patientLoginToken: demoPatientTokens.rosaHome,
     });
 
     // One deactivated patient with history, so "disabled profiles are visible only to cops" can be shown.
-    const deactivated = await insertPatient(tx, northside, {
+    const deactivated = await insertDemoPatient(tx, northside, {
       firstName: 'Gordon',
       middleInitial: null,
       lastName: 'Whitaker',
@@ -524,7 +512,7 @@ export async function seedDemoData(db: Db, createdAt: Date = new Date()): Promis
     for (const site of sites) {
       for (let index = 0; index < site.count; index += 1) {
         const patient = generatePatient(random, site.place, site.spanishShare, taken);
-        const patientId = await insertPatient(tx, site.id, patient);
+        const patientId = await insertDemoPatient(tx, site.id, patient);
         const finishedCount = random() < 0.45 ? intBetween(random, 1, 2) : 0;
         const hasOpenOrder = random() < 0.4;
 

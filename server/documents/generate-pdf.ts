@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, PDFString, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { allDocuments, documentAuthor, type DemoDocument } from './catalogue';
 
 /** US Letter in points; 1 inch margins. */
@@ -67,25 +67,18 @@ class Writer {
     }
   }
 
+  /** One line of text whose top is at the current position (`x` from the page's left edge). */
+  private text(line: string, size: number, font: PDFFont, color: RGB, x = margin): void {
+    this.page.drawText(line, { x, y: this.y - size, size, font, color });
+  }
+
   title(text: string, subtitle: string): void {
     for (const line of wrapText(text, this.fonts.bold, titleSize, textWidth)) {
-      this.page.drawText(line, {
-        x: margin,
-        y: this.y - titleSize,
-        size: titleSize,
-        font: this.fonts.bold,
-        color: accent,
-      });
+      this.text(line, titleSize, this.fonts.bold, accent);
       this.y -= titleSize + 8;
     }
     for (const line of wrapText(subtitle, this.fonts.regular, bodySize, textWidth)) {
-      this.page.drawText(line, {
-        x: margin,
-        y: this.y - bodySize,
-        size: bodySize,
-        font: this.fonts.regular,
-        color: muted,
-      });
+      this.text(line, bodySize, this.fonts.regular, muted);
       this.y -= bodyLeading;
     }
     this.y -= 6;
@@ -101,13 +94,7 @@ class Writer {
   heading(text: string): void {
     // Keep a heading with at least two lines of what follows it.
     this.ensureRoom(headingSize + 8 + 2 * bodyLeading);
-    this.page.drawText(text, {
-      x: margin,
-      y: this.y - headingSize,
-      size: headingSize,
-      font: this.fonts.bold,
-      color: accent,
-    });
+    this.text(text, headingSize, this.fonts.bold, accent);
     this.y -= headingSize + 8;
   }
 
@@ -116,21 +103,9 @@ class Writer {
     lines.forEach((line, index) => {
       this.ensureRoom(bodyLeading);
       if (bullet && index === 0) {
-        this.page.drawText('\u2022', {
-          x: margin + indent - 11,
-          y: this.y - bodySize,
-          size: bodySize,
-          font: this.fonts.regular,
-          color: ink,
-        });
+        this.text('\u2022', bodySize, this.fonts.regular, ink, margin + indent - 11);
       }
-      this.page.drawText(line, {
-        x: margin + indent,
-        y: this.y - bodySize,
-        size: bodySize,
-        font: this.fonts.regular,
-        color: ink,
-      });
+      this.text(line, bodySize, this.fonts.regular, ink, margin + indent);
       this.y -= bodyLeading;
     });
     this.y -= 6;

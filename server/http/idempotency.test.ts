@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   apiErrorCodes,
@@ -10,20 +10,16 @@ import {
   type ProviderServiceInput,
   type TechnicianWrite,
 } from '../../src/shared/api/contract';
-import { createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { loginAs } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { testPatientWrite } from '../testing/test-patients';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 const tokens = { admin: '', clinician: '' };
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   tokens.admin = await loginAs(testApp.app, 'admin@demo.test');
   tokens.clinician = await loginAs(testApp.app, 'clinician@demo.test');
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 let patientCounter = 0;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { postRawJson } from '../testing/raw-json';
 
 /**
  * Issue 15: generated bad bodies, queries and path ids sent to every route the app registers must never
@@ -142,12 +143,11 @@ describe('no route answers 5xx to bad input', () => {
   });
 
   it('answers the reported requests with 400 or 404', async () => {
-    const nulLogin = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/cgm/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"userName":"a\\u0000b@demo.test","password":"x"}',
-    });
+    const nulLogin = await postRawJson(
+      testApp.app,
+      '/api/cgm/login',
+      '{"userName":"a\\u0000b@demo.test","password":"x"}',
+    );
     expect(nulLogin.statusCode).toBe(400);
     expect(nulLogin.json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'userName' }] });
 

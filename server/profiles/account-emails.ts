@@ -1,10 +1,6 @@
 import type { Db } from '../db/db';
-import { createAccountToken } from '../db/queries/account-tokens';
+import { createAccountToken, type AccountTokenPurpose } from '../db/queries/account-tokens';
 import { insertOutboxMessage } from '../db/queries/outbox';
-
-/** How long a link works: a new account has a week to be set up; a reset link a day. */
-export const setupLinkHours = 7 * 24;
-export const resetLinkHours = 24;
 
 export interface LinkRecipient {
   userId: number;
@@ -18,68 +14,68 @@ export interface LinkSite {
   product: string;
 }
 
-/** Spec §2/§7: the setup page (issue: password pages) reads the token from the query. */
-export function setupLink(site: LinkSite, token: string): string {
-  return `${site.origin}/${site.product}/setupaccount?token=${encodeURIComponent(token)}`;
-}
+/** A person's account (a staff profile or user row) as the recipient of its setup or reset link. */
+export const recipientOf = (account: { id: number; email: string; firstName: string }): LinkRecipient => ({
+  userId: account.id,
+  email: account.email,
+  firstName: account.firstName,
+});
 
-export function resetLink(site: LinkSite, token: string): string {
-  return `${site.origin}/${site.product}/setupaccountresetmypassword?token=${encodeURIComponent(token)}`;
-}
+/** How long a link works: a new account has a week to be set up; a reset link a day. */
+const setupLinkHours = 7 * 24;
+const resetLinkHours = 24;
 
-/** Creates a setup token and writes its email to the outbox (DESIGN §4: a demo machine sends nothing). */
-export async function sendSetupLink(
-  db: Db,
-  site: LinkSite,
-  recipient: LinkRecipient,
-  createdByUserId: number | null,
-  now: Date = new Date(),
-): Promise<void> {
-  const token = await createAccountToken(
-    db,
-    {
-      userId: recipient.userId,
-      purpose: 'SETUP',
-      expiresAt: new Date(now.getTime() + setupLinkHours * 3_600_000),
-      createdByUserId,
-    },
-    now,
-  );
-  const link = setupLink(site, token);
-  await insertOutboxMessage(db, {
-    to: recipient.email,
+/** The two account links; spec §2/§7: their password pages read the token from the query. */
+const accountLinks: Record<
+  AccountTokenPurpose,
+  { hours: number; page: string; subject: string; body: (firstName: string, link: string) => string }
+> = {
+  SETUP: {
+    hours: setupLinkHours,
+    page: 'setupaccount',
     subject: 'Set up your Cognitive Assessment account',
-    body:
-      `Hello ${recipient.firstName},\n\nAn account has been created for you. Open the link below to choose your ` +
+    body: (firstName, link) =>
+      `Hello ${firstName},\n\nAn account has been created for you. Open the link below to choose your ` +
       `password; it works for ${String(setupLinkHours / 24)} days.\n\n${link}\n`,
-    link,
-  });
-}
+  },
+  RESET: {
+    hours: resetLinkHours,
+    page: 'setupaccountresetmypassword',
+    subject: 'Reset your Cognitive Assessment password',
+    body: (firstName, link) =>
+      `Hello ${firstName},\n\nA password reset was requested for your account. Open the link below to ` +
+      `choose a new password; it works for ${String(resetLinkHours)} hours.\n\n${link}\n`,
+  },
+};
 
-export async function sendResetLink(
+/**
+ * Creates a setup or reset token (the older ones of that purpose stop working) and writes its email to the outbox
+ * (DESIGN §4: a demo machine sends nothing).
+ */
+export async function sendAccountLink(
   db: Db,
+  purpose: AccountTokenPurpose,
   site: LinkSite,
   recipient: LinkRecipient,
   createdByUserId: number | null,
   now: Date = new Date(),
 ): Promise<void> {
+  const kind = accountLinks[purpose];
   const token = await createAccountToken(
     db,
     {
       userId: recipient.userId,
-      purpose: 'RESET',
-      expiresAt: new Date(now.getTime() + resetLinkHours * 3_600_000),
+      purpose,
+      expiresAt: new Date(now.getTime() + kind.hours * 3_600_000),
       createdByUserId,
     },
     now,
   );
-  const link = resetLink(site, token);
+  const link = `${site.origin}/${site.product}/${kind.page}?token=${encodeURIComponent(token)}`;
   await insertOutboxMessage(db, {
     to: recipient.email,
-    subject: 'Reset your Cognitive Assessment password',
-    body:
-      `Hello ${recipient.firstName},\n\nA password reset was requested for your account. Open the link below to ` +
-      `choose a new password; it works for ${String(resetLinkHours)} hours.\n\n${link}\n`,
+    subject: kind.subject,
+    body: kind.body(recipient.firstName, link),
     link,
   });
 }

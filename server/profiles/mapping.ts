@@ -59,11 +59,11 @@ function pickServices(
   });
 }
 
-export function toPatientProfile(
-  row: PatientRow,
-  services: ReadonlyMap<number, ProfileProviderService>,
-  today: string = todayIso(),
-): PatientProfile {
+/** What patient and staff profiles share: names, contact, address, state and provider services. */
+function personBase(
+  row: NameParts & AddressRow & { id: number; email: string; phone: string; isDisabled: boolean },
+  providerServices: ProfileProviderService[],
+) {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -75,7 +75,17 @@ export function toPatientProfile(
     phone: row.phone,
     isDisabled: row.isDisabled,
     address: addressOf(row),
-    providerServices: pickServices([row.providerServiceId], services),
+    providerServices,
+  };
+}
+
+export function toPatientProfile(
+  row: PatientRow,
+  services: ReadonlyMap<number, ProfileProviderService>,
+  today: string = todayIso(),
+): PatientProfile {
+  return {
+    ...personBase(row, pickServices([row.providerServiceId], services)),
     dateOfBirth: row.dateOfBirth,
     age: ageOn(row.dateOfBirth, today),
     gender: { id: row.gender, name: genderNames[row.gender], genderCode: row.gender },
@@ -88,17 +98,7 @@ export function toPatientProfile(
 
 function staffBase(row: StaffRow, services: ReadonlyMap<number, ProfileProviderService>) {
   return {
-    id: row.id,
-    firstName: row.firstName,
-    middleInitial: row.middleInitial,
-    lastName: row.lastName,
-    shortName: `${row.firstName} ${row.lastName}`,
-    name: fullName(row),
-    email: row.email,
-    phone: row.phone,
-    isDisabled: row.isDisabled,
-    address: addressOf(row),
-    providerServices: pickServices(row.providerServiceIds, services),
+    ...personBase(row, pickServices(row.providerServiceIds, services)),
     firstTimeAccountSetupComplete: row.firstTimeSetupComplete,
   };
 }

@@ -1,46 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
-  outboxListSchema,
   patientListSchema,
   patientProfileSchema,
   technicianProfileSchema,
-  type TechnicianWrite,
 } from '../../src/shared/api/contract';
 import { findUsableAccountToken, markAccountTokenUsed } from '../db/queries/account-tokens';
 import { demoAccounts } from '../db/seed';
-import { callApi, createTestUser, loginAs, postJson, devCall } from '../testing/test-app';
+import { callApi, createTestUser, loginAs, postJson } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
-import { testPatientWrite } from '../testing/test-patients';
+import { addTestTechnician, linkToken, outboxLinksTo } from '../testing/test-accounts';
+import { addTestPatient } from '../testing/test-patients';
 
 const testApp = useSignedInApp();
 const { tokens } = testApp;
 
-let counter = 0;
-async function addTechnician(): Promise<{ id: number; email: string }> {
-  counter += 1;
-  const body: TechnicianWrite = {
-    firstName: 'Tess',
-    middleInitial: '',
-    lastName: `Technician${String(counter)}`,
-    email: `tess${String(counter)}@example.test`,
-    phone: '',
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
-    providerService: { id: 1 },
-  };
-  const response = await callApi(testApp.app, 'POST', '/api/profile/technicians', tokens.admin, body);
-  expect(response.statusCode).toBe(201);
-  return technicianProfileSchema.parse(response.json());
-}
-
-async function linksTo(email: string): Promise<string[]> {
-  const list = outboxListSchema.parse((await devCall(testApp.app, 'GET', '/api/dev/outbox')).json());
-  return list.dataList
-    .filter((message) => message.to === email)
-    .flatMap((message) => (message.link ? [message.link] : []));
-}
-
-const tokenOf = (link: string) => decodeURIComponent(link.split('token=')[1] ?? '');
+/** Spec §7 POST /profiles/deactivateaccount or reactivateaccount, as `token`. */
+const setAccountState = (
+  action: 'deactivate' | 'reactivate',
+  token: string,
+  userId: number,
+  profileType: 'patient' | 'clinician' | 'technician',
+) => callApi(testApp.app, 'POST', `/api/profiles/${action}account`, token, { userId, profileType });
+const addTechnician = () => addTestTechnician(testApp.app, tokens.admin, 'Tess');
+const linksTo = (email: string) => outboxLinksTo(testApp.app, email);
 
 describe('deactivate and reactivate (spec §7)', () => {
   it('lets cops deactivate a technician, which ends their session, and reactivate them', async () => {
@@ -49,10 +32,7 @@ describe('deactivate and reactivate (spec §7)', () => {
       loginRole: 'Healthcare Technician',
     });
     const session = await loginAs(testApp.app, 'tech.to.deactivate@example.test');
-    const off = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
-      userId: id,
-      profileType: 'technician',
-    });
+    const off = await setAccountState('deactivate', tokens.admin, id, 'technician');
     expect(off.json()).toEqual({ success: true });
     const read = await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.admin);
     expect(technicianProfileSchema.parse(read.json()).isDisabled).toBe(true);
@@ -62,10 +42,7 @@ describe('deactivate and reactivate (spec §7)', () => {
       (await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.clinician)).statusCode,
     ).toBe(404);
 
-    const on = await callApi(testApp.app, 'POST', '/api/profiles/reactivateaccount', tokens.admin, {
-      userId: id,
-      profileType: 'technician',
-    });
+    const on = await setAccountState('reactivate', tokens.admin, id, 'technician');
     expect(on.statusCode).toBe(200);
     const again = await callApi(testApp.app, 'GET', `/api/profile/technicians/${String(id)}`, tokens.clinician);
     expect(technicianProfileSchema.parse(again.json()).isDisabled).toBe(false);
@@ -74,20 +51,11 @@ describe('deactivate and reactivate (spec §7)', () => {
   it('refuses a clinician deactivating a patient or a colleague (403), and a wrong profile type (404)', async () => {
     const patients = await callApi(testApp.app, 'GET', '/api/profile/patients?take=1', tokens.clinician);
     const patientId = patientListSchema.parse(patients.json()).dataList[0]!.id;
-    const asClinician = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.clinician, {
-      userId: patientId,
-      profileType: 'patient',
-    });
+    const asClinician = await setAccountState('deactivate', tokens.clinician, patientId, 'patient');
     expect(asClinician.statusCode).toBe(403);
-    const colleague = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.technician, {
-      userId: 2,
-      profileType: 'clinician',
-    });
+    const colleague = await setAccountState('deactivate', tokens.technician, 2, 'clinician');
     expect(colleague.statusCode).toBe(403);
-    const wrongType = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
-      userId: 3,
-      profileType: 'clinician',
-    });
+    const wrongType = await setAccountState('deactivate', tokens.admin, 3, 'clinician');
     expect(wrongType.statusCode).toBe(404);
     const badBody = await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
       userId: 'x',
@@ -101,33 +69,17 @@ describe('deactivate and reactivate (spec §7)', () => {
   });
 
   it('lets cops deactivate and reactivate a patient', async () => {
-    const created = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.clinician,
-      testPatientWrite({ firstName: 'Dora', lastName: 'Deactivated', dateOfBirth: '1944-04-04' }),
-    );
+    const created = await addTestPatient(testApp.app, tokens.clinician, {
+      firstName: 'Dora',
+      lastName: 'Deactivated',
+      dateOfBirth: '1944-04-04',
+    });
     const patientId = patientProfileSchema.parse(created.json()).id;
-    expect(
-      (
-        await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', tokens.admin, {
-          userId: patientId,
-          profileType: 'patient',
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await setAccountState('deactivate', tokens.admin, patientId, 'patient')).statusCode).toBe(200);
     expect(
       (await callApi(testApp.app, 'GET', `/api/profile/patients/${String(patientId)}`, tokens.clinician)).statusCode,
     ).toBe(404);
-    expect(
-      (
-        await callApi(testApp.app, 'POST', '/api/profiles/reactivateaccount', tokens.admin, {
-          userId: patientId,
-          profileType: 'patient',
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await setAccountState('reactivate', tokens.admin, patientId, 'patient')).statusCode).toBe(200);
     expect(
       (await callApi(testApp.app, 'GET', `/api/profile/patients/${String(patientId)}`, tokens.clinician)).statusCode,
     ).toBe(200);
@@ -148,13 +100,13 @@ describe('setup and reset links', () => {
     expect(links).toHaveLength(2);
     const newest = links[0]!;
     expect(newest).not.toBe(firstLink);
-    expect(await findUsableAccountToken(testApp.db, tokenOf(firstLink!), 'SETUP')).toBeNull();
-    const usable = await findUsableAccountToken(testApp.db, tokenOf(newest), 'SETUP');
+    expect(await findUsableAccountToken(testApp.db, linkToken(firstLink!), 'SETUP')).toBeNull();
+    const usable = await findUsableAccountToken(testApp.db, linkToken(newest), 'SETUP');
     expect(usable?.userId).toBe(technician.id);
-    expect(await findUsableAccountToken(testApp.db, tokenOf(newest), 'RESET')).toBeNull();
+    expect(await findUsableAccountToken(testApp.db, linkToken(newest), 'RESET')).toBeNull();
     expect(await markAccountTokenUsed(testApp.db, usable!.id)).toBe(true);
     expect(await markAccountTokenUsed(testApp.db, usable!.id)).toBe(false);
-    expect(await findUsableAccountToken(testApp.db, tokenOf(newest), 'SETUP')).toBeNull();
+    expect(await findUsableAccountToken(testApp.db, linkToken(newest), 'SETUP')).toBeNull();
   });
 
   it('does not resend a setup link to an account already set up, or for a mismatched email', async () => {
@@ -216,7 +168,7 @@ describe('setup and reset links', () => {
     expect(response.json()).toEqual({ success: true });
     const [link] = await linksTo(email);
     expect(link).toMatch(/^http:\/\/localhost:8080\/cgm\/setupaccountresetmypassword\?token=[\w-]+$/);
-    expect((await findUsableAccountToken(testApp.db, tokenOf(link!), 'RESET'))?.userId).toBe(id);
+    expect((await findUsableAccountToken(testApp.db, linkToken(link!), 'RESET'))?.userId).toBe(id);
   });
 
   it('refuses a reset link for a new account, an unknown email, or a caller without the entitlement', async () => {

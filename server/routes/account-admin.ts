@@ -15,7 +15,7 @@ import { findStaff, setStaffDisabled } from '../db/queries/staff-profiles';
 import { findUserByEmail } from '../db/queries/users';
 import { forbidden, notFound, translatedError } from '../http/errors';
 import { parseBody } from '../http/validation';
-import { sendResetLink, sendSetupLink } from '../profiles/account-emails';
+import { recipientOf, sendAccountLink } from '../profiles/account-emails';
 import { callerOf, providerServiceScope, seesDisabled } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
 
@@ -80,12 +80,7 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       if (profile.firstTimeSetupComplete) {
         throw translatedError(400, 'SETUP_COMPLETE', 'TEXT_SERVER_ACCOUNT_ALREADY_SET_UP');
       }
-      await sendSetupLink(
-        db,
-        { origin: publicOrigin(), product },
-        { userId: profile.id, email: profile.email, firstName: profile.firstName },
-        auth.userId,
-      );
+      await sendAccountLink(db, 'SETUP', { origin: publicOrigin(), product }, recipientOf(profile), auth.userId);
       return ok;
     },
   );
@@ -108,12 +103,7 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       if (!profile.firstTimeSetupComplete) {
         throw translatedError(400, 'SETUP_INCOMPLETE', 'TEXT_SERVER_ACCOUNT_NOT_SET_UP');
       }
-      await sendResetLink(
-        db,
-        { origin: publicOrigin(), product },
-        { userId: user.id, email: user.email, firstName: user.firstName },
-        auth.userId,
-      );
+      await sendAccountLink(db, 'RESET', { origin: publicOrigin(), product }, recipientOf(user), auth.userId);
       return ok;
     },
   );

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Over 300 lines because taking a test (spec §4/§7: reading the order, beginning, the runner's recording and the
+// callbacks, the begin rules) is one journey whose steps share the same orders, sessions and runner helpers.
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   assessmentOrderDetailSchema,
@@ -12,25 +14,20 @@ import {
 import { simulateTest } from '../../src/shared/lib/scoring';
 import { demoAccounts } from '../db/seed';
 import { createTestPatientOrder, type TestOrderOptions } from '../testing/test-orders';
-import { callApi, createTestApp, loginAs, postJson, type TestApp } from '../testing/test-app';
+import { callApi, loginAs, postJson } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: string;
 let technician: string;
 let cops: string;
 let otherClinician: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
   clinician = await loginAs(testApp.app, demoAccounts.clinician);
   technician = await loginAs(testApp.app, demoAccounts.technician);
   cops = await loginAs(testApp.app, demoAccounts.admin);
   otherClinician = await loginAs(testApp.app, demoAccounts.clinician2);
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 let tokenNumber = 0;
@@ -62,14 +59,23 @@ const supervisedBody = (language = 'en-US') => ({
   AssessmentOrderTestWillUseLanguage: language,
 });
 
-async function beginSupervised(orderId: number, token = technician): Promise<BeginTestResult> {
-  const response = await callApi(
+/** Spec §7 POST /{product}/assessmentorders/{id}/{action}: begin, complete or fail a test, as `token`. */
+function orderAction(orderId: number, action: string, token: string, body: unknown) {
+  return callApi(testApp.app, 'POST', `/api/cgm/assessmentorders/${String(orderId)}/${action}`, token, body);
+}
+
+/** Spec §7 GET /profile/patients/{id}/assessmentorders/{assessmentId}, as `token`. */
+function orderDetail(patientId: number, orderId: number, token: string) {
+  return callApi(
     testApp.app,
-    'POST',
-    `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`,
+    'GET',
+    `/api/profile/patients/${String(patientId)}/assessmentorders/${String(orderId)}`,
     token,
-    supervisedBody(),
   );
+}
+
+async function beginSupervised(orderId: number, token = technician): Promise<BeginTestResult> {
+  const response = await orderAction(orderId, 'beginsupervisedtest', token, supervisedBody());
   expect(response.statusCode).toBe(200);
   return beginTestResultSchema.parse(response.json());
 }
@@ -105,12 +111,7 @@ async function orderStatus(orderId: number) {
 describe('GET /api/profile/patients/{id}/assessmentorders/{assessmentId}', () => {
   it('answers the order with the languages of its provider service to staff of that service', async () => {
     const { patientId, orderId } = await patientWithOrder();
-    const response = await callApi(
-      testApp.app,
-      'GET',
-      `/api/profile/patients/${String(patientId)}/assessmentorders/${String(orderId)}`,
-      technician,
-    );
+    const response = await orderDetail(patientId, orderId, technician);
     expect(response.statusCode).toBe(200);
     const detail = assessmentOrderDetailSchema.parse(response.json());
     expect(detail).toMatchObject({ id: orderId, patient: { id: patientId }, patientIsDisabled: false });
@@ -131,19 +132,9 @@ describe('GET /api/profile/patients/{id}/assessmentorders/{assessmentId}', () =>
     const own = await patientWithOrder();
     const other = await patientWithOrder();
     const session = await patientSession(own.loginToken);
-    const mine = await callApi(
-      testApp.app,
-      'GET',
-      `/api/profile/patients/${String(own.patientId)}/assessmentorders/${String(own.orderId)}`,
-      session,
-    );
+    const mine = await orderDetail(own.patientId, own.orderId, session);
     expect(mine.statusCode).toBe(200);
-    const theirs = await callApi(
-      testApp.app,
-      'GET',
-      `/api/profile/patients/${String(other.patientId)}/assessmentorders/${String(other.orderId)}`,
-      session,
-    );
+    const theirs = await orderDetail(other.patientId, other.orderId, session);
     expect(theirs.statusCode).toBe(403);
   });
 });
@@ -164,24 +155,14 @@ describe('the supervised test, start to finish', () => {
     // Recording spends the token.
     expect((await runnerCall(begin, '/completed', fullResults)).statusCode).toBe(409);
 
-    const confirmed = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(orderId)}/testcompleted`,
-      technician,
-      { workflowInstanceId: begin.workflowInstanceId },
-    );
+    const confirmed = await orderAction(orderId, 'testcompleted', technician, {
+      workflowInstanceId: begin.workflowInstanceId,
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(assessmentOrderSchema.parse(confirmed.json()).assessmentOrderStatus.id).toBe('FINI');
 
     // A finished order cannot be begun again: a reason, not a 500.
-    const again = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`,
-      technician,
-      supervisedBody(),
-    );
+    const again = await orderAction(orderId, 'beginsupervisedtest', technician, supervisedBody());
     expect(again.statusCode).toBe(409);
     expect(apiErrorBodySchema.parse(again.json()).code).toBe('ORDER_ALREADY_COMPLETED');
 
@@ -194,13 +175,7 @@ describe('the supervised test, start to finish', () => {
   it('refuses a completion the runner never recorded', async () => {
     const { orderId } = await patientWithOrder({ orderType: 'SITE' });
     await beginSupervised(orderId);
-    const response = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(orderId)}/testcompleted`,
-      technician,
-      {},
-    );
+    const response = await orderAction(orderId, 'testcompleted', technician, {});
     expect(response.statusCode).toBe(409);
     expect(apiErrorBodySchema.parse(response.json()).code).toBe('TEST_NOT_COMPLETED');
     expect((await orderStatus(orderId))?.status).toBe('SCHD');
@@ -210,13 +185,10 @@ describe('the supervised test, start to finish', () => {
     const { orderId } = await patientWithOrder({ orderType: 'SITE' });
     const begin = await beginSupervised(orderId);
     expect((await runnerCall(begin, '/error', { errorCode: 'agefailure' })).statusCode).toBe(200);
-    const callback = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(orderId)}/testerror`,
-      technician,
-      { errorCode: 'agefailure', workflowInstanceId: begin.workflowInstanceId },
-    );
+    const callback = await orderAction(orderId, 'testerror', technician, {
+      errorCode: 'agefailure',
+      workflowInstanceId: begin.workflowInstanceId,
+    });
     expect(callback.statusCode).toBe(200);
     expect(assessmentOrderSchema.parse(callback.json())).toMatchObject({
       assessmentOrderStatus: { id: 'SCHD' },
@@ -278,13 +250,7 @@ describe('the supervised test, start to finish', () => {
 describe('begin rules', () => {
   it('refuses a deactivated patient with a reason', async () => {
     const { orderId } = await patientWithOrder({ orderType: 'SITE', patientIsDisabled: true });
-    const response = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`,
-      technician,
-      supervisedBody(),
-    );
+    const response = await orderAction(orderId, 'beginsupervisedtest', technician, supervisedBody());
     expect(response.statusCode).toBe(409);
     expect(apiErrorBodySchema.parse(response.json()).code).toBe('PATIENT_DEACTIVATED');
   });
@@ -317,29 +283,17 @@ describe('the self-assessment', () => {
   it('lets the patient begin their own order in a chosen language, and record an error through the callback', async () => {
     const { orderId, loginToken } = await patientWithOrder();
     const session = await patientSession(loginToken);
-    const begin = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(orderId)}/begintest`,
-      session,
-      {
-        language: 'es-US',
-      },
-    );
+    const begin = await orderAction(orderId, 'begintest', session, {
+      language: 'es-US',
+    });
     expect(begin.statusCode).toBe(200);
     beginTestResultSchema.parse(begin.json());
     expect((await orderStatus(orderId))?.language).toBe('es-US');
 
-    const error = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(orderId)}/testerror`,
-      session,
-      { errorCode: 'somethingnew' },
-    );
+    const error = await orderAction(orderId, 'testerror', session, { errorCode: 'somethingnew' });
     expect(error.statusCode).toBe(200);
     expect((await orderStatus(orderId))?.lastErrorCode).toBe('somethingnew');
-    const bad = await callApi(testApp.app, 'POST', `/api/cgm/assessmentorders/${String(orderId)}/testerror`, session, {
+    const bad = await orderAction(orderId, 'testerror', session, {
       errorCode: '<script>',
     });
     expect(bad.statusCode).toBe(400);
@@ -349,21 +303,9 @@ describe('the self-assessment', () => {
     const own = await patientWithOrder();
     const other = await patientWithOrder();
     const session = await patientSession(own.loginToken);
-    const theirs = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(other.orderId)}/begintest`,
-      session,
-      { language: 'en-US' },
-    );
+    const theirs = await orderAction(other.orderId, 'begintest', session, { language: 'en-US' });
     expect(theirs.statusCode).toBe(403);
-    const staff = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/assessmentorders/${String(own.orderId)}/begintest`,
-      technician,
-      { language: 'en-US' },
-    );
+    const staff = await orderAction(own.orderId, 'begintest', technician, { language: 'en-US' });
     expect(staff.statusCode).toBe(403);
   });
 });

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, clientLogListSchema } from '../../src/shared/api/contract';
-import { createTestApp, callApi, loginAs, postJson, type TestApp } from '../testing/test-app';
+import { callApi, loginAs, postJson } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { redactClientText } from '../logs/redact';
 import { clientLogsKept, clientLogsPerSessionMinute } from './client-logs';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let adminToken: string;
+
 beforeAll(async () => {
-  testApp = await createTestApp();
   adminToken = await loginAs(testApp.app, 'admin@demo.test');
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 async function newestEntries(limit = 5) {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, contactResultSchema, outboxListSchema } from '../../src/shared/api/contract';
-import { createTestApp, postJson, type TestApp, devCall } from '../testing/test-app';
+import { postJson, devCall } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { contactMessagesPerHour, contactRecipient } from './contact';
+import { postRawJson } from '../testing/raw-json';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp({ demo: true });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ demo: true });
 
 const valid = {
   name: 'Ada Lovelace',
@@ -68,12 +64,7 @@ describe('POST /api/{product}/contact', () => {
     expect(missing.statusCode).toBe(400);
     expect(apiErrorBodySchema.parse(missing.json()).fields?.map((field) => field.path)).toContain('optin');
 
-    const garbage = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/cgm/contact',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    const garbage = await postRawJson(testApp.app, '/api/cgm/contact', '{"name":');
     expect(garbage.statusCode).toBe(400);
   });
 

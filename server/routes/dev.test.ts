@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authResultSchema, expireSessionsResultSchema, outboxListSchema } from '../../src/shared/api/contract';
 import { insertOutboxMessage } from '../db/queries/outbox';
 import { demoAccounts, demoPassword } from '../db/seed';
-import { callApi, createTestApp, devCall, loginAs, postJson, type TestApp } from '../testing/test-app';
+import { callApi, devCall, loginAs, postJson } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { demoIsExposed } from './dev';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 const devRoutes: readonly { method: 'GET' | 'POST'; url: string; body?: unknown }[] = [
   { method: 'GET', url: '/api/dev/outbox' },

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { devopsSchema } from '../../src/shared/api/contract';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp({ demo: false });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ demo: false });
 
 it('answers the server UTC time anonymously as a parseable ISO string', async () => {
   const before = Date.now();

@@ -1,3 +1,5 @@
+// Over 300 lines because signing in, the session calls and the guards later routes reuse (spec §4/§7) share one
+// app with its test-only guarded routes; each case is one rule of the login contract.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiErrorBodySchema,
@@ -7,6 +9,7 @@ import {
 } from '../../src/shared/api/contract';
 import { demoAccounts, demoPassword } from '../db/seed';
 import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
+import { postRawJson } from '../testing/raw-json';
 
 let testApp: TestApp;
 
@@ -185,12 +188,7 @@ describe('POST /api/cgm/login', () => {
   });
 
   it('answers 400 with fields for malformed JSON, missing fields and wrong types', async () => {
-    const malformed = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/cgm/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"userName": "x",',
-    });
+    const malformed = await postRawJson(testApp.app, '/api/cgm/login', '{"userName": "x",');
     expect(malformed.statusCode).toBe(400);
     const malformedBody = apiErrorBodySchema.parse(malformed.json());
     expect(malformedBody.code).toBe('VALIDATION');
@@ -260,23 +258,14 @@ describe('session calls', () => {
     expect(logoutResultSchema.parse(logout.json())).toEqual({ success: true });
 
     expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(401);
-    const again = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/cgm/login/logout',
-      headers: { authToken: token },
-    });
+    const again = await callApi(testApp.app, 'POST', '/api/cgm/login/logout', token);
     expect(again.statusCode).toBe(401);
     expect(apiErrorBodySchema.parse(again.json()).code).toBe('UNAUTHORIZED');
   });
 
   it('logout accepts a JSON content type with an empty body', async () => {
     const token = await loginToken(demoAccounts.clinician);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/cgm/login/logout',
-      headers: { authToken: token, 'content-type': 'application/json' },
-      payload: '',
-    });
+    const response = await postRawJson(testApp.app, '/api/cgm/login/logout', '', { authToken: token });
     expect(response.statusCode).toBe(200);
   });
 
@@ -288,9 +277,7 @@ describe('session calls', () => {
       [demoAccounts.clinician2],
     );
     expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(401);
-    expect(
-      (await testApp.app.inject({ method: 'GET', url: '/api/cgm/test/any', headers: { authToken: token } })).statusCode,
-    ).toBe(401);
+    expect((await callApi(testApp.app, 'GET', '/api/cgm/test/any', token)).statusCode).toBe(401);
   });
 
   it('ends the sessions of a user who is disabled', async () => {
@@ -387,27 +374,19 @@ describe('session lifetime', () => {
 describe('guards', () => {
   it('answers 401 without a token and with the NA placeholder', async () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/cgm/test/any' })).statusCode).toBe(401);
-    const na = await testApp.app.inject({ method: 'GET', url: '/api/cgm/test/any', headers: { authToken: 'NA' } });
+    const na = await callApi(testApp.app, 'GET', '/api/cgm/test/any', 'NA');
     expect(na.statusCode).toBe(401);
     expect(apiErrorBodySchema.parse(na.json()).code).toBe('UNAUTHORIZED');
   });
 
   it('answers 403 when the role lacks the entitlement and 200 when it has it', async () => {
     const technician = await loginToken(demoAccounts.technician);
-    const forbidden = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/cgm/test/report',
-      headers: { authToken: technician },
-    });
+    const forbidden = await callApi(testApp.app, 'GET', '/api/cgm/test/report', technician);
     expect(forbidden.statusCode).toBe(403);
     expect(apiErrorBodySchema.parse(forbidden.json()).code).toBe('FORBIDDEN');
 
     const clinician = await loginToken(demoAccounts.clinician);
-    const allowed = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/cgm/test/report',
-      headers: { authToken: clinician },
-    });
+    const allowed = await callApi(testApp.app, 'GET', '/api/cgm/test/report', clinician);
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toEqual({ role: 'clinician' });
   });

@@ -1,69 +1,55 @@
+// Over 300 lines because the four password journeys of spec §2/§7 (first-time setup, forgot and reset, change,
+// expired) share the same emailed-link and sign-in helpers, and their races and lockouts are checked together.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   authResultSchema,
   linkTokenValidationSchema,
-  outboxListSchema,
   passwordErrorCodes,
-  technicianProfileSchema,
-  type TechnicianWrite,
 } from '../../src/shared/api/contract';
 import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '../../src/shared/lib/validation/password';
 import { isCommonPassword } from '../auth/breached-passwords';
 import { createAccountToken } from '../db/queries/account-tokens';
 import { demoAccounts, demoPassword } from '../db/seed';
-import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp, devCall } from '../testing/test-app';
+import { callApi, createTestUser, loginAs, postJson, devCall } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
+import { addTestTechnician, linkToken, outboxLinksTo } from '../testing/test-accounts';
 import { maxForgotPasswordLinksPerHour } from './passwords';
+import { postRawJson } from '../testing/raw-json';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let adminToken = '';
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
   adminToken = await loginAs(testApp.app, demoAccounts.admin);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const goodPassword = 'Fresh-Start#2468';
 const otherGoodPassword = 'Second-Wind#1357';
 
-let counter = 0;
-/** A technician added by the administrator, as issue 3's add page does: no password, a setup link in the outbox. */
-async function addTechnician(): Promise<{ id: number; email: string }> {
-  counter += 1;
-  const body: TechnicianWrite = {
-    firstName: 'Pat',
-    middleInitial: '',
-    lastName: `Setup${String(counter)}`,
-    email: `pat.setup${String(counter)}@example.test`,
-    phone: '',
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: { code: 'US' } },
-    providerService: { id: 1 },
-  };
-  const response = await callApi(testApp.app, 'POST', '/api/profile/technicians', adminToken, body);
-  expect(response.statusCode).toBe(201);
-  return technicianProfileSchema.parse(response.json());
-}
-
-async function linksTo(email: string): Promise<string[]> {
-  const list = outboxListSchema.parse((await devCall(testApp.app, 'GET', '/api/dev/outbox')).json());
-  return list.dataList.filter((message) => message.to === email).flatMap((message) => message.link ?? []);
-}
-
-const tokenOf = (link: string) => decodeURIComponent(link.split('token=')[1] ?? '');
+const addTechnician = () => addTestTechnician(testApp.app, adminToken, 'Pat');
+const linksTo = (email: string) => outboxLinksTo(testApp.app, email);
 
 async function latestToken(email: string, path: string): Promise<string> {
   const link = (await linksTo(email)).find((candidate) => candidate.includes(path));
   if (!link) throw new Error(`no ${path} link for ${email}`);
-  return tokenOf(link);
+  return linkToken(link);
 }
 
 async function login(userName: string, password: string) {
   return authResultSchema.parse((await postJson(testApp.app, '/api/cgm/login', { userName, password })).json());
+}
+
+/** The new password signs in and the old one no longer does. */
+async function expectPasswordReplaced(email: string) {
+  expect((await login(email, otherGoodPassword)).success).toBe(true);
+  expect((await login(email, goodPassword)).success).toBe(false);
+}
+
+/** The status that validating `token` answers: 200 while its session lasts, 401 once it has ended. */
+async function sessionAnswer(token: string): Promise<number> {
+  return (await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode;
 }
 
 function errorOf(response: { json: () => unknown }) {
@@ -91,7 +77,7 @@ describe('first-time setup (spec §2 /setupaccount, §7)', () => {
     const links = await linksTo(email);
     expect(links).toHaveLength(1);
     expect(links[0]).toMatch(/^http:\/\/localhost:8080\/cgm\/setupaccount\?token=/);
-    const setupToken = tokenOf(links[0]!);
+    const setupToken = linkToken(links[0]!);
 
     const check = await postJson(testApp.app, '/api/profiles/setupfirsttimepasswordvalidatetoken', { setupToken });
     expect(linkTokenValidationSchema.parse(check.json())).toEqual({ valid: true, userName: email, firstName: 'Pat' });
@@ -278,9 +264,8 @@ describe('forgot password and reset (spec §2 login forgot mode, /setupaccountre
       confirmPassword: otherGoodPassword,
     });
     expect(reset.json()).toEqual({ success: true });
-    expect((await login(email, otherGoodPassword)).success).toBe(true);
-    expect((await login(email, goodPassword)).success).toBe(false);
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: oldSession })).statusCode).toBe(401);
+    await expectPasswordReplaced(email);
+    expect(await sessionAnswer(oldSession)).toBe(401);
 
     const reuse = await postJson(testApp.app, '/api/profiles/resetpassword', {
       resetToken,
@@ -388,10 +373,9 @@ describe('change password (spec §2 mode normal)', () => {
       confirmPassword: otherGoodPassword,
     });
     expect(changed.json()).toEqual({ success: true });
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(200);
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: otherSession })).statusCode).toBe(401);
-    expect((await login(email, otherGoodPassword)).success).toBe(true);
-    expect((await login(email, goodPassword)).success).toBe(false);
+    expect(await sessionAnswer(token)).toBe(200);
+    expect(await sessionAnswer(otherSession)).toBe(401);
+    await expectPasswordReplaced(email);
   });
 
   it('locks the account after five wrong current passwords', async () => {
@@ -465,9 +449,8 @@ describe('expired password (spec §4)', () => {
       confirmPassword: otherGoodPassword,
     });
     expect(updated.json()).toEqual({ success: true });
-    expect((await login(email, otherGoodPassword)).success).toBe(true);
-    expect((await login(email, goodPassword)).success).toBe(false);
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: session })).statusCode).toBe(401);
+    await expectPasswordReplaced(email);
+    expect(await sessionAnswer(session)).toBe(401);
   });
 });
 
@@ -493,12 +476,7 @@ describe('every password call validates its body (400, never 500)', () => {
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).code).toBe('VALIDATION');
     }
-    const malformed = await testApp.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"setupToken":',
-    });
+    const malformed = await postRawJson(testApp.app, url, '{"setupToken":');
     expect(malformed.statusCode).toBe(400);
   });
 });

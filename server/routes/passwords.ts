@@ -35,7 +35,7 @@ import {
 } from '../db/queries/users';
 import { forbidden, HttpError, unauthorized, validationFailed } from '../http/errors';
 import { parseBody } from '../http/validation';
-import { sendResetLink, sendSetupLink } from '../profiles/account-emails';
+import { recipientOf, sendAccountLink } from '../profiles/account-emails';
 import { callerOf } from '../profiles/scope';
 import { lockMinutes, maxFailedLogins } from './login';
 import type { RouteDeps } from './route-deps';
@@ -231,10 +231,7 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
       const purpose: AccountTokenPurpose = user.firstTimeSetupComplete ? 'RESET' : 'SETUP';
       const recent = await countAccountTokensSince(db, user.id, purpose, new Date(now.getTime() - 3_600_000));
       if (recent < maxForgotPasswordLinksPerHour) {
-        const recipient = { userId: user.id, email: user.email, firstName: user.firstName };
-        const site = { origin: publicOrigin(), product };
-        if (purpose === 'RESET') await sendResetLink(db, site, recipient, null, now);
-        else await sendSetupLink(db, site, recipient, null, now);
+        await sendAccountLink(db, purpose, { origin: publicOrigin(), product }, recipientOf(user), null, now);
       }
     }
     return ok;

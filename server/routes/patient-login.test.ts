@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   authResultSchema,
@@ -8,19 +8,11 @@ import {
 } from '../../src/shared/api/contract';
 import { demoPatientTokens } from '../db/seed';
 import { createTestPatientOrder } from '../testing/test-orders';
-import { callApi, createTestApp, postJson, type TestApp } from '../testing/test-app';
+import { callApi, postJson } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { maxFailedPatientLogins, sameName } from './patient-login';
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 function request(overrides: Partial<PatientLoginRequest> = {}): PatientLoginRequest {
   const now = new Date();

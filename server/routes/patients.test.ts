@@ -8,7 +8,7 @@ import {
 import { todayIso } from '../../src/shared/lib/validation/dates';
 import { callApi } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
-import { testPatientWrite } from '../testing/test-patients';
+import { addTestPatient, testPatientWrite } from '../testing/test-patients';
 
 const northside = 1;
 const lakeside = 2;
@@ -137,7 +137,7 @@ describe('patient lists (spec §7 GET /api/profile/patients)', () => {
 
 describe('adding and editing patients', () => {
   it('adds a patient without email at the clinician’s own provider service', async () => {
-    const response = await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.clinician, testPatientWrite());
+    const response = await addTestPatient(testApp.app, tokens.clinician);
     expect(response.statusCode).toBe(201);
     const patient = patientProfileSchema.parse(response.json());
     expect(patient.email).toBe('');
@@ -152,13 +152,10 @@ describe('adding and editing patients', () => {
   });
 
   it('formats a 10-digit phone and keeps an email', async () => {
-    const response = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.technician,
-      testPatientWrite({ phone: '8475550199', email: 'new.patient@example.test' }),
-    );
+    const response = await addTestPatient(testApp.app, tokens.technician, {
+      phone: '8475550199',
+      email: 'new.patient@example.test',
+    });
     expect(response.statusCode).toBe(201);
     const patient = patientProfileSchema.parse(response.json());
     expect(patient.phone).toBe('847-555-0199');
@@ -176,67 +173,35 @@ describe('adding and editing patients', () => {
     [{ phone: '123-456-7890' }, 'phone', 'VALID_FIELD_SHOULD_BE_VALID_FORMAT'],
     [{ defaultLanguage: 'fr-FR' }, 'defaultLanguage', 'VALID_FIELD_SHOULD_BE_VALID'],
   ] as const)('refuses %j with 400 on %s', async (overrides, field, message) => {
-    const response = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.clinician,
-      testPatientWrite(overrides),
-    );
+    const response = await addTestPatient(testApp.app, tokens.clinician, overrides);
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response.json())).toContainEqual({ path: field, message });
   });
 
   it('refuses a birth date after today (the rules’ upper bound) and a bad zip or a missing country', async () => {
-    const future = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.clinician,
-      testPatientWrite({ dateOfBirth: `${String(new Date().getFullYear() + 1)}-01-01` }),
-    );
+    const future = await addTestPatient(testApp.app, tokens.clinician, {
+      dateOfBirth: `${String(new Date().getFullYear() + 1)}-01-01`,
+    });
     expect(fieldsOf(future.json()).map((entry) => entry.path)).toContain('dateOfBirth');
-    const zip = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.clinician,
-      testPatientWrite({
-        address: { line1: '', line2: '', city: '', state: null, postalCode: '1234', country: { code: 'US' } },
-      }),
-    );
+    const zip = await addTestPatient(testApp.app, tokens.clinician, {
+      address: { line1: '', line2: '', city: '', state: null, postalCode: '1234', country: { code: 'US' } },
+    });
     expect(fieldsOf(zip.json())).toContainEqual({
       path: 'address.postalCode',
       message: 'VALID_FIELD_SHOULD_BE_VALID_FORMAT',
     });
-    const country = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.clinician,
-      testPatientWrite({ address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null } }),
-    );
+    const country = await addTestPatient(testApp.app, tokens.clinician, {
+      address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
+    });
     expect(fieldsOf(country.json())).toContainEqual({ path: 'address.country', message: 'VALID_FIELD_IS_REQUIRED' });
-    const state = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.clinician,
-      testPatientWrite({
-        address: { line1: '', line2: '', city: '', state: { code: 'ZZ' }, postalCode: '', country: { code: 'US' } },
-      }),
-    );
+    const state = await addTestPatient(testApp.app, tokens.clinician, {
+      address: { line1: '', line2: '', city: '', state: { code: 'ZZ' }, postalCode: '', country: { code: 'US' } },
+    });
     expect(fieldsOf(state.json())).toContainEqual({ path: 'address.state', message: 'VALID_FIELD_SHOULD_BE_VALID' });
   });
 
   it('refuses a Spanish default language at Lakeside, which offers only English', async () => {
-    const response = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.clinician2,
-      testPatientWrite({ defaultLanguage: 'es-US' }),
-    );
+    const response = await addTestPatient(testApp.app, tokens.clinician2, { defaultLanguage: 'es-US' });
     expect(fieldsOf(response.json())).toContainEqual({
       path: 'defaultLanguage',
       message: 'VALID_FIELD_SHOULD_BE_VALID',
@@ -244,39 +209,19 @@ describe('adding and editing patients', () => {
   });
 
   it('makes cops choose the provider service, and refuses a clinician another service (403)', async () => {
-    const unchosen = await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.admin, testPatientWrite());
+    const unchosen = await addTestPatient(testApp.app, tokens.admin);
     expect(fieldsOf(unchosen.json())).toContainEqual({ path: 'providerService', message: 'VALID_FIELD_IS_REQUIRED' });
-    const unknown = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.admin,
-      testPatientWrite({ providerService: { id: 999 } }),
-    );
+    const unknown = await addTestPatient(testApp.app, tokens.admin, { providerService: { id: 999 } });
     expect(unknown.statusCode).toBe(400);
-    const chosen = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.admin,
-      testPatientWrite({ providerService: { id: lakeside } }),
-    );
+    const chosen = await addTestPatient(testApp.app, tokens.admin, { providerService: { id: lakeside } });
     expect(chosen.statusCode).toBe(201);
     expect(patientProfileSchema.parse(chosen.json()).providerServices[0]?.id).toBe(lakeside);
-    const elsewhere = await callApi(
-      testApp.app,
-      'POST',
-      '/api/profile/patients',
-      tokens.clinician,
-      testPatientWrite({ providerService: { id: lakeside } }),
-    );
+    const elsewhere = await addTestPatient(testApp.app, tokens.clinician, { providerService: { id: lakeside } });
     expect(elsewhere.statusCode).toBe(403);
   });
 
   it('edits with birth dates back to 31 Dec 1492, but not before, and only in scope', async () => {
-    const created = patientProfileSchema.parse(
-      (await callApi(testApp.app, 'POST', '/api/profile/patients', tokens.clinician, testPatientWrite())).json(),
-    );
+    const created = patientProfileSchema.parse((await addTestPatient(testApp.app, tokens.clinician)).json());
     const edit = (token: string, dateOfBirth: string) =>
       callApi(testApp.app, 'PUT', '/api/profile/patients', token, {
         ...testPatientWrite({ lastName: 'Edited', dateOfBirth }),

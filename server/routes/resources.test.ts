@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   oEmbedVideoSchema,
@@ -7,15 +7,9 @@ import {
 } from '../../src/shared/api/contract';
 import { allDocuments } from '../documents/catalogue';
 import { demoVideos } from '../documents/demo-videos';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp({ demo: false });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ demo: false });
 
 const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 

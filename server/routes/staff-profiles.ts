@@ -29,7 +29,7 @@ import {
 } from '../db/queries/staff-profiles';
 import { forbidden, HttpError, notFound, translatedError } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
-import { sendSetupLink, type LinkSite } from '../profiles/account-emails';
+import { sendAccountLink, type LinkSite } from '../profiles/account-emails';
 import { addressValuesOf, toClinicianProfile, toTechnicianProfile } from '../profiles/mapping';
 import { checkAddressCodes, checkSpecialty } from '../profiles/references';
 import { callerOf, providerServiceForNewProfile, providerServiceScope, seesDisabled } from '../profiles/scope';
@@ -142,8 +142,9 @@ function registerKind(app: FastifyInstance, db: Db, site: () => LinkSite, kind: 
       id = await db.tx(async (tx) => {
         const newId = await insertStaff(tx, kind.type, values, providerServiceId);
         // Spec §4: a new account starts with a setup link; the password pages consume the token.
-        await sendSetupLink(
+        await sendAccountLink(
           tx,
+          'SETUP',
           site(),
           { userId: newId, email: values.email, firstName: values.firstName },
           auth.userId,

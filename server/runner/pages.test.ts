@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beginTestResultSchema, reportAccessSchema } from '../../src/shared/api/contract';
 import { demoAccounts } from '../db/seed';
 import { contentSecurityPolicy } from '../http/security-headers';
-import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { callApi, loginAs } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { escapeHtml, jsonForHtml } from './html';
 import { simulateTest } from '../../src/shared/lib/scoring';
@@ -18,22 +19,21 @@ const record = simulateTest(
   },
 );
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let technician: string;
 let clinician: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
   technician = await loginAs(testApp.app, demoAccounts.technician);
   clinician = await loginAs(testApp.app, demoAccounts.clinician);
 });
 
-afterAll(async () => {
-  await testApp.close();
-});
-
 const origin = 'http://localhost:80';
+
+/** The runner page at `runnerUrl(overrides)`, asked for on the site's own host, as the redirect from a begin page. */
+function openRunner(overrides: Record<string, string | null> = {}) {
+  return testApp.app.inject({ method: 'GET', url: runnerUrl(overrides), headers: { host: 'localhost:80' } });
+}
 
 function runnerUrl(overrides: Record<string, string | null> = {}): string {
   const params: Record<string, string | null> = {
@@ -55,7 +55,7 @@ function runnerUrl(overrides: Record<string, string | null> = {}): string {
 
 describe('GET /runner/', () => {
   it('serves the reference runner, saying what it is, with its settings for the script and no cache', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: runnerUrl(), headers: { host: 'localhost:80' } });
+    const response = await openRunner();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -71,11 +71,7 @@ describe('GET /runner/', () => {
   });
 
   it('plays the form RUNNER_FORM names, with the answer keys of the language', async () => {
-    const response = await testApp.app.inject({
-      method: 'GET',
-      url: runnerUrl({ localityCode: 'fr-FR' }),
-      headers: { host: 'localhost:80' },
-    });
+    const response = await openRunner({ localityCode: 'fr-FR' });
     expect(response.body).toContain('"keys":{"yes":"O","no":"N"}');
     expect(response.body).toContain('"form":"standard"');
     expect(response.body).toContain('"detection":{"practice":5,"trials":35}');
@@ -85,11 +81,7 @@ describe('GET /runner/', () => {
   });
 
   it('speaks the locality of the test', async () => {
-    const response = await testApp.app.inject({
-      method: 'GET',
-      url: runnerUrl({ localityCode: 'es-US' }),
-      headers: { host: 'localhost:80' },
-    });
+    const response = await openRunner({ localityCode: 'es-US' });
     expect(response.body).toContain('<html lang="es-US">');
     expect(response.body).toContain('Aplicación de referencia');
   });
@@ -103,11 +95,7 @@ describe('GET /runner/', () => {
       { workflowInstanceId: null },
     ];
     for (const overrides of cases) {
-      const response = await testApp.app.inject({
-        method: 'GET',
-        url: runnerUrl(overrides),
-        headers: { host: 'localhost:80' },
-      });
+      const response = await openRunner(overrides);
       expect(response.statusCode).toBe(400);
       expect(response.body).not.toContain('evil.example');
       expect(response.body).not.toContain('runner.js');

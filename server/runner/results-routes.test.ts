@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { patientResultsSchema } from '../../src/shared/api/contract';
 import { demoAccounts } from '../db/seed';
-import { callApi, createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { callApi, loginAs } from '../testing/test-app';
+import { useTestApp } from '../testing/signed-in-app';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let rosaPath: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.ready();
   const [rosa] = await testApp.db.query<{ id: number }>(
     `SELECT id FROM patients WHERE first_name = 'Rosa' AND last_name = 'Alvarez'`,
   );
   rosaPath = `/api/profile/patients/${String(rosa?.id)}/results`;
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 describe('GET /api/profile/patients/{id}/results', () => {

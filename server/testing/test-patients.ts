@@ -1,4 +1,6 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PatientWrite } from '../../src/shared/api/contract';
+import { callApi } from './test-app';
 
 /**
  * A new patient as the patient form sends it (no email, no address but the country, the caller's provider service):
@@ -18,4 +20,13 @@ export function testPatientWrite(overrides: Partial<PatientWrite> = {}): Patient
     providerService: null,
     ...overrides,
   };
+}
+
+/** `POST /api/profile/patients` with `testPatientWrite(overrides)`, as the signed-in `token`. */
+export function addTestPatient(
+  app: FastifyInstance,
+  token: string,
+  overrides: Partial<PatientWrite> = {},
+): Promise<LightMyRequestResponse> {
+  return callApi(app, 'POST', '/api/profile/patients', token, testPatientWrite(overrides));
 }

@@ -1,10 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useResourceConfig } from '../shared/api/resource-config';
 import { usePaths, useRuntimeConfig } from '../shared/lib/runtime-config';
-import { clientLog } from '../shared/api/client-log';
 
 /** Only major.minor.patch is shown (spec §1), whatever build suffix the configuration carries. */
 export function displayVersion(version: string): string {
@@ -36,11 +34,7 @@ export function Footer() {
   const { t } = useTranslation('shell');
   const config = useRuntimeConfig();
   const paths = usePaths();
-  const resources = useResourceConfig();
-  const failed = resources.isError;
-  useEffect(() => {
-    if (failed) clientLog.warn('resource config could not be loaded');
-  }, [failed]);
+  const resources = useResourceConfig('the footer shows no copyright line');
   return (
     // On a phone the texts wrap onto the taller band the layout gives the footer there (footerHeight), in a
     // smaller size, instead of running past both edges of the screen (WCAG 1.4.10).

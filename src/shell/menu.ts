@@ -14,9 +14,12 @@ const route = (labelKey: string, to: string): MenuEntry => ({ kind: 'route', lab
  * gets its own user manual (a PDF in a new tab), just before Logout.
  */
 export function menuFor(role: Role, paths: AppPaths, documents: DocumentPaths): MenuEntry[] {
-  const logout = route('menu.logout', paths.logout);
-  const changePassword = route('menu.changePassword', paths.changePassword);
-  const userManual: MenuEntry = { kind: 'document', labelKey: 'menu.userManual', href: documents.userManual(role) };
+  // Every staff menu ends with the same three entries.
+  const account: MenuEntry[] = [
+    route('menu.changePassword', paths.changePassword),
+    { kind: 'document', labelKey: 'menu.userManual', href: documents.userManual(role) },
+    route('menu.logout', paths.logout),
+  ];
   switch (role) {
     case 'clinician':
       return [
@@ -24,21 +27,17 @@ export function menuFor(role: Role, paths: AppPaths, documents: DocumentPaths): 
         route('menu.patients', paths.patients),
         route('menu.results', paths.patientsResults),
         route('menu.orders', paths.patientsOrders),
-        changePassword,
-        userManual,
-        logout,
+        ...account,
       ];
     case 'technician':
       return [
         route('menu.myProfile', paths.myProfile('technician')),
         route('menu.patients', paths.patients),
         route('menu.orders', paths.patientsOrders),
-        changePassword,
-        userManual,
-        logout,
+        ...account,
       ];
     case 'cops':
-      return [route('menu.providerServices', paths.cops), changePassword, userManual, logout];
+      return [route('menu.providerServices', paths.cops), ...account];
     case 'patient':
       return [];
   }

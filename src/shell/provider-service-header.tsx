@@ -59,19 +59,21 @@ export function ProviderServiceHeader() {
   return (
     <Paper withBorder p="xs" mb="md" component="section" aria-label={t('header.region')}>
       <Group gap="xl">
-        <Text size="sm">
-          <Text span fw={700}>
-            {t('header.provider')}
-          </Text>{' '}
-          {own.provider.name}
-        </Text>
-        <Text size="sm">
-          <Text span fw={700}>
-            {t('header.service')}
-          </Text>{' '}
-          {own.service.name}
-        </Text>
+        <LabelledName label={t('header.provider')} name={own.provider.name} />
+        <LabelledName label={t('header.service')} name={own.service.name} />
       </Group>
     </Paper>
+  );
+}
+
+/** "Provider: Northside Memory Clinic", the label in bold. */
+function LabelledName({ label, name }: { label: string; name: string }) {
+  return (
+    <Text size="sm">
+      <Text span fw={700}>
+        {label}
+      </Text>{' '}
+      {name}
+    </Text>
   );
 }

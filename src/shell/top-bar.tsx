@@ -1,10 +1,11 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
 import { usePaths } from '../shared/lib/runtime-config';
 import { LanguageSwitcher } from '../shared/ui/language-switcher';
+import { NewTabLink } from '../shared/ui/new-tab';
 
 // The menu (and its popover code) is only needed once someone is signed in, so the login page skips it.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
@@ -21,12 +22,9 @@ export function TopBar() {
       </Anchor>
       <Group className="cgm-top-bar-tools" gap="md" wrap="nowrap">
         <LanguageSwitcher variant="header" />
-        <Anchor href={paths.resources} target="_blank" rel="noopener noreferrer" c="white">
+        <NewTabLink href={paths.resources} c="white">
           {t('resources')}
-          <Text component="span" className="visually-hidden">
-            {t('opensInNewTab')}
-          </Text>
-        </Anchor>
+        </NewTabLink>
       </Group>
       {session.isLoggedIn && (
         <div className="cgm-top-bar-user">

@@ -1,8 +1,9 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
 import { useDocumentPaths, usePaths } from '../shared/lib/runtime-config';
+import { NewTabHint } from '../shared/ui/new-tab';
 import { menuFor } from './menu';
 
 /** Spec §2: the full name opens the role's menu. */
@@ -30,9 +31,7 @@ export function UserMenu() {
               {t(entry.labelKey)}
               {/* Issue 10: a document the demo has only in English says so in its label. */}
               {documents.isFallback && ` (${t('common:documents.inEnglish')})`}
-              <Text component="span" className="visually-hidden">
-                {t('opensInNewTab')}
-              </Text>
+              <NewTabHint />
             </Menu.Item>
           ),
         )}

@@ -1,3 +1,5 @@
+// Over 300 lines because finding the keys the code uses goes through the TypeScript type checker (keys built from
+// unions, templates and namespaces), which needs one walker with its own resolution of each call form.
 import { relative } from 'node:path';
 import ts from 'typescript';
 

@@ -23,16 +23,20 @@ export interface StaffListQuery {
   take: number;
 }
 
-export interface StaffRow extends person.AddressRow {
-  id: number;
+/** A staff member's own fields, as written and as read back. */
+interface StaffFields {
   firstName: string;
   middleInitial: string;
   lastName: string;
   email: string;
   phone: string;
   specialtyId: number | null;
-  specialtyName: string | null;
   medicalLicenseNumber: string;
+}
+
+export interface StaffRow extends person.AddressRow, StaffFields {
+  id: number;
+  specialtyName: string | null;
   firstTimeSetupComplete: boolean;
   isDisabled: boolean;
   providerServiceIds: number[];
@@ -124,15 +128,7 @@ export async function findStaff(
   return rows[0] ?? null;
 }
 
-export interface StaffValues extends person.AddressValues {
-  firstName: string;
-  middleInitial: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  specialtyId: number | null;
-  medicalLicenseNumber: string;
-}
+export interface StaffValues extends person.AddressValues, StaffFields {}
 
 function valueParams(values: StaffValues): unknown[] {
   return [

@@ -4,6 +4,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 import { Page } from '../../shared/ui/page';
+import { NewTabLink } from '../../shared/ui';
 import { useResourceConfig } from '../../shared/api/resource-config';
 import {
   aboutIndexSections,
@@ -68,8 +69,7 @@ export function AboutIndexPage() {
   const { t } = useTranslation('about');
   const paths = usePaths();
   return (
-    <Page title={t('index.title')}>
-      <Text>{t('index.intro')}</Text>
+    <Page title={t('index.title')} intro={t('index.intro')}>
       <List spacing="sm" listStyleType="none" p={0}>
         {aboutIndexSections.map((section) => (
           <List.Item key={section}>
@@ -116,11 +116,6 @@ function LegalLinks() {
   const paths = usePaths();
   const resources = useResourceConfig();
   const urls = resources.data?.globalUrls;
-  const newTab = (
-    <Text component="span" className="visually-hidden">
-      {t('opensInNewTab')}
-    </Text>
-  );
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
@@ -137,10 +132,7 @@ function LegalLinks() {
             ] as const
           ).map(([key, url]) => (
             <List.Item key={key}>
-              <Anchor href={url} target="_blank" rel="noopener noreferrer">
-                {t(`index.sections.legal.${key}`)}
-                {newTab}
-              </Anchor>
+              <NewTabLink href={url}>{t(`index.sections.legal.${key}`)}</NewTabLink>
             </List.Item>
           ))}
         </List>

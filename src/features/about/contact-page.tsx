@@ -159,8 +159,7 @@ export function ContactForm() {
 export function ContactPage() {
   const { t } = useTranslation('about');
   return (
-    <Page title={t('contact.title')}>
-      <Text>{t('contact.intro')}</Text>
+    <Page title={t('contact.title')} intro={t('contact.intro')}>
       <ContactForm />
     </Page>
   );

@@ -1,10 +1,10 @@
-import { Accordion, Anchor, Center, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageLicense } from '../../shared/api/contract';
 import { Page } from '../../shared/ui/page';
 import { useLicenses } from './api';
-import { Notice } from '../../shared/ui';
+import { NewTabLink, PageData } from '../../shared/ui';
 
 const idOf = (entry: PackageLicense) => `${entry.name}@${entry.version}`;
 
@@ -13,12 +13,9 @@ function LicenseDetails({ entry }: { entry: PackageLicense }) {
   return (
     <Stack gap="xs">
       {entry.repository && (
-        <Anchor href={entry.repository} target="_blank" rel="noopener noreferrer" size="sm">
+        <NewTabLink href={entry.repository} size="sm">
           {t('licenses.repository')}
-          <Text component="span" className="visually-hidden">
-            {t('opensInNewTab')}
-          </Text>
-        </Anchor>
+        </NewTabLink>
       )}
       {entry.licenseText ? (
         <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>
@@ -35,62 +32,59 @@ function LicenseDetails({ entry }: { entry: PackageLicense }) {
 export function LicensesPage() {
   const { t } = useTranslation('about');
   const licenses = useLicenses();
+  return (
+    <Page title={t('licenses.title')} intro={t('licenses.intro')}>
+      <PageData query={licenses} loading={t('licenses.loading')} failure={t('licenses.loadError')}>
+        {(data) => <LicenseList packages={data.packages} />}
+      </PageData>
+    </Page>
+  );
+}
+
+function LicenseList({ packages }: { packages: readonly PackageLicense[] }) {
+  const { t } = useTranslation('about');
   const [filter, setFilter] = useState('');
   // Only the open items render their license text: the whole list holds a few hundred kilobytes of it.
   const [open, setOpen] = useState<string[]>([]);
   const needle = filter.trim().toLowerCase();
-  const shown = (licenses.data?.packages ?? []).filter(
+  const shown = packages.filter(
     (entry) => !needle || entry.name.toLowerCase().includes(needle) || entry.license.toLowerCase().includes(needle),
   );
   return (
-    <Page title={t('licenses.title')}>
-      <Text>{t('licenses.intro')}</Text>
-      {licenses.isPending ? (
-        <Center py="xl">
-          <Group gap="sm" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text>{t('licenses.loading')}</Text>
-          </Group>
-        </Center>
-      ) : licenses.isError ? (
-        <Notice tone="error">{t('licenses.loadError')}</Notice>
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label={t('licenses.search')}
+          type="search"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value);
+          }}
+          w={320}
+        />
+        <Text role="status" size="sm">
+          {t('licenses.count', { count: shown.length })}
+        </Text>
+      </Group>
+      {shown.length === 0 ? (
+        <Text>{t('licenses.noMatch')}</Text>
       ) : (
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-end">
-            <TextInput
-              label={t('licenses.search')}
-              type="search"
-              value={filter}
-              onChange={(event) => {
-                setFilter(event.currentTarget.value);
-              }}
-              w={320}
-            />
-            <Text role="status" size="sm">
-              {t('licenses.count', { count: shown.length })}
-            </Text>
-          </Group>
-          {shown.length === 0 ? (
-            <Text>{t('licenses.noMatch')}</Text>
-          ) : (
-            <Accordion multiple value={open} onChange={setOpen} variant="separated">
-              {shown.map((entry) => (
-                <Accordion.Item key={idOf(entry)} value={idOf(entry)}>
-                  <Accordion.Control>
-                    <Text span fw={600}>
-                      {entry.name}
-                    </Text>{' '}
-                    <Text span size="sm">
-                      {entry.version} · {entry.license}
-                    </Text>
-                  </Accordion.Control>
-                  <Accordion.Panel>{open.includes(idOf(entry)) && <LicenseDetails entry={entry} />}</Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
-          )}
-        </Stack>
+        <Accordion multiple value={open} onChange={setOpen} variant="separated">
+          {shown.map((entry) => (
+            <Accordion.Item key={idOf(entry)} value={idOf(entry)}>
+              <Accordion.Control>
+                <Text span fw={600}>
+                  {entry.name}
+                </Text>{' '}
+                <Text span size="sm">
+                  {entry.version} · {entry.license}
+                </Text>
+              </Accordion.Control>
+              <Accordion.Panel>{open.includes(idOf(entry)) && <LicenseDetails entry={entry} />}</Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
       )}
-    </Page>
+    </Stack>
   );
 }

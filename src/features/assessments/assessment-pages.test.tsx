@@ -1,3 +1,5 @@
+// Over 300 lines because the on-site and self-assessment begin pages (spec §2/§4) are tested with one set of
+// fakes (order, patient, privacy times, runner hand-over); each case is a step a person takes on them.
 import { screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -7,6 +7,7 @@ import { useFormatters } from '../../shared/lib/i18n/format';
 import { languageNameIn } from '../../shared/lib/i18n/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
+import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { useRecordOutcome } from './api';
@@ -38,7 +39,7 @@ export function languageName(order: AssessmentOrderDetail, localityId: string | 
 }
 
 /** The language the test starts in: the patient's default when the provider service offers it, else its default. */
-export function initialLanguage(order: AssessmentOrderDetail): string {
+function initialLanguage(order: AssessmentOrderDetail): string {
   const offered = order.supportedAssessmentLanguages;
   if (offered.some((language) => language.localityId === order.patientDefaultLanguage)) {
     return order.patientDefaultLanguage;
@@ -122,7 +123,17 @@ const goTo: Go = (url) => {
  * Spec §4/§9: once begun, the page says the test is starting and, 2000 ms later, hands the browser to the workflow
  * runner with the parameters of spec §7. The workflow instance is remembered in this tab for the callback.
  */
-export function useRunnerHandoff(assessmentId: number, go: Go = goTo) {
+/**
+ * What both begin forms hold: the test language chosen on the page (first the order's own) and the hand-over to
+ * the runner.
+ */
+export function useBeginForm(order: AssessmentOrderDetail, go: Go | undefined) {
+  const [language, setLanguage] = useState(() => initialLanguage(order));
+  const handoff = useRunnerHandoff(order.id, go);
+  return { language, setLanguage, handoff };
+}
+
+function useRunnerHandoff(assessmentId: number, go: Go = goTo) {
   const config = useRuntimeConfig();
   const location = useLocation();
   const [target, setTarget] = useState<string | null>(null);
@@ -233,6 +244,44 @@ export function RunnerReturnPage({
         </>
       )}
     </Page>
+  );
+}
+
+/**
+ * The Begin button of the self and on-site pages: off while offline (saying why) and once the runner is on its way;
+ * the line under it says what is happening.
+ */
+export function BeginButton({
+  busy,
+  starting,
+  status,
+  onBegin,
+}: {
+  busy: boolean;
+  starting: boolean;
+  status: string;
+  onBegin: () => void;
+}) {
+  const { t } = useTranslation('assessments');
+  const { blocked, reasonId } = useWritesBlocked();
+  return (
+    <>
+      <OfflineWriteReason />
+      <Group>
+        <Button
+          disabled={blocked || starting}
+          loading={busy}
+          loaderProps={{ 'aria-hidden': true }}
+          aria-describedby={reasonId}
+          onClick={onBegin}
+        >
+          {t('begin.begin')}
+        </Button>
+      </Group>
+      <Text role="status" aria-live="polite">
+        {status}
+      </Text>
+    </>
   );
 }
 

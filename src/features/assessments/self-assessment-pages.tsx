@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
@@ -9,19 +8,19 @@ import { useHttp } from '../../shared/api/http-context';
 import { Forbidden } from '../../shared/auth/guards';
 import { useSession } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { OfflineWriteReason, isNothingSent, useWritesBlocked } from '../../shared/ui/offline';
+import { isNothingSent } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, useBeginTest } from './api';
 import {
+  BeginButton,
   CompletedNotice,
-  initialLanguage,
   LanguageSelect,
   OrderSummary,
   PageLoading,
   RunnerReturnPage,
   useAssessmentParams,
-  useRunnerHandoff,
+  useBeginForm,
   useRunnerReturn,
   type Go,
 } from './begin-test';
@@ -37,9 +36,7 @@ export function PatientHomePage() {
     return <Navigate to={paths.selfAssessment(session.userDatabaseId, session.patientAssessmentId)} replace />;
   }
   return (
-    <Page title={t('patientHomeTitle')}>
-      <Text>{t('patientHomeIntro', { name: session.userFullName ?? '' })}</Text>
-    </Page>
+    <Page title={t('patientHomeTitle')} intro={t('patientHomeIntro', { name: session.userFullName ?? '' })}></Page>
   );
 }
 
@@ -129,17 +126,14 @@ function SelfBeginForm({
   go?: Go | undefined;
 }) {
   const { t } = useTranslation('assessments');
-  const [language, setLanguage] = useState(() => initialLanguage(order));
+  const { language, setLanguage, handoff } = useBeginForm(order, go);
   const begin = useBeginTest(order.id);
-  const handoff = useRunnerHandoff(order.id, go);
-  const { blocked, reasonId } = useWritesBlocked();
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
   const refusal = isApiError(error) && error.status === 409 ? error.code : null;
 
   return (
-    <Page title={t('begin.selfTitle')}>
-      <Text>{t('begin.selfIntro')}</Text>
+    <Page title={t('begin.selfTitle')} intro={t('begin.selfIntro')}>
       <OrderSummary order={order} />
       {finished ? (
         <CompletedNotice order={order} />
@@ -159,31 +153,22 @@ function SelfBeginForm({
                   : t('begin.beginFailed')}
             </Notice>
           )}
-          <OfflineWriteReason />
-          <Group>
-            <Button
-              disabled={blocked || handoff.starting}
-              loading={begin.isPending}
-              loaderProps={{ 'aria-hidden': true }}
-              aria-describedby={reasonId}
-              onClick={() => {
-                begin.mutate(language, {
-                  onSuccess: (result) => {
-                    handoff.start(result, language);
-                  },
-                  onError: (failure) => {
-                    // Finished or deactivated meanwhile: the page shows it once it has the order again.
-                    if (isApiError(failure) && failure.status === 409) refetch();
-                  },
-                });
-              }}
-            >
-              {t('begin.begin')}
-            </Button>
-          </Group>
-          <Text role="status" aria-live="polite">
-            {handoff.starting ? t('begin.starting') : ''}
-          </Text>
+          <BeginButton
+            busy={begin.isPending}
+            starting={handoff.starting}
+            status={handoff.starting ? t('begin.starting') : ''}
+            onBegin={() => {
+              begin.mutate(language, {
+                onSuccess: (result) => {
+                  handoff.start(result, language);
+                },
+                onError: (failure) => {
+                  // Finished or deactivated meanwhile: the page shows it once it has the order again.
+                  if (isApiError(failure) && failure.status === 409) refetch();
+                },
+              });
+            }}
+          />
         </Stack>
       )}
     </Page>

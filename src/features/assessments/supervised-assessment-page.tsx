@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,19 +10,19 @@ import { patientQueries } from '../../shared/api/patient-queries';
 import { useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { OfflineWriteReason, isNothingSent, useWritesBlocked } from '../../shared/ui/offline';
+import { isNothingSent } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, onSiteOrder, useBeginSupervisedTest } from './api';
 import {
+  BeginButton,
   CompletedNotice,
-  initialLanguage,
   LanguageSelect,
   OrderSummary,
   PageLoading,
   RunnerReturnPage,
   useAssessmentParams,
-  useRunnerHandoff,
+  useBeginForm,
   useRunnerReturn,
   type Go,
 } from './begin-test';
@@ -127,7 +127,7 @@ function SupervisedBeginForm({
   go?: Go | undefined;
 }) {
   const { t } = useTranslation('assessments');
-  const [language, setLanguage] = useState(() => initialLanguage(order));
+  const { language, setLanguage, handoff } = useBeginForm(order, go);
   const [mustAccept, setMustAccept] = useState(false);
   const privacy = usePrivacyAcceptance((next) => {
     if (next) setMustAccept(false);
@@ -135,8 +135,6 @@ function SupervisedBeginForm({
   // Begin was pressed while the server time of the acceptance was on its way: the page waits, then goes on.
   const [waiting, setWaiting] = useState(false);
   const begin = useBeginSupervisedTest(order.id);
-  const handoff = useRunnerHandoff(order.id, go);
-  const { blocked, reasonId } = useWritesBlocked();
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
   const refusal = isApiError(error) && error.status === 409 ? error.code : null;
@@ -203,23 +201,14 @@ function SupervisedBeginForm({
                       : t('begin.beginFailed')}
               </Notice>
             )}
-            <OfflineWriteReason />
-            <Group>
-              <Button
-                disabled={blocked || handoff.starting}
-                loading={begin.isPending || waiting}
-                loaderProps={{ 'aria-hidden': true }}
-                aria-describedby={reasonId}
-                onClick={() => {
-                  void onBegin();
-                }}
-              >
-                {t('begin.begin')}
-              </Button>
-            </Group>
-            <Text role="status" aria-live="polite">
-              {waiting ? t('login.waitingForAcceptance') : handoff.starting ? t('begin.starting') : ''}
-            </Text>
+            <BeginButton
+              busy={begin.isPending || waiting}
+              starting={handoff.starting}
+              status={waiting ? t('login.waitingForAcceptance') : handoff.starting ? t('begin.starting') : ''}
+              onBegin={() => {
+                void onBegin();
+              }}
+            />
           </Stack>
         )
       )}

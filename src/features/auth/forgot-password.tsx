@@ -1,23 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isTooManyRequests } from '../../shared/api/http';
-import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import { useForgotPassword } from './api';
+import { EmailInput } from './email-input';
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from './login-schema';
 import { Notice } from '../../shared/ui';
-import { useRequiredHint } from '../../shared/ui/form';
 
 /** Spec §2 forgot-password mode: email, Continue and Cancel; then 'a reset link will be sent' and Back to login. */
 export function ForgotPassword({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
-  const requiredHint = useRequiredHint(true, undefined);
   const request = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement | null>(null);
-  useDelayedAutofocus(emailRef);
   const {
     register,
     handleSubmit,
@@ -45,7 +41,6 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
     );
   }
 
-  const { ref: emailFieldRef, ...emailField } = register('email');
   const failure = request.error;
   return (
     <form
@@ -69,20 +64,7 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
                 : t('ERROR_REQUESTING_PASSWORD_RESET')}
           </Notice>
         )}
-        <TextInput
-          label={t('email')}
-          type="email"
-          autoComplete="email"
-          required
-          description={requiredHint}
-          maxLength={255}
-          error={errors.email?.message && t(`common:${errors.email.message}`)}
-          ref={(element) => {
-            emailFieldRef(element);
-            emailRef.current = element;
-          }}
-          {...emailField}
-        />
+        <EmailInput registration={register('email')} error={errors.email?.message} autoComplete="email" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('cancel')}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { useAuth } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { useWritesBlocked } from '../../shared/ui/offline';
 import { toast } from '../../shared/ui/toast';
-import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
+import { EmailInput } from './email-input';
 import { ForgotPassword } from './forgot-password';
 import { loginFormSchema, type LoginForm } from './login-schema';
 import { outcomeOfLogin, outcomeOfLoginError, type LoginOutcome } from './login-outcome';
@@ -51,10 +51,8 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Extract<LoginOutcome, { kind: 'failed' }> | null>(null);
-  const emailRef = useRef<HTMLInputElement | null>(null);
   // Signing in cannot work offline: the button says why instead of failing after a wait (DESIGN §3).
   const { blocked: offline } = useWritesBlocked();
-  useDelayedAutofocus(emailRef);
   // Back from a password page: the address is filled in and the page says the password was set or changed.
   const handedOver = readState(loginPageStateSchema, useLocation().state);
 
@@ -96,8 +94,6 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     }
   });
 
-  const { ref: emailFieldRef, ...emailField } = register('email');
-
   return (
     <form
       noValidate
@@ -124,20 +120,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
             {failure.serverMessage ?? t(failure.messageKey)}
           </Notice>
         )}
-        <TextInput
-          label={t('email')}
-          type="email"
-          autoComplete="username"
-          required
-          description={requiredHint}
-          maxLength={255}
-          error={errors.email?.message && t(`common:${errors.email.message}`)}
-          ref={(element) => {
-            emailFieldRef(element);
-            emailRef.current = element;
-          }}
-          {...emailField}
-        />
+        <EmailInput registration={register('email')} error={errors.email?.message} autoComplete="username" />
         <PasswordInput
           label={t('password')}
           autoComplete="current-password"

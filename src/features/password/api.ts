@@ -36,37 +36,20 @@ export const passwordQueries = {
     }),
 };
 
-/** Every form here shows the server's field messages on its own fields (meta.handlesBadRequest). */
-export function useSetupFirstTimePassword() {
+/**
+ * One password action (spec §7 POST /profiles/{action}); every form here shows the server's field messages on its
+ * own fields (meta.handlesBadRequest).
+ */
+function usePasswordAction<Body>(action: string) {
   const http = useHttp();
   return useMutation({
-    mutationFn: (body: SetupFirstTimePasswordRequest) =>
-      http.post(`${base}/setupfirsttimepassword`, body, passwordActionResultSchema),
+    mutationFn: (body: Body) => http.post(`${base}/${action}`, body, passwordActionResultSchema),
     meta: { handlesBadRequest: true },
   });
 }
 
-export function useResetPassword() {
-  const http = useHttp();
-  return useMutation({
-    mutationFn: (body: ResetPasswordRequest) => http.post(`${base}/resetpassword`, body, passwordActionResultSchema),
-    meta: { handlesBadRequest: true },
-  });
-}
-
-export function useChangePassword() {
-  const http = useHttp();
-  return useMutation({
-    mutationFn: (body: ChangePasswordRequest) => http.post(`${base}/changepassword`, body, passwordActionResultSchema),
-    meta: { handlesBadRequest: true },
-  });
-}
-
-export function useUpdateExpiredPassword() {
-  const http = useHttp();
-  return useMutation({
-    mutationFn: (body: UpdateExpiredPasswordRequest) =>
-      http.post(`${base}/updateexpiredpassword`, body, passwordActionResultSchema),
-    meta: { handlesBadRequest: true },
-  });
-}
+export const useSetupFirstTimePassword = () =>
+  usePasswordAction<SetupFirstTimePasswordRequest>('setupfirsttimepassword');
+export const useResetPassword = () => usePasswordAction<ResetPasswordRequest>('resetpassword');
+export const useChangePassword = () => usePasswordAction<ChangePasswordRequest>('changepassword');
+export const useUpdateExpiredPassword = () => usePasswordAction<UpdateExpiredPasswordRequest>('updateexpiredpassword');

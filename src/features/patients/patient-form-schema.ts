@@ -4,13 +4,7 @@ import { refineConfirmation } from '../../shared/lib/validation/confirm';
 import { dateSchema, type DateBounds } from '../../shared/lib/validation/dates';
 import { optionalEmailSchema } from '../../shared/lib/validation/email';
 import { validationMessages } from '../../shared/lib/validation/messages';
-import {
-  addressPayload,
-  personFormDefaults,
-  personFormShape,
-  providerServicePayload,
-  refinePerson,
-} from '../../shared/person';
+import { personFormDefaults, personFormShape, personPayload, refinePerson } from '../../shared/person';
 
 /**
  * Spec §5 patient add/edit: names, birth date (within `birthDate`), gender, default language and country required;
@@ -47,17 +41,13 @@ export function patientFormDefaults(
 
 /** Spec §5: the birth date goes as a date only; an unselected provider service, state or country as null. */
 export function patientPayload(values: PatientFormOutput, id: number | null): PatientWrite | PatientUpdate {
+  const person = personPayload(values);
   const body: PatientWrite = {
-    firstName: values.firstName,
-    middleInitial: values.middleInitial,
-    lastName: values.lastName,
+    ...person,
     dateOfBirth: values.dateOfBirth,
     gender: values.gender,
     defaultLanguage: values.defaultLanguage,
-    email: values.email,
-    phone: values.phone,
-    address: addressPayload(values.address),
-    providerService: id === null ? providerServicePayload(values.providerServiceId) : null,
+    providerService: id === null ? person.providerService : null,
   };
   return id === null ? body : { ...body, id };
 }

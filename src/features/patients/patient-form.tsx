@@ -22,6 +22,7 @@ import {
   ProviderServiceField,
   providerServiceName,
   referenceQueries,
+  ReferencesLoaded,
 } from '../../shared/person';
 import { fieldsFor } from '../../shared/ui/form';
 import { useSavePatient } from './api';
@@ -32,7 +33,7 @@ import {
   type PatientFormOutput,
   type PatientFormValues,
 } from './patient-form-schema';
-import { Loading, Notice } from '../../shared/ui';
+import { Notice } from '../../shared/ui';
 
 const { DateField, SelectField, TextField } = fieldsFor<PatientFormValues>();
 
@@ -59,15 +60,16 @@ function defaultLanguageOf(service: ProfileProviderService | undefined): string 
 
 /** Spec §2 Profile add/edit dialog for a patient. */
 export function PatientForm(props: PatientFormProps) {
-  const { t } = useTranslation('patients');
   const http = useHttp();
-  const references = useQuery(referenceQueries.profile(http));
+  // Without the rules (offline) the default birth-date bounds stand in; they are only waited for.
   const rules = useQuery(referenceQueries.rules(http));
-  if (references.isPending || rules.isPending) return <Loading label={t('profiles:loading')} />;
-  if (references.isError) {
-    return <Notice tone="error">{t('profiles:ERROR_FETCH_PROFILE_DATA')}</Notice>;
-  }
-  return <PatientFormFields {...props} references={references.data} bounds={birthDateBounds(props.mode, rules.data)} />;
+  return (
+    <ReferencesLoaded waiting={rules.isPending}>
+      {(references) => (
+        <PatientFormFields {...props} references={references} bounds={birthDateBounds(props.mode, rules.data)} />
+      )}
+    </ReferencesLoaded>
+  );
 }
 
 function PatientFormFields({

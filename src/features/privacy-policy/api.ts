@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { documentFallbackLanguage, passwordActionResultSchema } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useAuth } from '../../shared/auth/session-context';
 import { useDocumentPaths } from '../../shared/lib/runtime-config';
 import { useResourceConfig } from '../../shared/api/resource-config';
-import { clientLog } from '../../shared/api/client-log';
 
 export type StaffPolicyRole = 'clinician' | 'technician';
 
@@ -15,12 +13,8 @@ export type StaffPolicyRole = 'clinician' | 'technician';
  * cannot be read (spec §7: only logged), the build's own document at its known path is used.
  */
 export function usePrivacyPolicyUrl(role: StaffPolicyRole): string | null {
-  const config = useResourceConfig();
+  const config = useResourceConfig('using the built-in privacy policy');
   const documents = useDocumentPaths();
-  const failed = config.isError;
-  useEffect(() => {
-    if (failed) clientLog.warn('resource config could not be read; using the built-in privacy policy');
-  }, [failed]);
   if (documents.privacyLanguage !== documentFallbackLanguage) return documents.privacyPolicy(role);
   if (config.isPending) return null;
   if (config.isError) return documents.privacyPolicy(role);

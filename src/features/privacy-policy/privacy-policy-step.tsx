@@ -30,8 +30,7 @@ export function PrivacyPolicyStep({ role, load = loadPdfPolicy }: { role: StaffP
   const failure = accept.error;
 
   return (
-    <Page title={t('title')}>
-      <Text>{t('intro')}</Text>
+    <Page title={t('title')} intro={t('intro')}>
       {url && (
         <Stack gap="sm">
           <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={2} />

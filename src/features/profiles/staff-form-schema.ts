@@ -3,13 +3,7 @@ import type { StaffProfileType } from '../../shared/api/contract';
 import { emailSchema } from '../../shared/lib/validation/email';
 import { validationMessages } from '../../shared/lib/validation/messages';
 import type { StaffProfile, StaffSave } from './api';
-import {
-  addressPayload,
-  personFormDefaults,
-  personFormShape,
-  providerServicePayload,
-  refinePerson,
-} from '../../shared/person';
+import { personFormDefaults, personFormShape, personPayload, refinePerson } from '../../shared/person';
 
 /**
  * Spec §5 Profile edit for clinicians and technicians: names and country required, email required and valid;
@@ -47,16 +41,7 @@ export function staffFormDefaults(profile: StaffProfile | null, providerServiceI
 
 /** Spec §5: unselected provider service, specialty, state and country go as null. */
 export function staffPayload(type: StaffProfileType, values: StaffFormOutput, id: number | null): StaffSave {
-  const common = {
-    firstName: values.firstName,
-    middleInitial: values.middleInitial,
-    lastName: values.lastName,
-    email: values.email,
-    phone: values.phone,
-    address: addressPayload(values.address),
-    providerService: providerServicePayload(values.providerServiceId),
-    ...(id === null ? {} : { id }),
-  };
+  const common = { ...personPayload(values), ...(id === null ? {} : { id }) };
   if (type === 'technician') return { type, body: common };
   return {
     type,

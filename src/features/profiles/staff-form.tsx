@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ProfileReferences, StaffProfileType } from '../../shared/api/contract';
-import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
 import {
   AddressFields,
@@ -13,7 +11,7 @@ import {
   PhoneField,
   ProviderServiceField,
   providerServiceName,
-  referenceQueries,
+  ReferencesLoaded,
 } from '../../shared/person';
 import { fieldsFor } from '../../shared/ui/form';
 import { useSaveStaff, type StaffProfile } from './api';
@@ -24,7 +22,6 @@ import {
   type StaffFormOutput,
   type StaffFormValues,
 } from './staff-form-schema';
-import { Loading, Notice } from '../../shared/ui';
 
 const { SelectField, TextField } = fieldsFor<StaffFormValues>();
 
@@ -41,27 +38,24 @@ interface StaffFormProps {
 
 /** Spec §2 Profile add/edit dialog for clinicians and technicians (modes add, edit, my-profile, spec §4). */
 export function StaffForm({ type, mode, profile, onSaved, onCancel }: StaffFormProps) {
-  const { t } = useTranslation('profiles');
-  const http = useHttp();
   const session = useSession();
-  const references = useQuery(referenceQueries.profile(http));
-  if (references.isPending) return <Loading label={t('loading')} />;
-  if (references.isError) {
-    return <Notice tone="error">{t('ERROR_FETCH_PROFILE_DATA')}</Notice>;
-  }
   const cops = session.userRole === 'cops';
   return (
-    <StaffFormFields
-      type={type}
-      mode={mode}
-      profile={profile}
-      onSaved={onSaved}
-      onCancel={onCancel}
-      references={references.data}
-      choose={cops && mode === 'add'}
-      licenseEditable={cops}
-      ownProviderServiceId={cops ? null : (session.userProviderServices[0]?.id ?? null)}
-    />
+    <ReferencesLoaded>
+      {(references) => (
+        <StaffFormFields
+          type={type}
+          mode={mode}
+          profile={profile}
+          onSaved={onSaved}
+          onCancel={onCancel}
+          references={references}
+          choose={cops && mode === 'add'}
+          licenseEditable={cops}
+          ownProviderServiceId={cops ? null : (session.userProviderServices[0]?.id ?? null)}
+        />
+      )}
+    </ReferencesLoaded>
   );
 }
 

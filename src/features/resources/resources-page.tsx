@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,16 +10,7 @@ import {
 import { Page } from '../../shared/ui/page';
 import { useResourceConfig } from '../../shared/api/resource-config';
 import { useVideoDuration } from './api';
-import { Notice } from '../../shared/ui';
-
-function NewTabHint() {
-  const { t } = useTranslation('resources');
-  return (
-    <Text component="span" className="visually-hidden">
-      {t('opensInNewTab')}
-    </Text>
-  );
-}
+import { NewTabLink, PageData } from '../../shared/ui';
 
 function VideoDuration({ endpoint, url }: { endpoint: string; url: string }) {
   const { t } = useTranslation('resources');
@@ -47,13 +38,12 @@ function ResourceLink({ content, oEmbedUrl }: { content: ResourceContent; oEmbed
         <Badge variant="outline" radius="sm" color={isVideo ? 'grape' : 'cgm'} aria-hidden="true">
           {t(isVideo ? 'video' : 'pdf')}
         </Badge>
-        <Anchor href={content.url} target="_blank" rel="noopener noreferrer" fw={500}>
+        <NewTabLink href={content.url} fw={500}>
           {content.title}
           <Text component="span" className="visually-hidden">
             {` (${t(isVideo ? 'video' : 'pdf')})`}
           </Text>
-          <NewTabHint />
-        </Anchor>
+        </NewTabLink>
         {isVideo && <VideoDuration endpoint={oEmbedUrl} url={content.url} />}
       </Group>
       {content.description && (
@@ -126,20 +116,10 @@ export function ResourcesPage() {
   const { t } = useTranslation('resources');
   const config = useResourceConfig();
   return (
-    <Page title={t('title')}>
-      <Text>{t('intro')}</Text>
-      {config.isPending ? (
-        <Center py="xl">
-          <Group gap="sm" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text>{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : config.isError ? (
-        <Notice tone="error">{t('loadError')}</Notice>
-      ) : (
-        <ResourceTabs tabs={config.data.resourcePage.tabs} oEmbedUrl={config.data.resourcePage.videoOEmbedUrl} />
-      )}
+    <Page title={t('title')} intro={t('intro')}>
+      <PageData query={config} loading={t('loading')} failure={t('loadError')}>
+        {(data) => <ResourceTabs tabs={data.resourcePage.tabs} oEmbedUrl={data.resourcePage.videoOEmbedUrl} />}
+      </PageData>
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { z } from 'zod';
 import {
   batteryListSchema,
   listQueryString,
@@ -13,7 +14,7 @@ import {
 import type { HttpClient } from './http';
 import { useHttp } from './http-context';
 import { useRuntimeConfig } from '../lib/runtime-config';
-import { referenceKeys } from './reference-keys';
+import { referenceQuery } from './reference-keys';
 import type { ListSource } from '../ui/general-list/list-source';
 
 /** Query keys from generic to specific, so one invalidation of `all` refreshes every provider-service view. */
@@ -29,6 +30,9 @@ export const providerServiceKeys = {
  */
 export function providerServiceQueries(http: HttpClient, product: string) {
   const base = `/api/${product}/providerservices`;
+  /** Spec §7 GET /references/{name}: one of the lists a provider service is made of. */
+  const referenceList = <T>(name: string, schema: z.ZodType<{ dataList: T[] }>) =>
+    referenceQuery(name, async (signal) => (await http.get(`/api/references/${name}`, schema, { signal })).dataList);
   return {
     /** The general list's pages (spec §2: searched, sorted and paged on the server). */
     listSource: (): ListSource<ProviderService> => ({
@@ -64,31 +68,9 @@ export function providerServiceQueries(http: HttpClient, product: string) {
           (await http.get(`${base}/updatedproviderservices`, providerServiceRefListSchema, { signal })).dataList,
         meta: { persist: true },
       }),
-    // Reference data rarely changes and a clinic tablet needs it offline (DESIGN §3).
-    localities: () =>
-      queryOptions({
-        queryKey: referenceKeys.of('localities'),
-        queryFn: async ({ signal }) =>
-          (await http.get('/api/references/localities', localityListSchema, { signal })).dataList,
-        staleTime: 3_600_000,
-        meta: { persist: true },
-      }),
-    reportTypes: () =>
-      queryOptions({
-        queryKey: referenceKeys.of('reporttypes'),
-        queryFn: async ({ signal }) =>
-          (await http.get('/api/references/reporttypes', reportTypeListSchema, { signal })).dataList,
-        staleTime: 3_600_000,
-        meta: { persist: true },
-      }),
-    batteries: () =>
-      queryOptions({
-        queryKey: referenceKeys.of('batteries'),
-        queryFn: async ({ signal }) =>
-          (await http.get('/api/references/batteries', batteryListSchema, { signal })).dataList,
-        staleTime: 3_600_000,
-        meta: { persist: true },
-      }),
+    localities: () => referenceList('localities', localityListSchema),
+    reportTypes: () => referenceList('reporttypes', reportTypeListSchema),
+    batteries: () => referenceList('batteries', batteryListSchema),
   };
 }
 export type ProviderServiceQueries = ReturnType<typeof providerServiceQueries>;

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { clientLog } from './client-log';
 import { replaceStaticHost, resourceConfigSchema, staticHostPlaceholder, type ResourceConfig } from './contract';
 import type { StaticJsonFetcher } from './static-json';
 import { useStaticJson } from './static-json-context';
@@ -25,13 +27,19 @@ export const resourceConfigQueries = {
 
 /**
  * Spec §3/§7: the resource config, read at start from the runtime config's `resourcesConfigUrl`, with the
- * static-host placeholder replaced (in the URL too, should the configuration carry it there).
+ * static-host placeholder replaced (in the URL too, should the configuration carry it there). A config that cannot
+ * be read is only logged (spec §7), with `insteadNote`, what the caller shows instead, when it gives one.
  */
-export function useResourceConfig() {
+export function useResourceConfig(insteadNote?: string) {
   const fetcher = useStaticJson();
   const { resourcesConfigUrl, staticHost } = useRuntimeConfig();
   const host = staticHost.replace(/\/+$/, '');
-  return useQuery(
+  const config = useQuery(
     resourceConfigQueries.config(fetcher, resourcesConfigUrl.split(staticHostPlaceholder).join(host), host),
   );
+  const failed = config.isError;
+  useEffect(() => {
+    if (failed && insteadNote !== undefined) clientLog.warn(`resource config could not be read; ${insteadNote}`);
+  }, [failed, insteadNote]);
+  return config;
 }

@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createSafeContext } from '@mantine/core';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { Entitlement } from '../api/contract';
 import type { AuthApi } from './auth-api';
 import type { AuthStatus, SessionStore } from './session-store';
@@ -8,16 +9,14 @@ interface AuthContextValue {
   api: AuthApi;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+const [AuthContext, useAuthContext] = createSafeContext<AuthContextValue>('useAuth outside AuthProvider');
 
 export function AuthProvider({ store, api, children }: AuthContextValue & { children: ReactNode }) {
   return <AuthContext value={{ store, api }}>{children}</AuthContext>;
 }
 
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth outside AuthProvider');
-  return value;
+  return useAuthContext();
 }
 
 export function useSession(): AuthStatus {

@@ -1,3 +1,5 @@
+// Over 300 lines because the session store is the one owner of spec §3's Auth status and §4's session messages:
+// its mappings, name truncation and logout messages are checked case by case, with a few properties.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { authResult, failedAuthResult } from '../testing/factories';

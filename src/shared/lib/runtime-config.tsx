@@ -1,18 +1,19 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createSafeContext } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RuntimeConfig } from '../api/contract';
 import { appPaths, documentPaths, type AppPaths, type DocumentPaths } from './paths';
 
-const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
+const [RuntimeConfigContext, useRuntimeConfigContext] = createSafeContext<RuntimeConfig>(
+  'useRuntimeConfig outside RuntimeConfigProvider',
+);
 
 export function RuntimeConfigProvider({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   return <RuntimeConfigContext value={config}>{children}</RuntimeConfigContext>;
 }
 
 export function useRuntimeConfig(): RuntimeConfig {
-  const config = useContext(RuntimeConfigContext);
-  if (!config) throw new Error('useRuntimeConfig outside RuntimeConfigProvider');
-  return config;
+  return useRuntimeConfigContext();
 }
 
 export function usePaths(): AppPaths {

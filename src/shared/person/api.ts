@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   accountActionResultSchema,
   profileReferencesSchema,
@@ -9,24 +9,19 @@ import {
 } from '../api/contract';
 import type { HttpClient } from '../api/http';
 import { useHttp } from '../api/http-context';
+import { referenceQuery } from '../api/reference-keys';
 
 /** What the profile forms choose from, and the birth-date rules (spec §3 Rules). */
 export const referenceQueries = {
+  // A clinic tablet that adds a patient offline still needs its provider services (DESIGN §3).
   profile: (http: HttpClient) =>
-    queryOptions({
-      queryKey: ['references', 'profile'] as const,
-      queryFn: ({ signal }) => http.get('/api/references/profile', profileReferencesSchema, { signal }),
-      staleTime: 10 * 60_000,
-      // A clinic tablet that adds a patient offline still needs its provider services (DESIGN §3).
-      meta: { persist: true },
-    }),
+    referenceQuery(
+      'profile',
+      (signal) => http.get('/api/references/profile', profileReferencesSchema, { signal }),
+      10 * 60_000,
+    ),
   rules: (http: HttpClient) =>
-    queryOptions({
-      queryKey: ['references', 'rules'] as const,
-      queryFn: ({ signal }) => http.get('/api/rules', rulesSchema, { signal }),
-      staleTime: 10 * 60_000,
-      meta: { persist: true },
-    }),
+    referenceQuery('rules', (signal) => http.get('/api/rules', rulesSchema, { signal }), 10 * 60_000),
 };
 
 /**

@@ -3,16 +3,16 @@
 export { referenceQueries, useAccountActions } from './api';
 export { AddressFields, NameFields, PhoneField, ProviderServiceField } from './person-fields';
 export {
-  addressPayload,
   applySaveError,
   personFormDefaults,
   personFormShape,
-  providerServicePayload,
+  personPayload,
   refinePerson,
   type PersonFormValues,
 } from './person-form';
 export { providerServiceName } from '../lib/provider-service-name';
 export { PersonFormFrame, usePersonSubmit } from './person-form-frame';
+export { ReferencesLoaded } from './references-loaded';
 export { ProfileActions } from './profile-actions';
 export { entitlementFor } from './profile-actions-model';
 export {

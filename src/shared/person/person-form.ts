@@ -73,7 +73,7 @@ export function refinePerson(requireProviderService: boolean) {
 }
 
 /** Spec §5: unselected state and country are sent as null. */
-export function addressPayload(address: PersonFormValues['address']): AddressWrite {
+function addressPayload(address: PersonFormValues['address']): AddressWrite {
   return {
     line1: address.line1,
     line2: address.line2,
@@ -85,8 +85,24 @@ export function addressPayload(address: PersonFormValues['address']): AddressWri
 }
 
 /** Spec §5: an unselected provider service is sent as null (the server then uses the caller's own). */
-export function providerServicePayload(id: string): { id: number } | null {
+function providerServicePayload(id: string): { id: number } | null {
   return id === '' ? null : { id: Number(id) };
+}
+
+/**
+ * The fields every profile's save sends, from a person form's checked values (spec §5: an unselected provider
+ * service, state or country goes as null).
+ */
+export function personPayload(values: z.output<z.ZodObject<typeof personFormShape>> & { email: string }) {
+  return {
+    firstName: values.firstName,
+    middleInitial: values.middleInitial,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone,
+    address: addressPayload(values.address),
+    providerService: providerServicePayload(values.providerServiceId),
+  };
 }
 
 /** The payload's field paths a 400 answer may name, as the person forms name them. */

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text, type ButtonProps } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -108,6 +108,17 @@ export function ProfileActions({ type, profile, editPath, isOwn = false, refresh
     }
   };
 
+  // Every account action is off while offline, saying why in its title.
+  const actionButton = (label: string, onClick: () => void, look: ButtonProps) => (
+    <Button {...look} disabled={offline} title={offlineHint} onClick={onClick}>
+      {label}
+    </Button>
+  );
+
+  const askFirst = (kind: 'deactivate' | 'reactivate') => () => {
+    setConfirming(kind);
+  };
+
   const anything = Object.values(offered).some(Boolean);
   if (!anything) return null;
   return (
@@ -118,53 +129,19 @@ export function ProfileActions({ type, profile, editPath, isOwn = false, refresh
             {t('editAction')}
           </Button>
         )}
-        {offered.resetPassword && (
-          <Button
-            variant="default"
-            disabled={offline}
-            title={offlineHint}
-            loading={actions.sendResetLink.isPending}
-            onClick={() => void sendLink('reset')}
-          >
-            {t('sendResetLink')}
-          </Button>
-        )}
-        {offered.resendSetupLink && (
-          <Button
-            variant="default"
-            disabled={offline}
-            title={offlineHint}
-            loading={actions.resendSetupLink.isPending}
-            onClick={() => void sendLink('setup')}
-          >
-            {t('resendSetupLink')}
-          </Button>
-        )}
-        {offered.deactivate && (
-          <Button
-            variant="outline"
-            color="red.8"
-            disabled={offline}
-            title={offlineHint}
-            onClick={() => {
-              setConfirming('deactivate');
-            }}
-          >
-            {t('deactivate')}
-          </Button>
-        )}
-        {offered.reactivate && (
-          <Button
-            variant="filled"
-            disabled={offline}
-            title={offlineHint}
-            onClick={() => {
-              setConfirming('reactivate');
-            }}
-          >
-            {t('reactivate')}
-          </Button>
-        )}
+        {offered.resetPassword &&
+          actionButton(t('sendResetLink'), () => void sendLink('reset'), {
+            variant: 'default',
+            loading: actions.sendResetLink.isPending,
+          })}
+        {offered.resendSetupLink &&
+          actionButton(t('resendSetupLink'), () => void sendLink('setup'), {
+            variant: 'default',
+            loading: actions.resendSetupLink.isPending,
+          })}
+        {offered.deactivate &&
+          actionButton(t('deactivate'), askFirst('deactivate'), { variant: 'outline', color: 'red.8' })}
+        {offered.reactivate && actionButton(t('reactivate'), askFirst('reactivate'), { variant: 'filled' })}
       </Group>
       {offline && (
         <Text size="sm" c="gray.7">

@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Loader, Stack, Text, type MantineSize } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, type MantineSize } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorDetails } from './error-details';
@@ -16,6 +17,38 @@ export function Loading({ label, size = 'md' }: { label?: string; size?: Mantine
       <Loader role="status" aria-label={label ?? t('list.loading')} size={size} />
     </Center>
   );
+}
+
+/** Data a whole page waits for, said in words beside a small spinner (the status names what is coming). */
+function LoadingText({ children }: { children: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{children}</Text>
+      </Group>
+    </Center>
+  );
+}
+
+/**
+ * What a page shows of one read: its loading line while it comes, its failure message, then `children` with the
+ * data.
+ */
+export function PageData<T>({
+  query,
+  loading,
+  failure,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'data'>;
+  loading: string;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingText>{loading}</LoadingText>;
+  if (query.isError || query.data === undefined) return <Notice tone="error">{failure}</Notice>;
+  return children(query.data);
 }
 
 /**

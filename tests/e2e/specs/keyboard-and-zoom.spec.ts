@@ -1,3 +1,5 @@
+// Over 300 lines because the keyboard, zoom and target-size checks of every journey (issue 17, WCAG 2.2 AA) belong
+// together: they share the width matrix and the focus and layout probes of pages/layout.
 import type { Browser, Locator, Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';

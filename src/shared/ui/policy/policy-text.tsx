@@ -1,10 +1,11 @@
-import { Box, List, Text, Title, type TitleOrder } from '@mantine/core';
+import { List, Text, Title, type TitleOrder } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { DocumentText } from '../../api/contract';
 import { StaticFetchError } from '../../api/static-json';
 import { usePolicyText } from './queries';
 import { loadPdfPolicy, type PolicyLoader } from './pdf-document';
 import { PolicyViewer } from './policy-viewer';
+import { PolicyRegion } from './policy-region';
 import { PolicyLoadError, PolicyLoading } from './policy-states';
 import { useReadToEnd } from './scroll';
 
@@ -68,21 +69,15 @@ function PolicyBody({
   const { scrollRef, check } = useReadToEnd(onReachedEnd, document, width, height);
 
   return (
-    <Box
-      ref={scrollRef}
-      role="region"
-      aria-label={title}
-      tabIndex={0}
+    <PolicyRegion
+      title={title}
+      scrollRef={scrollRef}
       onScroll={check}
       lang={document.language}
-      data-testid="privacy-policy-document"
+      testId="privacy-policy-document"
       style={{
-        maxHeight: '55vh',
-        overflowY: 'auto',
         overflowX: 'hidden',
         overflowWrap: 'anywhere',
-        border: '1px solid var(--mantine-color-gray-5)',
-        borderRadius: 4,
         padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)',
       }}
     >
@@ -114,6 +109,6 @@ function PolicyBody({
           </section>
         ))}
       </div>
-    </Box>
+    </PolicyRegion>
   );
 }

@@ -1,10 +1,11 @@
-import { Box, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { privacyPolicyQueries } from './queries';
 import type { PolicyLoader, PolicyPage } from './pdf-document';
+import { PolicyRegion } from './policy-region';
 import { PolicyLoadError, PolicyLoading } from './policy-states';
 import { useReadToEnd } from './scroll';
 import { clientLog } from '../../api/client-log';
@@ -72,21 +73,12 @@ export function PolicyViewer({ url, title, load, onReachedEnd }: PolicyViewerPro
   }
   const pages = policy.data.pages;
   return (
-    <Box
-      ref={scrollRef}
-      role="region"
-      aria-label={title}
-      tabIndex={0}
+    <PolicyRegion
+      title={title}
+      scrollRef={scrollRef}
       onScroll={check}
-      data-testid="privacy-policy-viewer"
-      style={{
-        maxHeight: '55vh',
-        overflowY: 'auto',
-        border: '1px solid var(--mantine-color-gray-5)',
-        borderRadius: 4,
-        background: 'var(--mantine-color-gray-2)',
-        padding: 8,
-      }}
+      testId="privacy-policy-viewer"
+      style={{ background: 'var(--mantine-color-gray-2)', padding: 8 }}
     >
       <div ref={sizeRef}>
         {pages.map((page, index) => (
@@ -104,6 +96,6 @@ export function PolicyViewer({ url, title, load, onReachedEnd }: PolicyViewerPro
           </section>
         ))}
       </div>
-    </Box>
+    </PolicyRegion>
   );
 }

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import {
   documentFallbackLanguage,
   documentLanguageFor,
@@ -7,7 +6,6 @@ import {
   documentTextUrl,
   type DocumentText,
 } from '../../api/contract';
-import { clientLog } from '../../api/client-log';
 import { useResourceConfig } from '../../api/resource-config';
 import type { StaticJsonFetcher } from '../../api/static-json';
 import { useStaticJson } from '../../api/static-json-context';
@@ -20,12 +18,8 @@ import type { PolicyLoader } from './pdf-document';
  * document in that language where there is one, else the fallback's.
  */
 export function usePatientPrivacyNoticeUrl(language: string): string | null {
-  const config = useResourceConfig();
+  const config = useResourceConfig('using the built-in privacy notice');
   const documents = useDocumentPaths();
-  const failed = config.isError;
-  useEffect(() => {
-    if (failed) clientLog.warn('resource config could not be read; using the built-in privacy notice');
-  }, [failed]);
   const own = documents.patientPrivacyNotice(language);
   if (documentLanguageFor(language, 'privacy').language !== documentFallbackLanguage) return own;
   if (config.isPending) return null;

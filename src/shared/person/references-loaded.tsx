@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProfileReferences } from '../api/contract';
+import { useHttp } from '../api/http-context';
+import { Loading, Notice } from '../ui/states';
+import { referenceQueries } from './api';
+
+/**
+ * A profile form once the choices it offers (spec §3 profile references) are there: until then a loader, and a
+ * message if they could not be read. `waiting` holds the loader for whatever else the form needs first.
+ */
+export function ReferencesLoaded({
+  waiting = false,
+  children,
+}: {
+  waiting?: boolean;
+  children: (references: ProfileReferences) => ReactNode;
+}) {
+  const { t } = useTranslation('profiles');
+  const http = useHttp();
+  const references = useQuery(referenceQueries.profile(http));
+  if (references.isPending || waiting) return <Loading label={t('loading')} />;
+  if (references.isError) return <Notice tone="error">{t('ERROR_FETCH_PROFILE_DATA')}</Notice>;
+  return children(references.data);
+}

@@ -1,0 +1,46 @@
+import { Box } from '@mantine/core';
+import type { CSSProperties, ReactNode, RefObject } from 'react';
+
+/**
+ * The scrollable region a policy is read in, as text or as drawn pages: named by the document, focusable so it can
+ * be scrolled without a mouse, and telling `onScroll` (useReadToEnd's check) how far it was scrolled.
+ */
+export function PolicyRegion({
+  title,
+  scrollRef,
+  onScroll,
+  lang,
+  testId,
+  style,
+  children,
+}: {
+  title: string;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  onScroll: () => void;
+  lang?: string;
+  testId: string;
+  /** What differs between text and pages (padding, background, wrapping). */
+  style: CSSProperties;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      ref={scrollRef}
+      role="region"
+      aria-label={title}
+      tabIndex={0}
+      onScroll={onScroll}
+      lang={lang}
+      data-testid={testId}
+      style={{
+        maxHeight: '55vh',
+        overflowY: 'auto',
+        border: '1px solid var(--mantine-color-gray-5)',
+        borderRadius: 4,
+        ...style,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
