@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { createTestDb } from '../testing/test-app';
+import type { Db } from './db';
 import { useTestApp } from '../testing/signed-in-app';
 import { attentionOf } from '../orders/progress';
 import { listOpenAssessmentOrders } from './queries/assessment-orders';
@@ -175,53 +176,50 @@ describe('demo seed', () => {
   });
 });
 
-describe('demo dates', () => {
-  it('are counted from the day the database is created: recent results, open orders due this week and next', async () => {
-    const db = await createTestDb();
-    try {
-      const createdAt = new Date('2031-03-10T08:30:00.000Z');
-      expect(await seedDemoData(db, createdAt)).toEqual({ seeded: true });
-      const [dates] = await db.query<{
-        newestResult: Date;
-        oldestResult: Date;
-        firstDue: Date;
-        lastDue: Date;
-        newestOrder: Date;
-      }>(
-        `SELECT max(completed_date_time) FILTER (WHERE status = 'FINI') AS "newestResult",
+describe('a demo seeded on a given day', () => {
+  const createdAt = new Date('2031-03-10T08:30:00.000Z');
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb();
+    expect(await seedDemoData(db, createdAt)).toEqual({ seeded: true });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('dates everything from that day: recent results, open orders due this week and next', async () => {
+    const [dates] = await db.query<{
+      newestResult: Date;
+      oldestResult: Date;
+      firstDue: Date;
+      lastDue: Date;
+      newestOrder: Date;
+    }>(
+      `SELECT max(completed_date_time) FILTER (WHERE status = 'FINI') AS "newestResult",
                 min(completed_date_time) FILTER (WHERE status = 'FINI') AS "oldestResult",
                 min(schedule_date_time) FILTER (WHERE status = 'SCHD') AS "firstDue",
                 max(schedule_date_time) FILTER (WHERE status = 'SCHD') AS "lastDue",
                 max(order_date) AS "newestOrder"
          FROM assessment_orders`,
-      );
-      const daysFromCreation = (date: Date | undefined): number =>
-        ((date?.getTime() ?? Number.NaN) - createdAt.getTime()) / 86_400_000;
-      // Nothing happened after the database was created, and the newest result is weeks old, not years.
-      expect(daysFromCreation(dates?.newestOrder)).toBeLessThanOrEqual(0);
-      expect(daysFromCreation(dates?.newestResult)).toBeLessThanOrEqual(0);
-      expect(daysFromCreation(dates?.newestResult)).toBeGreaterThan(-90);
-      // The histories behind Results over time still reach back about two years.
-      expect(daysFromCreation(dates?.oldestResult)).toBeLessThan(-600);
-      // Open orders fall due around now: the latest within the next two weeks.
-      expect(daysFromCreation(dates?.lastDue)).toBeGreaterThan(7);
-      expect(daysFromCreation(dates?.lastDue)).toBeLessThanOrEqual(14);
-      expect(daysFromCreation(dates?.firstDue)).toBeGreaterThan(-30);
-    } finally {
-      await db.close();
-    }
+    );
+    const daysFromCreation = (date: Date | undefined): number =>
+      ((date?.getTime() ?? Number.NaN) - createdAt.getTime()) / 86_400_000;
+    // Nothing happened after the database was created, and the newest result is weeks old, not years.
+    expect(daysFromCreation(dates?.newestOrder)).toBeLessThanOrEqual(0);
+    expect(daysFromCreation(dates?.newestResult)).toBeLessThanOrEqual(0);
+    expect(daysFromCreation(dates?.newestResult)).toBeGreaterThan(-90);
+    // The histories behind Results over time still reach back about two years.
+    expect(daysFromCreation(dates?.oldestResult)).toBeLessThan(-600);
+    // Open orders fall due around now: the latest within the next two weeks.
+    expect(daysFromCreation(dates?.lastDue)).toBeGreaterThan(7);
+    expect(daysFromCreation(dates?.lastDue)).toBeLessThanOrEqual(14);
+    expect(daysFromCreation(dates?.firstDue)).toBeGreaterThan(-30);
   });
-});
 
-describe('demo timelines (issue 18)', () => {
-  it('give every order the events it went through, and the clinic something to look at', async () => {
-    const db = await createTestDb();
-    try {
-      const createdAt = new Date('2031-03-10T08:30:00.000Z');
-      await seedDemoData(db, createdAt);
-      const orders = await listOpenAssessmentOrders(db, null, 1000, createdAt);
-      const [counts] = await db.query<{ withoutOrdered: number; finishedWithoutCompleted: number; unsent: number }>(
-        `SELECT
+  it('gives every order the events it went through, and the clinic something to look at (issue 18)', async () => {
+    const orders = await listOpenAssessmentOrders(db, null, 1000, createdAt);
+    const [counts] = await db.query<{ withoutOrdered: number; finishedWithoutCompleted: number; unsent: number }>(
+      `SELECT
            (SELECT count(*)::int FROM assessment_orders o WHERE NOT EXISTS (
               SELECT 1 FROM order_events e WHERE e.assessment_order_id = o.id AND e.kind = 'ORDERED')) AS "withoutOrdered",
            (SELECT count(*)::int FROM assessment_orders o WHERE o.status = 'FINI' AND NOT EXISTS (
@@ -229,19 +227,16 @@ describe('demo timelines (issue 18)', () => {
              AS "finishedWithoutCompleted",
            (SELECT count(*)::int FROM assessment_orders o WHERE o.order_type = 'HOME' AND NOT EXISTS (
               SELECT 1 FROM order_events e WHERE e.assessment_order_id = o.id AND e.kind = 'EMAIL_SENT')) AS unsent`,
-      );
-      expect(counts).toEqual({ withoutOrdered: 0, finishedWithoutCompleted: 0, unsent: 0 });
-      const progress = new Set(orders.map(({ order }) => order.progress.id));
-      expect([...progress].sort()).toEqual(expect.arrayContaining(['IN_PROGRESS', 'OPENED', 'SCHEDULED', 'SENT']));
-      const reasons = new Set(orders.map(({ order }) => attentionOf(order, createdAt)));
-      expect(reasons).toContain('RUNNER_ERROR');
-      expect(reasons).toContain('NOT_OPENED');
-      // Rosa Alvarez's open order, which the tour follows, was only sent.
-      const rosa = orders.find(({ order }) => order.patient.name === 'Rosa Alvarez');
-      expect(rosa?.order.progress.id).toBe('SENT');
-      expect(rosa?.order.lastErrorCode).toBeNull();
-    } finally {
-      await db.close();
-    }
+    );
+    expect(counts).toEqual({ withoutOrdered: 0, finishedWithoutCompleted: 0, unsent: 0 });
+    const progress = new Set(orders.map(({ order }) => order.progress.id));
+    expect([...progress].sort()).toEqual(expect.arrayContaining(['IN_PROGRESS', 'OPENED', 'SCHEDULED', 'SENT']));
+    const reasons = new Set(orders.map(({ order }) => attentionOf(order, createdAt)));
+    expect(reasons).toContain('RUNNER_ERROR');
+    expect(reasons).toContain('NOT_OPENED');
+    // Rosa Alvarez's open order, which the tour follows, was only sent.
+    const rosa = orders.find(({ order }) => order.patient.name === 'Rosa Alvarez');
+    expect(rosa?.order.progress.id).toBe('SENT');
+    expect(rosa?.order.lastErrorCode).toBeNull();
   });
 });

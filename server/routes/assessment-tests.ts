@@ -11,7 +11,6 @@ import {
   type AssessmentOrder,
   type AssessmentOrderDetail,
   type BeginTestResult,
-  type DeviceClass,
   type Entitlement,
 } from '../../src/shared/api/contract';
 import { validationMessages } from '../../src/shared/lib/validation/messages';
@@ -28,6 +27,7 @@ import {
   markOrderFinished,
   providerServiceOffersLanguage,
   recordAttemptError,
+  type NewAttempt,
   type OrderForTestRow,
 } from '../db/queries/assessment-tests';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
@@ -100,14 +100,10 @@ async function checkLanguage(db: Db, order: OrderForTestRow, language: string, p
 async function beginAttempt(
   db: Db,
   order: OrderForTestRow,
-  values: {
-    supervised: boolean;
-    startedByUserId: number | null;
-    language: string;
-    privacyClientTimestamp: string | null;
-    privacyServerTimestamp: string | null;
-    deviceClass: DeviceClass;
-  },
+  values: Pick<
+    NewAttempt,
+    'supervised' | 'startedByUserId' | 'language' | 'privacyClientTimestamp' | 'privacyServerTimestamp' | 'deviceClass'
+  >,
   now: Date,
 ): Promise<BeginTestResult> {
   const token = newToken();

@@ -6,7 +6,16 @@ import { appendOrderEvent, linkExpiresAt } from './order-events';
 // so the order of a test's life can be followed from top to bottom.
 
 /** What the patient login compares and decides on, found by the hash of the link's token. */
-export interface PatientLoginOrderRow {
+/** Whether an order's link still opens anything (issue 18): its cancellation and its link's end. */
+export interface OrderLinkState {
+  cancelledAt: Date | null;
+  linkExpiresAt: Date | null;
+}
+
+/** Read with `orderLinkColumns`, from an order `o` joined to its provider service `ps`. */
+const orderLinkColumns = `o.cancelled_at AS "cancelledAt", ${linkExpiresAt} AS "linkExpiresAt"`;
+
+export interface PatientLoginOrderRow extends OrderLinkState {
   orderId: number;
   status: OrderStatusId;
   patientId: number;
@@ -15,8 +24,6 @@ export interface PatientLoginOrderRow {
   dateOfBirth: string;
   failedCount: number;
   lockedUntil: Date | null;
-  cancelledAt: Date | null;
-  linkExpiresAt: Date | null;
 }
 
 /**
@@ -28,8 +35,7 @@ export async function findOrderByPatientLoginToken(db: Db, tokenHash: string): P
     `SELECT o.id AS "orderId", o.status, p.id AS "patientId", p.first_name AS "firstName",
             p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
             o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil",
-            o.cancelled_at AS "cancelledAt",
-            ${linkExpiresAt} AS "linkExpiresAt"
+            ${orderLinkColumns}
      FROM assessment_orders o
      JOIN patients p ON p.id = o.patient_id
      JOIN provider_services ps ON ps.id = o.provider_service_id
@@ -109,7 +115,7 @@ export async function recordSuccessfulPatientLogin(
 }
 
 /** The facts a begin or a callback checks, locked for the rest of the transaction. */
-export interface OrderForTestRow {
+export interface OrderForTestRow extends OrderLinkState {
   orderId: number;
   status: OrderStatusId;
   patientId: number;
@@ -120,8 +126,6 @@ export interface OrderForTestRow {
   batteryCode: string;
   privacyClientTimestamp: string | null;
   privacyServerTimestamp: Date | null;
-  cancelledAt: Date | null;
-  linkExpiresAt: Date | null;
 }
 
 export async function findOrderForTest(db: Db, orderId: number): Promise<OrderForTestRow | null> {
@@ -131,8 +135,7 @@ export async function findOrderForTest(db: Db, orderId: number): Promise<OrderFo
             o.provider_service_id AS "providerServiceId", o.battery_code AS "batteryCode",
             o.patient_privacy_client_timestamp AS "privacyClientTimestamp",
             o.patient_privacy_server_timestamp AS "privacyServerTimestamp",
-            o.cancelled_at AS "cancelledAt",
-            ${linkExpiresAt} AS "linkExpiresAt"
+            ${orderLinkColumns}
      FROM assessment_orders o
      JOIN patients p ON p.id = o.patient_id
      JOIN provider_services ps ON ps.id = o.provider_service_id

@@ -250,6 +250,18 @@ export interface ProviderServiceWrite {
   reminderAfterDays?: number;
 }
 
+/** A provider service's own columns, in the order the insert and the update name them (unset days: null). */
+function serviceValues(providerId: number, serviceId: number, write: ProviderServiceWrite): unknown[] {
+  return [
+    providerId,
+    serviceId,
+    write.reportTypeId,
+    write.deliveryMethod,
+    write.linkExpiryDays ?? null,
+    write.reminderAfterDays ?? null,
+  ];
+}
+
 /** Thrown when another provider service already pairs this provider with this service. */
 export class DuplicateProviderServiceError extends Error {
   constructor(readonly mergedName: string) {
@@ -376,14 +388,7 @@ export async function createProviderService(db: Db, write: ProviderServiceWrite)
          VALUES ($1, $2, $3, $4, coalesce($5::int, ${String(defaultLinkExpiryDays)}),
            coalesce($6::int, ${String(defaultReminderAfterDays)}))
          RETURNING id`,
-        [
-          providerId,
-          serviceId,
-          write.reportTypeId,
-          write.deliveryMethod,
-          write.linkExpiryDays ?? null,
-          write.reminderAfterDays ?? null,
-        ],
+        serviceValues(providerId, serviceId, write),
       );
       if (!row) throw new Error('provider service insert returned no row');
       await writeChildren(tx, row.id, write, null);
@@ -424,15 +429,7 @@ export async function updateProviderService(
            link_expiry_days = coalesce($6::int, link_expiry_days),
            reminder_after_days = coalesce($7::int, reminder_after_days), updated_at = now()
          WHERE id = $1`,
-        [
-          id,
-          providerId,
-          serviceId,
-          write.reportTypeId,
-          write.deliveryMethod,
-          write.linkExpiryDays ?? null,
-          write.reminderAfterDays ?? null,
-        ],
+        [id, ...serviceValues(providerId, serviceId, write)],
       );
       await writeChildren(tx, id, write, previous);
       return true;

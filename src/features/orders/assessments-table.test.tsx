@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrder, Entitlement } from '../../shared/api/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
-import { pretendWideScreen } from '../../shared/testing/wide-screen';
+import { onWideScreen } from '../../shared/testing/wide-screen';
 import { AssessmentsTable, isOutstandingHome, sortOrders } from './assessments-table';
 import { cardOpenOrders, OpenOrders } from './open-orders';
 import { ordersHttp, testOrder, testPatient } from './testing';
@@ -51,12 +51,7 @@ function renderTable(orders: AssessmentOrder[], store: SessionStore) {
 }
 
 describe('the assessments table of a patient (spec §2)', () => {
-  beforeEach(() => {
-    pretendWideScreen();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
+  onWideScreen();
 
   it('shows every column, newest order first, each row opening its assessment page', async () => {
     renderTable([finished, scheduledHome, scheduledSite], session(['listPatients', 'viewAssessmentOrder']));

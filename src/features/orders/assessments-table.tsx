@@ -9,7 +9,7 @@ import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
-import { OrderFollowUpDialog, ProgressButton } from './follow-up';
+import { OrderFollowUpDialog, useProgressColumn } from './follow-up';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
@@ -68,6 +68,13 @@ export function AssessmentsTable({
   const [showEmail, setShowEmail] = useState(true);
   const [sort, setSort] = useState<ListSort>({ orderBy: 'orderDate', ascending: false });
   const [followedId, setFollowedId] = useState<number | null>(null);
+  const progressColumn = useProgressColumn<AssessmentOrder>(
+    (order) => order,
+    (order) => {
+      setFollowedId(order.id);
+    },
+    { withPatientName: false },
+  );
 
   if (query.isPending) return <Loading label={t('loading')} size="sm" />;
   if (query.isError && !query.data) {
@@ -117,22 +124,7 @@ export function AssessmentsTable({
       title: t('table.status'),
       render: (order) => text.status(order.assessmentOrderStatus.id),
     },
-    {
-      accessor: 'progress',
-      title: t('table.progress'),
-      render: (order) => (
-        <ProgressButton
-          id={order.progress.id}
-          label={t('followUp.openLabel', {
-            date: showDate(order.orderDate),
-            progress: t(`progress.${order.progress.id}`),
-          })}
-          onOpen={() => {
-            setFollowedId(order.id);
-          }}
-        />
-      ),
-    },
+    progressColumn,
     {
       accessor: 'assessmentOrderEmail',
       title: t('table.orderEmail'),

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FollowUpItem, OrderTimeline } from '../../shared/api/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
-import { pretendWideScreen } from '../../shared/testing/wide-screen';
+import { onWideScreen } from '../../shared/testing/wide-screen';
 import { FollowUpOrders } from './follow-up-list';
 import { ordersHttp, testOrder } from './testing';
 
@@ -62,12 +62,7 @@ const rowTexts = (table: HTMLElement) =>
     );
 
 describe('the open orders to follow (issue 18)', () => {
-  beforeEach(() => {
-    pretendWideScreen();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
+  onWideScreen();
 
   it('names on the home page what each order needs, and opens its timeline from its progress', async () => {
     const { user, calls } = renderList('attention');

@@ -17,7 +17,7 @@ import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
-import { OrderFollowUpDialog, ProgressButton } from './follow-up';
+import { OrderFollowUpDialog, useProgressColumn } from './follow-up';
 import { orderQueries } from './queries';
 
 /** The server answers in its own order (most pressing first, then newest): the columns do not re-sort it. */
@@ -40,6 +40,13 @@ export function FollowUpOrders({ mode }: { mode: 'attention' | 'browse' }) {
   const titleId = useId();
   const [filter, setFilter] = useState<FollowUpFilter>(mode === 'attention' ? 'ATTENTION' : 'ALL');
   const [followedId, setFollowedId] = useState<number | null>(null);
+  const progressColumn = useProgressColumn<FollowUpItem>(
+    (item) => item.order,
+    (order) => {
+      setFollowedId(order.id);
+    },
+    { withPatientName: true },
+  );
   // Another progress keeps the rows on screen until its own arrive, instead of flashing a loader.
   const query = useQuery({
     ...orderQueries.followUp(http, product, filter, providerServiceId),
@@ -63,23 +70,7 @@ export function FollowUpOrders({ mode }: { mode: 'attention' | 'browse' }) {
       title: t('table.location'),
       render: ({ order }) => text.orderType(order.assessmentOrderType.id),
     },
-    {
-      accessor: 'progress',
-      title: t('table.progress'),
-      render: ({ order }) => (
-        <ProgressButton
-          id={order.progress.id}
-          label={t('followUpList.openLabel', {
-            name: order.patient.name,
-            date: formatDate(order.orderDate),
-            progress: t(`progress.${order.progress.id}`),
-          })}
-          onOpen={() => {
-            setFollowedId(order.id);
-          }}
-        />
-      ),
-    },
+    progressColumn,
     {
       accessor: 'attention',
       title: t('followUpList.attention'),

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrder, Entitlement, OrderTimeline } from '../../shared/api/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
-import { pretendWideScreen } from '../../shared/testing/wide-screen';
+import { onWideScreen } from '../../shared/testing/wide-screen';
 import { AssessmentsTable } from './assessments-table';
 import { ordersHttp, testOrder } from './testing';
 
@@ -68,12 +68,7 @@ async function openFollowUp(user: { click: (element: Element) => Promise<void> }
 }
 
 describe('following an order (issue 18)', () => {
-  beforeEach(() => {
-    pretendWideScreen();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
+  onWideScreen();
 
   it('shows the timeline in words, with relative times and the exact time on hover', async () => {
     const { user } = renderFollowUp(['listPatients', 'viewAssessmentOrder', 'addAssessmentOrder']);

@@ -18,7 +18,8 @@ import { fallbackLanguage, languageNameIn, toInterfaceLanguage } from '../../sha
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { LoadError, Loading, Notice } from '../../shared/ui';
-import { isNothingSent, OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import type { GeneralListColumn } from '../../shared/ui/general-list';
+import { isNothingSent, OfflineWriteReason, WriteButton } from '../../shared/ui/offline';
 import { toast } from '../../shared/ui/toast';
 import { orderQueries, useCancelOrder, useHandoff, useResendLink } from './api';
 
@@ -38,11 +39,56 @@ export function ProgressBadge({ id }: { id: OrderProgressId }) {
 }
 
 /** The progress as a button that opens the order's timeline; its name says whose order and from when. */
-export function ProgressButton({ id, label, onOpen }: { id: OrderProgressId; label: string; onOpen: () => void }) {
+function ProgressButton({ id, label, onOpen }: { id: OrderProgressId; label: string; onOpen: () => void }) {
   return (
     <Button variant="subtle" size="compact-sm" px={4} aria-label={label} onClick={onOpen}>
       <ProgressBadge id={id} />
     </Button>
+  );
+}
+
+/**
+ * The Progress column of a list of orders (the patient's table, the open orders): each order's progress opens its
+ * timeline. A list of several patients' orders names the patient in the button's name.
+ */
+export function useProgressColumn<T>(
+  orderOf: (row: T) => AssessmentOrder,
+  onOpen: (order: AssessmentOrder) => void,
+  { withPatientName }: { withPatientName: boolean },
+): GeneralListColumn<T> {
+  const { t } = useTranslation('orders');
+  const { formatDate } = useFormatters();
+  return {
+    accessor: 'progress',
+    title: t('table.progress'),
+    render: (row) => {
+      const order = orderOf(row);
+      const facts = {
+        name: order.patient.name,
+        date: formatDate(order.orderDate),
+        progress: t(`progress.${order.progress.id}`),
+      };
+      return (
+        <ProgressButton
+          id={order.progress.id}
+          label={withPatientName ? t('followUpList.openLabel', facts) : t('followUp.openLabel', facts)}
+          onOpen={() => {
+            onOpen(order);
+          }}
+        />
+      );
+    },
+  };
+}
+
+/** Why a follow-up action did nothing: offline (nothing was sent) or refused. Nothing while it has not failed. */
+function ActionFailed({ error }: { error: unknown }) {
+  const { t } = useTranslation('orders');
+  if (error === null) return null;
+  return (
+    <Notice tone="error">
+      {isNothingSent(error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
+    </Notice>
   );
 }
 
@@ -129,7 +175,6 @@ function Handoff({ order, patientLanguage }: { order: AssessmentOrder; patientLa
   const { t } = useTranslation('orders');
   const { formatDate } = useFormatters();
   const handoff = useHandoff();
-  const writes = useWritesBlocked();
   const [shown, setShown] = useState<{ result: HandoffResult; qr: string; printing: boolean } | null>(null);
 
   async function show(kind: 'QR' | 'LETTER'): Promise<void> {
@@ -155,29 +200,18 @@ function Handoff({ order, patientLanguage }: { order: AssessmentOrder; patientLa
   return (
     <Stack gap="xs">
       <Group gap="sm">
-        <Button
+        <WriteButton
           variant="default"
-          disabled={writes.blocked}
-          aria-describedby={writes.reasonId}
           loading={handoff.isPending}
           onClick={() => void show('QR').catch(() => undefined)}
         >
           {t('followUp.showQr')}
-        </Button>
-        <Button
-          variant="default"
-          disabled={writes.blocked}
-          aria-describedby={writes.reasonId}
-          onClick={() => void show('LETTER').catch(() => undefined)}
-        >
+        </WriteButton>
+        <WriteButton variant="default" onClick={() => void show('LETTER').catch(() => undefined)}>
           {t('followUp.printLetter')}
-        </Button>
+        </WriteButton>
       </Group>
-      {handoff.isError && (
-        <Notice tone="error">
-          {isNothingSent(handoff.error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
-        </Notice>
-      )}
+      <ActionFailed error={handoff.error} />
       {shown && (
         <Stack gap={4} align="center">
           <Image src={shown.qr} alt={t('followUp.qrAlt')} w={280} h={280} />
@@ -197,7 +231,6 @@ function Handoff({ order, patientLanguage }: { order: AssessmentOrder; patientLa
 function CancelForm({ order, onDone }: { order: AssessmentOrder; onDone: () => void }) {
   const { t } = useTranslation('orders');
   const cancel = useCancelOrder();
-  const writes = useWritesBlocked();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   return (
@@ -232,21 +265,11 @@ function CancelForm({ order, onDone }: { order: AssessmentOrder; onDone: () => v
             setMissing(false);
           }}
         />
-        {cancel.isError && (
-          <Notice tone="error">
-            {isNothingSent(cancel.error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
-          </Notice>
-        )}
+        <ActionFailed error={cancel.error} />
         <Group>
-          <Button
-            type="submit"
-            color="red"
-            loading={cancel.isPending}
-            disabled={writes.blocked}
-            aria-describedby={writes.reasonId}
-          >
+          <WriteButton type="submit" color="red" loading={cancel.isPending}>
             {t('followUp.confirmCancel')}
-          </Button>
+          </WriteButton>
         </Group>
       </Stack>
     </form>
@@ -256,7 +279,6 @@ function CancelForm({ order, onDone }: { order: AssessmentOrder; onDone: () => v
 function Actions({ order, patientLanguage }: { order: AssessmentOrder; patientLanguage: string }) {
   const { t } = useTranslation('orders');
   const resend = useResendLink();
-  const writes = useWritesBlocked();
   const [cancelling, setCancelling] = useState(false);
   const home = order.assessmentOrderType.id === 'HOME';
   return (
@@ -266,10 +288,8 @@ function Actions({ order, patientLanguage }: { order: AssessmentOrder; patientLa
       </Title>
       <Group gap="sm">
         {home && (
-          <Button
+          <WriteButton
             variant="default"
-            disabled={writes.blocked}
-            aria-describedby={writes.reasonId}
             loading={resend.isPending}
             onClick={() => {
               void resend
@@ -281,26 +301,20 @@ function Actions({ order, patientLanguage }: { order: AssessmentOrder; patientLa
             }}
           >
             {t('followUp.resend')}
-          </Button>
+          </WriteButton>
         )}
-        <Button
+        <WriteButton
           variant="default"
           color="red"
-          disabled={writes.blocked}
-          aria-describedby={writes.reasonId}
           aria-expanded={cancelling}
           onClick={() => {
             setCancelling((open) => !open);
           }}
         >
           {t('followUp.cancel')}
-        </Button>
+        </WriteButton>
       </Group>
-      {resend.isError && (
-        <Notice tone="error">
-          {isNothingSent(resend.error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
-        </Notice>
-      )}
+      <ActionFailed error={resend.error} />
       {cancelling && (
         <CancelForm
           order={order}

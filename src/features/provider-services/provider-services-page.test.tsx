@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProviderService } from '../../shared/api/contract';
 import { searchDebounceMs } from '../../shared/ui/general-list';
 import { assessmentLanguages, testProviderService } from '../../shared/testing/factories';
-import { pretendWideScreen } from '../../shared/testing/wide-screen';
+import { onWideScreen } from '../../shared/testing/wide-screen';
 import { ProviderServicesPage } from './provider-services-page';
 import { renderFeature, signedInStore, type HttpCall } from './testing';
 
@@ -49,13 +49,7 @@ function renderList(store = signedInStore({})) {
   });
 }
 
-beforeEach(() => {
-  pretendWideScreen();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+onWideScreen();
 
 describe('ProviderServicesPage', () => {
   it('asks for the first 25 by provider name, shows the count, the columns and the edit links', async () => {

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * jsdom matches no media query, and mantine-datatable shows a column only while its media query matches; a wide
@@ -17,4 +17,14 @@ export function pretendWideScreen(): void {
         dispatchEvent: () => false,
       }) as unknown as MediaQueryList,
   );
+}
+
+/** Every test of the surrounding block (or file) on a wide screen, the spies put back after each. */
+export function onWideScreen(): void {
+  beforeEach(() => {
+    pretendWideScreen();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 }

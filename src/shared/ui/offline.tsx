@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Button, Text, type ButtonProps, type ElementProps } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/http';
@@ -27,4 +27,10 @@ export function OfflineWriteReason() {
 /** A write that met no network sent nothing: say exactly that, instead of a generic failure. */
 export function isNothingSent(error: unknown): boolean {
   return isApiError(error) && error.isNetworkError;
+}
+
+/** A button that writes: disabled while offline and described by the visible reason (DESIGN §3). */
+export function WriteButton(props: ButtonProps & ElementProps<'button', keyof ButtonProps>) {
+  const { blocked, reasonId } = useWritesBlocked();
+  return <Button {...props} disabled={props.disabled === true || blocked} aria-describedby={reasonId} />;
 }
