@@ -77,6 +77,10 @@ export default defineConfig({
           groups: [
             // React and the router change together and rarely: one long-cached chunk every page needs.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            // Everything the first download needs (what index.html's script imports) in one file: those modules are
+            // loaded before any lazily loaded page, so splitting them by the pages that also use them only made
+            // twenty more files to download, each with its own headers (a patient's phone fetched 67 files).
+            { name: 'start', test: /node_modules|[\\/]src[\\/]shared[\\/]/, tags: ['$initial'], priority: 25 },
             // Libraries and shared code go to chunks by the set of routes that use them, never into a feature's
             // chunk, so a page never downloads another feature (the patient link page loaded the staff pages'
             // chunks for the date library and Mantine components they shared).
