@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Center, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { patientLoginMinDate, todayIso } from '../../shared/lib/validation/dates';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { applyServerErrors, fieldsFor } from '../../shared/ui/form';
+import { DeferredModal } from '../../shared/ui/deferred-modal';
+import { applyServerErrors, DateField, TextField } from '../../shared/ui/form';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { usePatientLogin } from './api';
@@ -23,8 +24,6 @@ import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { patientLoginStateSchema } from './session-expiry';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { Notice } from '../../shared/ui';
-
-const { DateField, TextField } = fieldsFor<PatientLoginFormInput>();
 
 /** The mismatch dialog's text: the server's message when it gave one (spec §4), else ours. */
 interface Mismatch {
@@ -168,7 +167,7 @@ export function PatientLoginPage() {
                 <Stack gap="md">
                   <Grid gap="sm">
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextField
+                      <TextField<PatientLoginFormInput>
                         name="firstName"
                         label={t('login.firstName')}
                         required
@@ -177,7 +176,7 @@ export function PatientLoginPage() {
                       />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextField
+                      <TextField<PatientLoginFormInput>
                         name="lastName"
                         label={t('login.lastName')}
                         required
@@ -186,7 +185,7 @@ export function PatientLoginPage() {
                       />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <DateField
+                      <DateField<PatientLoginFormInput>
                         name="dateOfBirth"
                         label={t('login.dateOfBirth')}
                         required
@@ -223,7 +222,7 @@ export function PatientLoginPage() {
           )}
         </Page>
       </Paper>
-      <Modal
+      <DeferredModal
         opened={mismatch !== null}
         onClose={() => {
           setMismatch(null);
@@ -244,7 +243,7 @@ export function PatientLoginPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </DeferredModal>
     </Center>
   );
 }
