@@ -10,7 +10,9 @@ import { useAuth, useSession } from '../../shared/auth/session-context';
 import { patientLoginMinDate, todayIso } from '../../shared/lib/validation/dates';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { DeferredModal } from '../../shared/ui/deferred-modal';
-import { applyServerErrors, DateField, TextField } from '../../shared/ui/form';
+// Not the form folder's index: through it, the page would download the components of every kind of field.
+import { DateField, TextField } from '../../shared/ui/form/fields';
+import { applyServerErrors } from '../../shared/ui/form/server-errors';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { usePatientLogin } from './api';

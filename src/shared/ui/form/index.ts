@@ -1,14 +1,6 @@
 export { FieldMessages, useFieldError, useFieldMessage, type FieldMessage } from './field-error';
-export {
-  CheckboxField,
-  DateField,
-  fieldsFor,
-  PasswordField,
-  RadioField,
-  SelectField,
-  TextareaField,
-  TextField,
-  type RadioOption,
-  type SelectOption,
-} from './fields';
+export { CheckboxField, DateField, PasswordField, SelectField, TextField, type SelectOption } from './fields';
+export { fieldsFor } from './fields-for';
+export { RadioField, type RadioOption } from './radio-field';
+export { TextareaField } from './textarea-field';
 export { applyServerErrors, type ServerErrorOutcome, type ServerFieldPaths } from './server-errors';
