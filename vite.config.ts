@@ -12,7 +12,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
  * What the patient's link page imports beyond the first download (src/features/assessments/patient-login-page.tsx):
- * the date library, the few Mantine components it adds, the privacy notice and the form fields. A module left out
+ * the date library, the few Mantine components it adds, the privacy notice, the form fields and its server calls. A module left out
  * still loads, in a file of its own; one the page stops using still goes into its file.
  */
 const patientLinkModules = new RegExp(
@@ -22,6 +22,8 @@ const patientLinkModules = new RegExp(
     'node_modules/@mantine/hooks/esm/use-resize-observer/',
     'src/shared/ui/(policy/|form/(fields|field-error|server-errors)\\.|page\\.|document-language-note\\.|deferred-modal\\.)',
     'src/shared/lib/i18n/(display-format|format)\\.',
+    // The page's calls to the server, which the patient's later pages share.
+    'src/features/assessments/api\\.',
   ]
     .join('|')
     .replaceAll('/', '[\\\\/]'),
