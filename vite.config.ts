@@ -10,6 +10,25 @@ import { startScreenPlugin } from './build/start-screen-plugin';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
+/**
+ * What the patient's link page imports beyond the first download (src/features/assessments/patient-login-page.tsx):
+ * the date library, the few Mantine components it adds, the privacy notice, the form fields and its server calls. A module left out
+ * still loads, in a file of its own; one the page stops using still goes into its file.
+ */
+const patientLinkModules = new RegExp(
+  [
+    'node_modules/date-fns/',
+    'node_modules/@mantine/core/esm/components/(Grid|Checkbox|List|VisuallyHidden)/',
+    'node_modules/@mantine/hooks/esm/use-resize-observer/',
+    'src/shared/ui/(policy/|form/(fields|field-error|server-errors)\\.|page\\.|document-language-note\\.|deferred-modal\\.)',
+    'src/shared/lib/i18n/(display-format|format)\\.',
+    // The page's calls to the server, which the patient's later pages share.
+    'src/features/assessments/api\\.',
+  ]
+    .join('|')
+    .replaceAll('/', '[\\\\/]'),
+);
+
 export default defineConfig({
   plugins: [
     react(),
@@ -77,6 +96,24 @@ export default defineConfig({
           groups: [
             // React and the router change together and rarely: one long-cached chunk every page needs.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            // Everything the first download needs (what index.html's script imports) in one file: those modules are
+            // loaded before any lazily loaded page, so splitting them by the pages that also use them only made
+            // twenty more files to download, each with its own headers (a patient's phone fetched 67 files).
+            {
+              name: 'start',
+              // Vite's preload helper too: every lazily loaded page calls it, and the first page's code does.
+              test: /node_modules|[\\/]src[\\/]shared[\\/]|vite[\\/]preload-helper/,
+              tags: ['$initial'],
+              priority: 25,
+            },
+            // What the patient's link page needs beyond the first download, in one file: split by the set of pages
+            // that use each module, it came as twenty files of one or two kilobytes, and on a phone's network each
+            // costs a round trip and its headers. Staff pages that use some of it load the whole file (small).
+            {
+              name: 'patient-link',
+              test: patientLinkModules,
+              priority: 22,
+            },
             // Libraries and shared code go to chunks by the set of routes that use them, never into a feature's
             // chunk, so a page never downloads another feature (the patient link page loaded the staff pages'
             // chunks for the date library and Mantine components they shared).

@@ -64,6 +64,9 @@ describe('index.html of a first visit', () => {
     expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/patient-link-jkl.css">');
     expect(body).toContain('href="/locales/fr-FR/assessments.json"');
     expect(body).toContain('href="/locales/fr-FR/privacy-policy.json"');
+    // The sign-in page's texts are not on this page.
+    expect(body).toContain('href="/locales/fr-FR/shell.json"');
+    expect(body).not.toContain('/locales/fr-FR/auth.json');
     expect(body).not.toContain('orders-zzz');
     // The links go in the head, before the body.
     expect(body.indexOf('patient-login-page-abc')).toBeLessThan(body.indexOf('</head>'));

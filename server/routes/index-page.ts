@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RuntimeConfig } from '../../src/shared/api/contract';
-import { patientLinkNamespaces, startLanguage, startNamespaces } from '../../src/shared/lib/i18n/languages';
+import { patientLinkStartNamespaces, startLanguage, startNamespaces } from '../../src/shared/lib/i18n/languages';
 import { compressOnce, type EncodedBody } from '../http/encoding';
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) that names a module's files. */
@@ -44,7 +44,7 @@ const attribute = (value: string): string => value.replace(/&/g, '&amp;').replac
  */
 function firstVisitLinks(config: RuntimeConfig, manifest: Manifest | null, patientLink: boolean): string {
   const language = startLanguage(config.currentLocale, null);
-  const namespaces = patientLink ? [...startNamespaces, ...patientLinkNamespaces] : [...startNamespaces];
+  const namespaces = patientLink ? [...patientLinkStartNamespaces] : [...startNamespaces];
   const links = namespaces.map(
     (namespace) =>
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(`${config.staticHost}/locales/${language}/${namespace}.json`)}">`,

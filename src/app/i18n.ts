@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import {
   fallbackLanguage,
   interfaceLanguages,
+  patientLinkStartNamespaces,
   startNamespaces as firstScreenNamespaces,
 } from '../shared/lib/i18n/languages';
 
@@ -32,6 +33,8 @@ export const namespaces = [
  * `t('orders:…')` of a namespace not loaded shows its key instead of waiting.
  */
 export const startNamespaces = firstScreenNamespaces satisfies readonly (typeof namespaces)[number][];
+/** The same for the patient's link page, which has no sign-in form (languages.ts). */
+export const patientLinkFirstNamespaces = patientLinkStartNamespaces satisfies readonly (typeof namespaces)[number][];
 
 let started: i18n | null = null;
 let allLoaded: Promise<unknown> | undefined;
@@ -54,7 +57,12 @@ function syncDocumentLanguage(instance: i18n): void {
 }
 
 /** Translation files are fetched per language from the static path (spec §1), so they stay out of the bundle. */
-export async function initI18n(options: { staticHost: string; language: string }): Promise<i18n> {
+export async function initI18n(options: {
+  staticHost: string;
+  language: string;
+  /** The first screen's namespaces; startNamespaces unless it is the patient's link page. */
+  namespaces?: readonly (typeof namespaces)[number][];
+}): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance
     .use(
@@ -72,7 +80,7 @@ export async function initI18n(options: { staticHost: string; language: string }
       nonExplicitSupportedLngs: false,
       // The language itself and en-US (missing keys fall back to it); never the bare 'es' or 'fr'.
       load: 'currentOnly',
-      ns: [...startNamespaces],
+      ns: [...(options.namespaces ?? startNamespaces)],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

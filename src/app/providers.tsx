@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RuntimeConfig } from '../shared/api/contract';
 import type { HttpClient } from '../shared/api/http';
@@ -10,9 +10,34 @@ import { HttpProvider } from '../shared/api/http-context';
 import type { AuthApi } from '../shared/auth/auth-api';
 import { AuthProvider } from '../shared/auth/session-context';
 import type { SessionStore } from '../shared/auth/session-store';
+import { whenIdleAfterFirstPage } from '../shared/lib/idle';
 import { RuntimeConfigProvider } from '../shared/lib/runtime-config';
 import { toastAutoCloseMs } from '../shared/ui/toast';
 import { theme } from './theme';
+
+const Notifications = lazy(async () => ({ default: (await import('./notifications-container')).Notifications }));
+
+/**
+ * The toasts' container, with its transitions, is not part of the first download: it loads when the first page is
+ * idle, or as soon as a toast is shown before that. Toasts wait in Mantine's store meanwhile, so none is lost.
+ */
+function DeferredNotifications() {
+  const { notifications } = useNotifications();
+  const [idle, setIdle] = useState(false);
+  useEffect(
+    () =>
+      whenIdleAfterFirstPage(() => {
+        setIdle(true);
+      }),
+    [],
+  );
+  if (!idle && notifications.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications autoClose={toastAutoCloseMs} position="bottom-right" />
+    </Suspense>
+  );
+}
 
 export interface AppServices {
   config: RuntimeConfig;
@@ -28,7 +53,7 @@ export function AppProviders({ services, children }: { services: AppServices; ch
     <RuntimeConfigProvider config={services.config}>
       <I18nextProvider i18n={services.i18n}>
         <MantineProvider theme={theme}>
-          <Notifications autoClose={toastAutoCloseMs} position="bottom-right" />
+          <DeferredNotifications />
           <QueryClientProvider client={services.queryClient}>
             <HttpProvider client={services.http}>
               <AuthProvider store={services.session} api={services.authApi}>

@@ -11,7 +11,7 @@ import { readStoredLanguage, startLanguage } from '../shared/lib/i18n/languages'
 import { badRequestMessage } from '../shared/lib/i18n/server-messages';
 import { roleHome, appPaths } from '../shared/lib/paths';
 import { setToastCloseLabel, toast } from '../shared/ui/toast';
-import { initI18n, loadAllNamespaces } from './i18n';
+import { initI18n, loadAllNamespaces, patientLinkFirstNamespaces } from './i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { persistQueriesPerUser } from './query-persistence';
@@ -31,15 +31,17 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     return;
   }
   // Spec §1: the page configuration's currentLocale, unless this browser's user chose another language.
+  const paths = appPaths(config.product);
+  const onPatientLink = window.location.pathname.replace(/\/+$/, '') === paths.patientLogin;
   const i18n = await initI18n({
     staticHost: config.staticHost,
     language: startLanguage(config.currentLocale, readStoredLanguage()),
+    ...(onPatientLink ? { namespaces: patientLinkFirstNamespaces } : {}),
   });
   setToastCloseLabel(i18n.t('common:close'));
   i18n.on('languageChanged', () => {
     setToastCloseLabel(i18n.t('common:close'));
   });
-  const paths = appPaths(config.product);
   const session = new SessionStore(window.sessionStorage, config.product);
   // Made once the query client exists (below); nothing asks for the route before then.
   let router: AppRouter | null = null;

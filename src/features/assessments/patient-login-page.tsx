@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Center, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -11,7 +11,10 @@ import { useAuth, useSession } from '../../shared/auth/session-context';
 import { patientLoginMinDate, todayIso } from '../../shared/lib/validation/dates';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { useHttp } from '../../shared/api/http-context';
-import { applyServerErrors, fieldsFor } from '../../shared/ui/form';
+import { DeferredModal } from '../../shared/ui/deferred-modal';
+// Not the form folder's index: through it, the page would download the components of every kind of field.
+import { DateField, TextField } from '../../shared/ui/form/fields';
+import { applyServerErrors } from '../../shared/ui/form/server-errors';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { assessmentQueries, usePatientLogin } from './api';
@@ -25,8 +28,6 @@ import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { patientLoginStateSchema } from './session-expiry';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { Notice } from '../../shared/ui';
-
-const { DateField, TextField } = fieldsFor<PatientLoginFormInput>();
 
 /** Issue 18: the page a patient whose link no longer works is sent to. */
 const linkEndedPage = { expired: 'linkexpired', cancelled: 'ordercancelled' } as const;
@@ -182,7 +183,7 @@ export function PatientLoginPage() {
                 <Stack gap="md">
                   <Grid gap="sm">
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextField
+                      <TextField<PatientLoginFormInput>
                         name="firstName"
                         label={t('login.firstName')}
                         required
@@ -191,7 +192,7 @@ export function PatientLoginPage() {
                       />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextField
+                      <TextField<PatientLoginFormInput>
                         name="lastName"
                         label={t('login.lastName')}
                         required
@@ -200,7 +201,7 @@ export function PatientLoginPage() {
                       />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <DateField
+                      <DateField<PatientLoginFormInput>
                         name="dateOfBirth"
                         label={t('login.dateOfBirth')}
                         required
@@ -237,7 +238,7 @@ export function PatientLoginPage() {
           )}
         </Page>
       </Paper>
-      <Modal
+      <DeferredModal
         opened={mismatch !== null}
         onClose={() => {
           setMismatch(null);
@@ -258,7 +259,7 @@ export function PatientLoginPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </DeferredModal>
     </Center>
   );
 }

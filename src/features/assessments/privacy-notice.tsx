@@ -1,9 +1,10 @@
-import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { formatISO } from 'date-fns';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PolicyText, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../../shared/ui/policy';
 import { useServerTime } from './api';
+import { DeferredModal } from '../../shared/ui/deferred-modal';
 import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 import { Notice } from '../../shared/ui';
 
@@ -185,7 +186,7 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
           </Group>
           {/* Spec §2 patient authorization dialog: the same notice, larger, with Done; reading it to its end there
               counts as reading it on the page. */}
-          <Modal
+          <DeferredModal
             opened={dialogOpen}
             onClose={() => {
               setDialogOpen(false);
@@ -206,7 +207,7 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
                 </Button>
               </Group>
             </Stack>
-          </Modal>
+          </DeferredModal>
           <DocumentLanguageNote kind="privacy" language={language} />
         </>
       )}

@@ -19,6 +19,12 @@ export const startNamespaces = ['common', 'shell', 'auth'] as const;
 /** What the patient's link page adds to them (router.tsx), fetched early the same way for that address. */
 export const patientLinkNamespaces = ['assessments', 'privacy-policy'] as const;
 
+/**
+ * The first screen's namespaces when it is the patient's link page: the shell's, the shared texts and the page's
+ * own, without the sign-in page's, which a patient's phone never shows (one file fewer before the page is usable).
+ */
+export const patientLinkStartNamespaces = ['common', 'shell', ...patientLinkNamespaces] as const;
+
 /** A language choice is not PHI, so it may outlive the session in localStorage (tokens never do). */
 export const languageStorageKey = 'cgm.interfaceLanguage';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render';
-import { fieldsFor } from './fields';
+import { fieldsFor } from './fields-for';
 
 interface Values {
   name: string;

@@ -2,21 +2,15 @@ import {
   Checkbox,
   NativeSelect,
   PasswordInput,
-  Radio,
-  Stack,
-  Textarea,
   TextInput,
   type CheckboxProps,
   type NativeSelectProps,
   type PasswordInputProps,
-  type RadioGroupProps,
-  type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
-import type { FocusEvent, ReactElement, ReactNode } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  useController,
   useFormContext,
   useFormState,
   type FieldPath,
@@ -27,15 +21,18 @@ import {
 import { defaultMinDate, endOfNextYear } from '../../lib/validation/dates';
 import { useFieldMessage } from './field-error';
 
+// The field kinds few forms use (radio-field.tsx, textarea-field.tsx) have their own modules, so a page with a
+// form of text fields, such as the patient's link page, does not download their components.
+
 /** What every field bound to the surrounding form takes: its path in the form values and how to register it. */
-interface BoundProps<T extends FieldValues> {
+export interface BoundProps<T extends FieldValues> {
   name: FieldPath<T>;
   label: string;
   rules?: RegisterOptions<T, FieldPath<T>>;
 }
 
 /** Registers `name` with the form of the nearest FormProvider and reads its message, shown in the field's words. */
-function useBoundField<T extends FieldValues>({ name, label, rules }: BoundProps<T>) {
+export function useBoundField<T extends FieldValues>({ name, label, rules }: BoundProps<T>) {
   const { register, getFieldState } = useFormContext<T>();
   const formState = useFormState<T>({ name });
   const message = useFieldMessage();
@@ -43,7 +40,7 @@ function useBoundField<T extends FieldValues>({ name, label, rules }: BoundProps
   return { ...register(name, rules), error: message(error?.message, label), label };
 }
 
-type Unbound<P> = Omit<P, 'name' | 'label' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>;
+export type Unbound<P> = Omit<P, 'name' | 'label' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>;
 
 export type TextFieldProps<T extends FieldValues> = BoundProps<T> &
   Unbound<TextInputProps> & {
@@ -115,13 +112,6 @@ export function PasswordField<T extends FieldValues>({ name, label, rules, ...pr
   return <PasswordInput {...props} description={description} {...useBoundField<T>({ name, label, rules })} />;
 }
 
-export type TextareaFieldProps<T extends FieldValues> = BoundProps<T> & Unbound<TextareaProps>;
-
-export function TextareaField<T extends FieldValues>({ name, label, rules, ...props }: TextareaFieldProps<T>) {
-  const description = useRequiredHint(props.required, props.description);
-  return <Textarea {...props} description={description} {...useBoundField<T>({ name, label, rules })} />;
-}
-
 export interface SelectOption {
   value: string;
   label: string;
@@ -155,66 +145,4 @@ export type CheckboxFieldProps<T extends FieldValues> = BoundProps<T> & Unbound<
 export function CheckboxField<T extends FieldValues>({ name, label, rules, ...props }: CheckboxFieldProps<T>) {
   const description = useRequiredHint(props.required, props.description);
   return <Checkbox {...props} description={description} {...useBoundField<T>({ name, label, rules })} />;
-}
-
-export interface RadioOption extends SelectOption {
-  description?: string;
-}
-
-export type RadioFieldProps<T extends FieldValues> = BoundProps<T> &
-  Omit<RadioGroupProps, 'name' | 'label' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'children'> & {
-    options: readonly RadioOption[];
-  };
-
-/** One choice out of a few, all in view (a native select hides them); `required` marks the group, not each radio. */
-export function RadioField<T extends FieldValues>({
-  name,
-  label,
-  rules,
-  options,
-  required,
-  ...props
-}: RadioFieldProps<T>) {
-  const { field, fieldState } = useController<T>({ name, rules });
-  const message = useFieldMessage();
-  const description = useRequiredHint(required, props.description);
-  return (
-    <Radio.Group
-      {...props}
-      description={description}
-      label={label}
-      withAsterisk={required}
-      value={field.value}
-      onChange={field.onChange}
-      error={message(fieldState.error?.message, label)}
-    >
-      <Stack gap="xs" mt={4}>
-        {options.map((option) => (
-          <Radio
-            key={option.value}
-            value={option.value}
-            label={option.label}
-            description={option.description}
-            onBlur={field.onBlur}
-          />
-        ))}
-      </Stack>
-    </Radio.Group>
-  );
-}
-
-/**
- * The fields typed for one form's values, so a misspelt `name` fails the type check:
- * `const { TextField } = fieldsFor<PatientFormValues>()`.
- */
-export function fieldsFor<T extends FieldValues>() {
-  return {
-    TextField: TextField as (props: TextFieldProps<T>) => ReactElement,
-    DateField: DateField as (props: DateFieldProps<T>) => ReactElement,
-    PasswordField: PasswordField as (props: PasswordFieldProps<T>) => ReactElement,
-    TextareaField: TextareaField as (props: TextareaFieldProps<T>) => ReactElement,
-    SelectField: SelectField as (props: SelectFieldProps<T>) => ReactElement,
-    CheckboxField: CheckboxField as (props: CheckboxFieldProps<T>) => ReactElement,
-    RadioField: RadioField as (props: RadioFieldProps<T>) => ReactElement,
-  };
 }

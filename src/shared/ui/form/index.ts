@@ -2,14 +2,13 @@ export { FieldMessages, useFieldError, useFieldMessage, type FieldMessage } from
 export {
   CheckboxField,
   DateField,
-  fieldsFor,
   PasswordField,
-  RadioField,
   SelectField,
-  TextareaField,
   TextField,
   useRequiredHint,
-  type RadioOption,
   type SelectOption,
 } from './fields';
+export { fieldsFor } from './fields-for';
+export { RadioField, type RadioOption } from './radio-field';
+export { TextareaField } from './textarea-field';
 export { applyServerErrors, type ServerErrorOutcome, type ServerFieldPaths } from './server-errors';
