@@ -124,7 +124,9 @@ export function footerOverlap(page: Page): Promise<number> {
 
 /**
  * Visible text and controls that reach past the left or right edge of the window (cut off, WCAG 1.4.10), named
- * by their text. A box a parent clips (overflow hidden) still reaches past the edge, so it is found too.
+ * by their text. A box a parent clips (overflow hidden) still reaches past the edge, so it is found too. What sits
+ * in a box that scrolls sideways of its own (a data table's scroll area, WCAG 1.4.10's two-dimensional exception)
+ * is reached by scrolling that box, so it is not cut off.
  */
 export function cutOff(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -135,6 +137,13 @@ export function cutOff(page: Page): Promise<string[]> {
       .join(', ');
     return Array.from(document.querySelectorAll(selector))
       .filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+      .filter((element) => {
+        for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+          const { overflowX } = getComputedStyle(parent);
+          if ((overflowX === 'auto' || overflowX === 'scroll') && parent.scrollWidth > parent.clientWidth) return false;
+        }
+        return true;
+      })
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 1 && box.height > 1 && (box.left < -1 || box.right > width + 1))
       .map(({ element, box }) => {
