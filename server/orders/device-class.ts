@@ -1,8 +1,8 @@
 import type { DeviceClass } from '../../src/shared/api/contract';
 
 /**
- * The class of device a test is begun on, from its browser's User-Agent, for the order's timeline. A guess, as any
- * reading of a User-Agent is (an iPad in desktop mode reads as a Mac): the runner's own record says what it measured.
+ * The class of device a test is begun on, from its browser's User-Agent, for the order’s timeline. A guess, like every
+ * reading of a User-Agent (an iPad in desktop mode reads as a Mac): the runner's own record says what it measured.
  */
 export function deviceClassOf(userAgent: string | undefined): DeviceClass {
   const agent = userAgent ?? '';
