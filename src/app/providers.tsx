@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { useNotifications } from '@mantine/notifications';
+import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RuntimeConfig } from '../shared/api/contract';
 import type { HttpClient } from '../shared/api/http';
@@ -15,7 +15,15 @@ import { RuntimeConfigProvider } from '../shared/lib/runtime-config';
 import { toastAutoCloseMs } from '../shared/ui/toast';
 import { theme } from './theme';
 
-const Notifications = lazy(async () => ({ default: (await import('./notifications-container')).Notifications }));
+// A download that fails (the connection dropped before the page was idle) leaves the toasts waiting in Mantine's store
+// rather than taking the whole app down: this sits above every route's error screen.
+const Notifications = lazy(async (): Promise<{ default: ComponentType<NotificationsProps> }> => {
+  try {
+    return { default: (await import('./notifications-container')).Notifications };
+  } catch {
+    return { default: () => null };
+  }
+});
 
 /**
  * The toasts' container, with its transitions, is not part of the first download: it loads when the first page is

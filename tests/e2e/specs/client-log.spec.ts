@@ -65,7 +65,14 @@ test.describe('a page whose code cannot be downloaded', () => {
     page,
     request,
   }) => {
+    // The connection is already gone when the page would fetch its idle-time code (the toasts' container): the app
+    // must stay up, whichever moment the drop comes.
+    await page.route('**/assets/*notifications-container*.js', (route) => route.abort('internetdisconnected'));
+    const containerFailed = page.waitForEvent('requestfailed', (failed) =>
+      failed.url().includes('notifications-container'),
+    );
     await page.goto('/cgm');
+    await containerFailed;
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     // The About pages' code has not been downloaded yet; the connection drops before it is.
     await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
@@ -77,6 +84,7 @@ test.describe('a page whose code cannot be downloaded', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.unroute('**/assets/*.js');
+    await page.unroute('**/assets/*notifications-container*.js');
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
     await expect(page.getByRole('alert')).toHaveCount(0);
