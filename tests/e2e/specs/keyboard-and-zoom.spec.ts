@@ -85,6 +85,33 @@ for (const width of [320, 640]) {
   });
 }
 
+/**
+ * A dialog opened from `opener` by keyboard keeps the focus inside, visibly, for `tabs` presses of Tab; closed by
+ * its `closeWith` button and, opened again with Enter, by Escape, it gives the focus back to the opener each time.
+ */
+async function expectFocusKeptAndReturned(
+  page: Page,
+  dialog: Locator,
+  opener: Locator,
+  { tabs, closeWith }: { tabs: number; closeWith: string },
+): Promise<void> {
+  for (let step = 0; step < tabs; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsWithin(dialog)).toBe(true);
+    expect(await focusIsVisible(page), `focus indicator on ${await focusedName(page)}`).toBe(true);
+  }
+  await dialog.getByRole('button', { name: closeWith }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
 test('on a phone the footer never covers the end of the page', async ({ browser }) => {
   const page = await phone(browser, 320);
   await signInAsClinician(page);
@@ -178,21 +205,7 @@ test('the privacy notice dialog (spec §2) keeps the focus inside while open and
   const dialog = page.getByRole('dialog', { name: 'Privacy notice', exact: true });
   await expect(dialog.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
   await expect(dialog.getByRole('region', { name: patientNoticeTitle })).toHaveAttribute('lang', 'en-US');
-  for (let step = 0; step < 8; step += 1) {
-    await page.keyboard.press('Tab');
-    expect(await focusIsWithin(dialog)).toBe(true);
-    expect(await focusIsVisible(page), `focus indicator on ${await focusedName(page)}`).toBe(true);
-  }
-  await dialog.getByRole('button', { name: 'Done' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
-
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
+  await expectFocusKeptAndReturned(page, dialog, opener, { tabs: 8, closeWith: 'Done' });
   // The dialog changes nothing about the acceptance: the box still waits for the notice to be read.
   await expect(page.getByRole('checkbox', { name: patientNoticeBox })).toBeDisabled();
 });
@@ -412,21 +425,7 @@ test('the deactivate confirmation keeps the focus inside while open and gives it
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Deactivate ${patient.name}?` });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  for (let step = 0; step < 6; step += 1) {
-    await page.keyboard.press('Tab');
-    expect(await focusIsWithin(dialog)).toBe(true);
-    expect(await focusIsVisible(page), `focus indicator on ${await focusedName(page)}`).toBe(true);
-  }
-  await dialog.getByRole('button', { name: 'Cancel' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
-
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
+  await expectFocusKeptAndReturned(page, dialog, opener, { tabs: 6, closeWith: 'Cancel' });
   // Neither way out changed anything.
   await expect(page.getByText('Deactivated', { exact: true })).toHaveCount(0);
 });
