@@ -1,7 +1,7 @@
 import type { AssessmentOrder, OrderStatusId, OrderTypeId } from '../../../src/shared/api/contract';
 import { orderProgress, type ProgressFacts } from '../../orders/progress';
 import type { Db } from '../db';
-import { orderProgressColumns, orderProgressJoin } from './order-events';
+import { openOrder, orderProgressColumns, orderProgressJoin } from './order-events';
 
 /** The shape of `orderSelect`; timestamps come back as Date from both drivers. */
 interface OrderRow extends Omit<ProgressFacts, 'status' | 'orderType'> {
@@ -123,7 +123,7 @@ export async function listOpenAssessmentOrders(
 ): Promise<{ order: AssessmentOrder; patientLanguage: string }[]> {
   const rows = await db.query<OrderRow>(
     `${orderSelect}
-     WHERE o.status = 'SCHD' AND o.cancelled_at IS NULL
+     WHERE ${openOrder}
        AND ($1::int[] IS NULL OR o.provider_service_id = ANY($1::int[]))
      ORDER BY o.order_date DESC, o.id DESC
      LIMIT $2`,

@@ -42,6 +42,9 @@ export function listOrderEvents(db: Db, orderId: number): Promise<OrderEventRow[
  * When an order's link stops working: a home order's date plus its provider service's days unless a resent link set
  * a new end; an in-clinic order's only once it was handed to a phone. Needs `o` (the order) and `ps` (its service).
  */
+/** An order still to be taken (issue 18): not finished, not cancelled. Needs `o` (the order). */
+export const openOrder = `o.status = 'SCHD' AND o.cancelled_at IS NULL`;
+
 export const linkExpiresAt = `CASE WHEN o.order_type = 'HOME'
            THEN coalesce(o.link_expires_at, o.order_date + make_interval(days => ps.link_expiry_days))
            ELSE o.link_expires_at END`;
@@ -168,7 +171,7 @@ export function dueReminders(db: Db, now: Date, max: number): Promise<DueReminde
      JOIN provider_services ps ON ps.id = o.provider_service_id
      JOIN providers pv ON pv.id = ps.provider_id
      JOIN services sv ON sv.id = ps.service_id
-     WHERE o.status = 'SCHD' AND o.order_type = 'HOME' AND o.cancelled_at IS NULL AND o.email IS NOT NULL
+     WHERE ${openOrder} AND o.order_type = 'HOME' AND o.email IS NOT NULL
        AND o.reminders_sent < $2
        AND ${linkExpiresAt} > $1
        AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.assessment_order_id = o.id
@@ -198,7 +201,7 @@ export function dueExpiries(db: Db, now: Date): Promise<{ id: number; linkExpire
   return db.query<{ id: number; linkExpiresAt: Date }>(
     `SELECT o.id, ${linkExpiresAt} AS "linkExpiresAt"
      FROM assessment_orders o JOIN provider_services ps ON ps.id = o.provider_service_id
-     WHERE o.status = 'SCHD' AND o.cancelled_at IS NULL AND NOT o.expiry_recorded
+     WHERE ${openOrder} AND NOT o.expiry_recorded
        AND ${linkExpiresAt} <= $1
      ORDER BY o.id
      LIMIT 100

@@ -1,5 +1,6 @@
 import type { GenderId, PatientOrderBy, ProfileProviderService } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
+import { openOrder } from './order-events';
 import {
   addressColumns,
   addressJoins,
@@ -49,7 +50,7 @@ export interface PatientRow extends AddressRow {
   lastCompletionDate: Date | null;
 }
 
-const openOrders = `(SELECT count(*) FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD' AND o.cancelled_at IS NULL)`;
+const openOrders = `(SELECT count(*) FROM assessment_orders o WHERE o.patient_id = p.id AND ${openOrder})`;
 const lastCompletion = `(SELECT max(o.completed_date_time) FROM assessment_orders o WHERE o.patient_id = p.id)`;
 
 /** Sort expressions by key; every order ends on the id so pages never overlap or skip a row. */
@@ -125,9 +126,7 @@ function whereClause(
   if (kind === 'withResults') {
     conditions.push(`EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'FINI')`);
   } else if (kind === 'outstandingOrders') {
-    conditions.push(
-      `EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND o.status = 'SCHD' AND o.cancelled_at IS NULL)`,
-    );
+    conditions.push(`EXISTS (SELECT 1 FROM assessment_orders o WHERE o.patient_id = p.id AND ${openOrder})`);
   }
   return { sql: conditions.length > 0 ? conditions.join(' AND ') : 'true', params };
 }
@@ -151,8 +150,8 @@ const patientColumns = `
 
 const patientJoins = `${addressJoins('p')}
   LEFT JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE o.status = 'SCHD' AND o.cancelled_at IS NULL) AS open_count,
-           max(o.schedule_date_time) FILTER (WHERE o.status = 'SCHD' AND o.cancelled_at IS NULL) AS last_open,
+    SELECT count(*) FILTER (WHERE ${openOrder}) AS open_count,
+           max(o.schedule_date_time) FILTER (WHERE ${openOrder}) AS last_open,
            max(o.completed_date_time) AS last_completed
     FROM assessment_orders o WHERE o.patient_id = p.id
   ) os ON true`;
