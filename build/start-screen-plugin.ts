@@ -55,7 +55,37 @@ export function startScreenHtml(texts: readonly StartScreenTexts[]): string {
  * application's code takes seconds, and a blank page for that long reads as a broken link. The service worker
  * precaches index.html, so an offline start shows it too.
  */
-export function startScreenPlugin(): Plugin {
+export function startScreenPlugin(): Plugin[] {
+  return [startScreen(), stylesAfterFirstPaint()];
+}
+
+/** Vite's links to the first download's stylesheets in the built index.html. */
+const stylesheetLink = /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g;
+
+/**
+ * The first download's stylesheets do not hold up the start screen: Vite links them as stylesheets, which the
+ * browser must have before it paints anything, so on a slow phone network the page stayed white for as long as
+ * they took (the start screen's own look is inline). They are preloaded instead, at the same priority, and the
+ * application puts them in place and waits for them before its first render (src/app/load-all-styles.ts), so no
+ * page ever shows unstyled.
+ */
+function stylesAfterFirstPaint(): Plugin {
+  return {
+    name: 'cgm-styles-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          stylesheetLink,
+          (_link, crossorigin: string | undefined, href: string) =>
+            `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}" data-first-visit-style>`,
+        ),
+    },
+  };
+}
+
+function startScreen(): Plugin {
   return {
     name: 'cgm-start-screen',
     transformIndexHtml: {

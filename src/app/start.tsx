@@ -11,6 +11,7 @@ import { readStoredLanguage, startLanguage } from '../shared/lib/i18n/languages'
 import { badRequestMessage } from '../shared/lib/i18n/server-messages';
 import { roleHome, appPaths } from '../shared/lib/paths';
 import { setToastCloseLabel, toast } from '../shared/ui/toast';
+import { applyFirstVisitStyles } from './load-all-styles';
 import { initI18n, loadAllNamespaces, patientLinkFirstNamespaces } from './i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -23,10 +24,13 @@ import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstr
 export async function startApp(rootElement: HTMLElement): Promise<void> {
   const urlToken = takeTokenFromUrl(window.location, window.history);
   captureClientErrors(window);
+  // Downloading since index.html arrived; every first render below waits for them.
+  const styles = applyFirstVisitStyles(document);
   let config: RuntimeConfig;
   try {
     config = await loadRuntimeConfig();
   } catch (error) {
+    await styles;
     await renderStartFailure(rootElement, error);
     return;
   }
@@ -104,6 +108,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   }
   watchSession(session, authApi);
   markSessionReady();
+  await styles;
 
   // A transition lets React yield to the browser between components, so the first render is many short tasks
   // instead of one long one that holds a phone's main thread (and a tap on the page) for its whole length.

@@ -60,7 +60,7 @@ test('a client that accepts no compression gets the same files plain', async ({ 
   expect(html).toContain('<div id="root">');
 
   const scriptPath = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
-  const stylePath = /<link rel="stylesheet" crossorigin href="([^"]+)"/.exec(html)?.[1] ?? '';
+  const stylePath = /<link rel="preload" as="style" crossorigin href="([^"]+)"/.exec(html)?.[1] ?? '';
   expect(scriptPath).toMatch(/^\/assets\/.+\.js$/);
   expect(stylePath).toMatch(/^\/assets\/.+\.css$/);
   for (const path of [scriptPath, stylePath, '/locales/en-US/auth.json', '/runner/assets/runner.js']) {

@@ -43,3 +43,42 @@ test('the start screen speaks the language this browser chose last time', async 
   release();
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
 });
+
+test('the start screen does not wait for the styles, and the sign-in page never shows without them', async ({
+  page,
+}) => {
+  let releaseStyles = (): void => undefined;
+  const stylesReleased = new Promise<void>((resolve) => {
+    releaseStyles = resolve;
+  });
+  const heldStyles: string[] = [];
+  await page.route(/\/assets\/.+\.css$/, async (route) => {
+    heldStyles.push(new URL(route.request().url()).pathname);
+    await stylesReleased;
+    await route.continue();
+  });
+  const firstDownload = page.waitForResponse((response) => /\/assets\/start-.+\.js$/.test(response.url()));
+  await page.goto('/cgm/login', { waitUntil: 'commit' });
+  // Painted with its own inline look while the stylesheets are still on their way: the browser draws frames (it
+  // draws none while a stylesheet holds up rendering).
+  await expect(page.getByRole('status')).toMatchAriaSnapshot('- status: Loading');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => {
+          resolve();
+        }),
+      ),
+  );
+  expect(heldStyles.length).toBeGreaterThan(0);
+  // The application's code has arrived and runs, yet the sign-in page waits for its styles.
+  await firstDownload;
+  await expect(page.locator('link[rel="stylesheet"][href*="/assets/"]')).not.toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+
+  releaseStyles();
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  await expect(signIn).toBeVisible();
+  // Styled: the theme's primary colour, not the browser's grey button.
+  await expect(signIn).toHaveCSS('background-color', 'rgb(26, 84, 161)');
+});
