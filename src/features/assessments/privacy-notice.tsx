@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/co
 import { formatISO } from 'date-fns';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PolicyText, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../../shared/ui/policy';
+import { PolicyLoading, PolicyText, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../../shared/ui/policy';
 import { useServerTime } from './api';
 import { DeferredModal } from '../../shared/ui/deferred-modal';
 import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
@@ -167,6 +167,8 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
         {t('privacy.title')}
       </Title>
       {intro && <Text>{intro}</Text>}
+      {/* The notice's address waits on the resource configuration; its room is kept meanwhile. */}
+      {!url && <PolicyLoading />}
       {url && (
         <>
           <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />

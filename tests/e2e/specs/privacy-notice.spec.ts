@@ -95,6 +95,34 @@ async function holdServerTime(page: Page) {
   };
 }
 
+test('the notice keeps its room while it loads, so the box below does not jump under a finger (issue 14)', async ({
+  browser,
+  request,
+}) => {
+  const { link } = await patientWithHomeOrder(request, uniqueName('Steady'));
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'en-US' });
+  const page = await phone.newPage();
+  let releaseNotice = (): void => undefined;
+  const noticeReleased = new Promise<void>((resolve) => {
+    releaseNotice = resolve;
+  });
+  await page.route(/\/docs\/privacy\/patient-en-US\.json$/, async (route) => {
+    await noticeReleased;
+    await route.continue();
+  });
+  const login = new PatientLogin(page);
+  await login.open(link);
+  await expect(page.getByRole('status', { name: 'Loading the privacy policy' })).toBeVisible();
+  const before = await login.acceptBox().boundingBox();
+
+  releaseNotice();
+  await expect(page.getByRole('region', { name: patientNoticeTitle })).toBeVisible();
+  const after = await login.acceptBox().boundingBox();
+  expect(before).not.toBeNull();
+  expect(after?.y).toBe(before?.y);
+  await phone.close();
+});
+
 test('a patient who ticks the notice and presses Continue at once on a slow network gets through (issue 14)', async ({
   browser,
   request,

@@ -2,6 +2,12 @@ import { Box } from '@mantine/core';
 import type { CSSProperties, ReactNode, RefObject } from 'react';
 
 /**
+ * How tall a policy's region is at most; what stands in its place while the policy loads is as tall, so the
+ * checkbox and buttons below it do not jump down under a finger when it arrives.
+ */
+export const policyRegionHeight = '55vh';
+
+/**
  * The scrollable region a policy is read in, as text or as drawn pages: named by the document, focusable so it can
  * be scrolled without a mouse, and telling `onScroll` (useReadToEnd's check) how far it was scrolled.
  */
@@ -33,7 +39,7 @@ export function PolicyRegion({
       lang={lang}
       data-testid={testId}
       style={{
-        maxHeight: '55vh',
+        maxHeight: policyRegionHeight,
         overflowY: 'auto',
         border: '1px solid var(--mantine-color-gray-5)',
         borderRadius: 4,

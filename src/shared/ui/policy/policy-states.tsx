@@ -1,11 +1,16 @@
-import { Button, Stack } from '@mantine/core';
+import { Box, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Loading, Notice } from '..';
+import { policyRegionHeight } from './policy-region';
 
-/** While a policy (as text or as a drawn PDF) is on its way. */
+/** While a policy (as text or as a drawn PDF) is on its way, in the room the policy will take. */
 export function PolicyLoading() {
   const { t } = useTranslation('privacy-policy');
-  return <Loading label={t('loadingPolicy')} />;
+  return (
+    <Box h={policyRegionHeight}>
+      <Loading label={t('loadingPolicy')} />
+    </Box>
+  );
 }
 
 /** A policy that could not be read (offline, server error): say so and offer to try again. */
