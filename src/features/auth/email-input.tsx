@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useRequiredHint } from '../../shared/ui/form';
+import { useRequiredHint } from '../../shared/ui/form/fields';
 import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 
 /**

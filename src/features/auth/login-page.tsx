@@ -15,7 +15,7 @@ import { ForgotPassword } from './forgot-password';
 import { loginFormSchema, type LoginForm } from './login-schema';
 import { outcomeOfLogin, outcomeOfLoginError, type LoginOutcome } from './login-outcome';
 import { Notice } from '../../shared/ui';
-import { useRequiredHint } from '../../shared/ui/form';
+import { useRequiredHint } from '../../shared/ui/form/fields';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
