@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, runtimeConfigSchema } from '../../src/shared/api/contract';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { strictTransportSecurity } from './security-headers';
+import { isPageSubresource, strictTransportSecurity } from './security-headers';
 
 let testApp: TestApp;
 let clientDir: string;
@@ -46,6 +46,21 @@ function expectSecurityHeaders(response: LightMyRequestResponse): void {
   expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
 }
 
+/** A file loaded into a page: no sniffing, no referrer, not for other sites; none of a document's headers. */
+function expectSubresourceHeaders(response: LightMyRequestResponse): void {
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  for (const documentHeader of [
+    'content-security-policy',
+    'x-frame-options',
+    'permissions-policy',
+    'cross-origin-opener-policy',
+  ]) {
+    expect(response.headers[documentHeader], documentHeader).toBeUndefined();
+  }
+}
+
 describe('security headers and static serving', () => {
   it('puts every header on an API answer, with no-store', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/cgm/devops' });
@@ -74,10 +89,10 @@ describe('security headers and static serving', () => {
     expect(unknownPost.headers['content-type']).toContain('application/json');
   });
 
-  it('serves /config.json with the headers and a valid runtime configuration', async () => {
+  it('serves /config.json with the headers of a subresource and a valid runtime configuration', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/config.json' });
     expect(response.statusCode).toBe(200);
-    expectSecurityHeaders(response);
+    expectSubresourceHeaders(response);
     const config = runtimeConfigSchema.parse(response.json());
     expect(config).toMatchObject({
       product: 'cgm',
@@ -118,18 +133,20 @@ describe('security headers and static serving', () => {
     const asset = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expectSecurityHeaders(asset);
+    expectSubresourceHeaders(asset);
 
     const sw = await testApp.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
+    // A worker's policy is its own answer's.
+    expectSecurityHeaders(sw);
   });
 
   it('serves locale files', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/locales/en-US/common.json' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ hello: 'Hello' });
-    expectSecurityHeaders(response);
+    expectSubresourceHeaders(response);
   });
 });
 
@@ -178,5 +195,23 @@ describe('Strict-Transport-Security', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('which answers are a page subresource', () => {
+  it('is a successful static script, stylesheet, JSON file or raster icon, never a page, worker, API answer or error', () => {
+    expect(isPageSubresource('/assets/start-abc.js', 200, 'text/javascript; charset=utf-8')).toBe(true);
+    expect(isPageSubresource('/assets/start-abc.css', 200, 'text/css; charset=utf-8')).toBe(true);
+    expect(isPageSubresource('/locales/en-US/common.json?v=1', 200, 'application/json')).toBe(true);
+    expect(isPageSubresource('/icons/icon-192.png', 200, 'image/png')).toBe(true);
+    expect(isPageSubresource('/manifest.webmanifest', 200, 'application/manifest+json')).toBe(true);
+
+    expect(isPageSubresource('/cgm/login', 200, 'text/html; charset=utf-8')).toBe(false);
+    expect(isPageSubresource('/icons/icon.svg', 200, 'image/svg+xml')).toBe(false);
+    expect(isPageSubresource('/docs/privacy/patient-en-US.pdf', 200, 'application/pdf')).toBe(false);
+    expect(isPageSubresource('/sw.js', 200, 'text/javascript')).toBe(false);
+    expect(isPageSubresource('/assets/pdf.worker.min-abc.mjs', 200, 'text/javascript')).toBe(false);
+    expect(isPageSubresource('/api/cgm/devops', 200, 'application/json')).toBe(false);
+    expect(isPageSubresource('/assets/missing.js', 404, 'application/json')).toBe(false);
   });
 });
