@@ -84,6 +84,34 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.strict,
   },
   {
+    // The first download (what src/main.tsx imports) takes the contract modules it uses, not the contract's index:
+    // through the index, every schema of every answer came with the sign-in page. Types cost nothing and may come
+    // from the index.
+    files: [
+      'src/app/**/*.{ts,tsx}',
+      'src/shell/**/*.{ts,tsx}',
+      'src/shared/{api,auth,lib}/**/*.{ts,tsx}',
+      'src/features/auth/**/*.{ts,tsx}',
+      'src/shared/ui/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', 'src/app/patient-pages.tsx', 'src/shared/api/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)api/contract$|^\\./contract$',
+              allowTypeImports: true,
+              message:
+                'Import the contract module you use (e.g. contract/auth): the index would bring every schema into the first download.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

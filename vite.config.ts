@@ -106,6 +106,13 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 25,
             },
+            // The rest of the shared contract (the schemas of every other answer, which import each other) in one
+            // file that any page reading those answers loads, the patient's link page included.
+            {
+              name: 'contract',
+              test: /[\\/]src[\\/]shared[\\/](api[\\/]contract|lib[\\/]validation)[\\/]/,
+              priority: 23,
+            },
             // What the patient's link page needs beyond the first download, in one file: split by the set of pages
             // that use each module, it came as twenty files of one or two kilobytes, and on a phone's network each
             // costs a round trip and its headers. Staff pages that use some of it load the whole file (small).

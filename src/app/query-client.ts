@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { passwordErrorCodes } from '../shared/api/contract';
+import { passwordErrorCodes } from '../shared/api/contract/passwords';
 import { isApiError, type ApiError } from '../shared/api/http';
 
 export interface GlobalErrorHandlers {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxPasswordLength } from '../../shared/api/contract';
+import { maxPasswordLength } from '../../shared/lib/validation/password';
 import { emailSchema } from '../../shared/lib/validation/email';
 
 /** Spec §5 Login: 'Email is required', 'Email should be valid'; password required, 64 at most. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fallbackLanguage } from '../lib/i18n/languages';
-import { apiErrorBodySchema, type ApiErrorBody, type RuntimeConfig } from './contract';
+import type { RuntimeConfig } from './contract/config';
+import { apiErrorBodySchema, type ApiErrorBody } from './contract/errors';
 
 /** A failed call: `status` 0 means no answer reached us (offline, DNS, CORS, aborted). */
 export class ApiError extends Error {

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { z } from 'zod';
+import { listQueryString } from './contract/lists';
 import {
   batteryListSchema,
-  listQueryString,
   localityListSchema,
   providerServiceListSchema,
   providerServiceRefListSchema,
   providerServiceSchema,
   reportTypeListSchema,
   type ProviderService,
-} from './contract';
+} from './contract/provider-services';
 import type { HttpClient } from './http';
 import { useHttp } from './http-context';
 import { useRuntimeConfig } from '../lib/runtime-config';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authResultSchema, devopsSchema, type AuthResult, type LoginRequest } from '../api/contract';
+import { authResultSchema, devopsSchema, type AuthResult, type LoginRequest } from '../api/contract/auth';
 import type { HttpClient } from '../api/http';
 
 const emptySchema = z.unknown();

@@ -6,7 +6,7 @@ import {
   roleSchema,
   type AuthResult,
   type Role,
-} from '../api/contract';
+} from '../api/contract/auth';
 
 /** Translation keys of the messages a logged-out person may see (spec §8). */
 export const sessionMessageKeySchema = z.enum([

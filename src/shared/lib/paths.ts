@@ -1,4 +1,6 @@
-import { documentLanguageFor, type ProfileType, type Role, type StaffProfileType } from '../api/contract';
+import type { Role } from '../api/contract/auth';
+import { documentLanguageFor } from '../api/contract/documents';
+import type { ProfileType, StaffProfileType } from '../api/contract/profiles';
 
 /** Every route of spec §2 is built here, so no screen writes a path by hand. */
 export function appPaths(product: string) {

@@ -1,17 +1,17 @@
-import {
-  compositeSchema,
-  type CardTask,
-  type CompositeChange,
-  type CompositeScore,
-  type DeviceClass,
-  type Interruption,
-  type ScoredTest,
-  type TaskFlag,
-  type TaskRecord,
-  type TaskScore,
-  type TestFlag,
-  type TestRecord,
-  type TestScore,
+import { compositeSchema } from '../../api/contract/results';
+import type {
+  CardTask,
+  CompositeChange,
+  CompositeScore,
+  DeviceClass,
+  Interruption,
+  ScoredTest,
+  TaskFlag,
+  TaskRecord,
+  TaskScore,
+  TestFlag,
+  TestRecord,
+  TestScore,
 } from '../../api/contract';
 import { referenceValues, type ReferenceValues } from './reference-values';
 
