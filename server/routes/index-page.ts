@@ -42,7 +42,7 @@ const attribute = (value: string): string => value.replace(/&/g, '&amp;').replac
  * started: two more round trips on a phone's network before anything can be read. The language is the configured
  * one; a browser whose person chose another fetches that one as before, and the preloaded files go unused.
  */
-function firstVisitLinks(config: RuntimeConfig, manifest: Manifest | null, patientLink: boolean): string {
+function firstVisitLinks(config: RuntimeConfig, manifest: Manifest | null, patientLink: boolean, html: string): string {
   const language = startLanguage(config.currentLocale, null);
   const namespaces = patientLink ? [...patientLinkStartNamespaces] : [...startNamespaces];
   const links = namespaces.map(
@@ -50,9 +50,13 @@ function firstVisitLinks(config: RuntimeConfig, manifest: Manifest | null, patie
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(`${config.staticHost}/locales/${language}/${namespace}.json`)}">`,
   );
   if (patientLink && manifest) {
+    // The first download's own files are named in index.html already.
+    const named = (file: string) => html.includes(`"/${file}"`);
     const { scripts, styles } = filesOf(manifest, patientLinkModules);
-    for (const file of scripts) links.push(`<link rel="modulepreload" crossorigin href="/${attribute(file)}">`);
-    for (const file of styles) links.push(`<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`);
+    for (const file of scripts.filter((script) => !named(script)))
+      links.push(`<link rel="modulepreload" crossorigin href="/${attribute(file)}">`);
+    for (const file of styles.filter((style) => !named(style)))
+      links.push(`<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`);
   }
   return links.join('\n    ');
 }
@@ -86,7 +90,7 @@ export function indexPages(clientDir: string, config: RuntimeConfig) {
       readFile(manifestFile, 'utf8').catch(() => null),
     ]);
     const parsed = manifestText ? manifestSchema.safeParse(JSON.parse(manifestText)) : null;
-    const links = firstVisitLinks(config, parsed?.success ? parsed.data : null, kind === 'patientLink');
+    const links = firstVisitLinks(config, parsed?.success ? parsed.data : null, kind === 'patientLink', html);
     const page = compressOnce(Buffer.from(html.replace('</head>', `  ${links}\n  </head>`)));
     built.pages.set(kind, page);
     return page;
