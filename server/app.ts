@@ -14,6 +14,7 @@ import { errorHandler } from './http/errors';
 import { originFromAddress } from './http/public-url';
 import { registerIdempotency } from './http/idempotency';
 import { defaultRateLimits, registerRateLimits, type RateLimits } from './http/rate-limits';
+import { clientInlineScripts } from './http/inline-scripts';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerControlCharacterGuard } from './http/validation';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
@@ -153,7 +154,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     void jsonParser(request, text, done);
   });
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, clientInlineScripts(clientDir));
   // API answers are made per request, so they are compressed on the fly when worth it; static files are sent from
   // the twins compressed at build time (routes/client.ts) and must not be compressed again here.
   app.addHook('onRoute', (route) => {

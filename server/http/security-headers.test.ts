@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,11 +10,16 @@ import { isPageSubresource, strictTransportSecurity } from './security-headers';
 
 let testApp: TestApp;
 let clientDir: string;
+/** Like the build's browser check: an inline script in the head of index.html. */
+const inlineCheck = 'document.documentElement.lang = "en-US";';
 
 beforeAll(async () => {
   // A tiny stand-in for the built client, so these tests never depend on `vite build`.
   clientDir = mkdtempSync(path.join(tmpdir(), 'cgm-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>client</title><div id="root"></div>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><title>client</title><script>${inlineCheck}</script><div id="root"></div>`,
+  );
   writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {});');
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app");');
@@ -31,7 +37,7 @@ afterAll(async () => {
 function expectSecurityHeaders(response: LightMyRequestResponse): void {
   const csp = String(response.headers['content-security-policy']);
   expect(csp).toContain("default-src 'self'");
-  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*(;|$)/);
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("frame-ancestors 'self'");
@@ -106,11 +112,16 @@ describe('security headers and static serving', () => {
     expect(config.uniqueDeviceIdentificationNumber).toContain(config.version);
   });
 
-  it('serves index.html with the headers and no-cache', async () => {
+  it('serves index.html with the headers and no-cache, letting its own inline script run and no other', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root">');
     expectSecurityHeaders(response);
+    const hash = createHash('sha256').update(inlineCheck).digest('base64');
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    // An API answer is no page: nothing inline runs there.
+    const api = await testApp.app.inject({ method: 'GET', url: '/api/cgm/devops' });
+    expect(api.headers['content-security-policy']).toContain("script-src 'self';");
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 

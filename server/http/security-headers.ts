@@ -97,13 +97,27 @@ const subresourceHeaders: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(securityHeaders).filter(([name]) => !documentOnlyHeaders.has(name)),
 );
 
-/** An onSend hook, so every answer gets the headers: routes, static files, 404s and errors alike. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** The policy with these inline scripts allowed by their hashes (inline-scripts.ts). */
+export function contentSecurityPolicyAllowing(scriptSources: readonly string[]): string {
+  if (scriptSources.length === 0) return contentSecurityPolicy;
+  return contentSecurityPolicy.replace("script-src 'self'", `script-src 'self' ${scriptSources.join(' ')}`);
+}
+
+/**
+ * An onSend hook, so every answer gets the headers: routes, static files, 404s and errors alike. A page (HTML)
+ * may also run the inline scripts `inlineScripts` names, by hash.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: () => readonly string[] = () => []): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const contentType = String(reply.getHeader('content-type') ?? '');
-    void reply.headers(
-      isPageSubresource(request.url, reply.statusCode, contentType) ? subresourceHeaders : securityHeaders,
-    );
+    if (isPageSubresource(request.url, reply.statusCode, contentType)) {
+      void reply.headers(subresourceHeaders);
+    } else {
+      void reply.headers(securityHeaders);
+      if (contentType.startsWith('text/html')) {
+        void reply.header('content-security-policy', contentSecurityPolicyAllowing(inlineScripts()));
+      }
+    }
     // request.protocol is 'https' on a TLS socket, or behind a trusted proxy (TRUST_PROXY) that says so in
     // X-Forwarded-Proto. HSTS over plain http is ignored by browsers and would only mislead.
     if (request.protocol === 'https') {

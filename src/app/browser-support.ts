@@ -1,7 +1,7 @@
 /* eslint-disable no-var -- this file becomes a classic ES5 script: see the comment below */
 /**
  * The supported-browser rule (README, "Supported browsers"). The build turns this file into a classic script
- * (browser-check.js) that runs before the application's module: a browser too old to parse the application
+ * (the browser check, inline in index.html) that runs before the application's module: a browser too old to parse the application
  * still runs it and is sent to the browser-not-supported page. It is therefore written in ES5 syntax (var,
  * function, no arrows or template literals); only the type annotations are removed by the build.
  */
@@ -64,7 +64,7 @@ export var browserNotSupportedPath = '/browser-not-supported.html';
 
 declare global {
   interface Window {
-    /** Set by browser-check.js when the browser fails the rule, so the application does not start. */
+    /** Set by the browser check (inline in index.html) when the browser fails the rule, so the application does not start. */
     cgmUnsupportedBrowser?: string[];
   }
 }
