@@ -48,18 +48,18 @@ function providerServiceChoices(table: string, column: string, references: strin
 type CodeName = readonly [code: string, name: string];
 
 /**
- * A reference list of codes and names (the address's states and countries): its table and its rows, numbered in
- * display order from 1.
+ * An ordered reference list (localities, order types, states, countries): its table, keyed by a text code, and its
+ * rows, numbered in display order from 1.
  */
-function codeNameList(table: string, rows: readonly CodeName[]): string[] {
+function referenceList(table: string, key: 'id' | 'code', rows: readonly CodeName[]): string[] {
   const values = rows.map(([code, name], index) => `('${code}', '${name}', ${String(index + 1)})`);
   return [
     `CREATE TABLE ${table} (
-        code text PRIMARY KEY,
+        ${key} text PRIMARY KEY,
         name text NOT NULL,
         display_order integer NOT NULL
       )`,
-    `INSERT INTO ${table} (code, name, display_order) VALUES
+    `INSERT INTO ${table} (${key}, name, display_order) VALUES
         ${values.join(',\n        ')}`,
   ];
 }
@@ -153,14 +153,10 @@ export const migrations: readonly Migration[] = [
       `INSERT INTO report_types (id, name) VALUES
         (1, 'Standard cognitive report'),
         (2, 'Cognitive report with history')`,
-      `CREATE TABLE localities (
-        id text PRIMARY KEY,
-        name text NOT NULL,
-        display_order integer NOT NULL
-      )`,
-      `INSERT INTO localities (id, name, display_order) VALUES
-        ('en-US', 'United States - English', 1),
-        ('es-US', 'United States - Spanish', 2)`,
+      ...referenceList('localities', 'id', [
+        ['en-US', 'United States - English'],
+        ['es-US', 'United States - Spanish'],
+      ]),
       `CREATE TABLE batteries (
         code text PRIMARY KEY,
         name text NOT NULL,
@@ -170,14 +166,10 @@ export const migrations: readonly Migration[] = [
       `INSERT INTO batteries (code, name, description, display_order) VALUES
         ('FullCBB', 'Full assessment', 'All four tests of the cognitive battery, about 15 minutes', 1),
         ('MemOnlyCBB', 'Memory assessment', 'The memory tests of the cognitive battery only', 2)`,
-      `CREATE TABLE assessment_order_types (
-        id text PRIMARY KEY,
-        name text NOT NULL,
-        display_order integer NOT NULL
-      )`,
-      `INSERT INTO assessment_order_types (id, name, display_order) VALUES
-        ('HOME', 'Out-Of-Clinic', 1),
-        ('SITE', 'In-Clinic', 2)`,
+      ...referenceList('assessment_order_types', 'id', [
+        ['HOME', 'Out-Of-Clinic'],
+        ['SITE', 'In-Clinic'],
+      ]),
       `CREATE TABLE specialties (
         id integer PRIMARY KEY,
         name text NOT NULL UNIQUE
@@ -332,8 +324,8 @@ export const migrations: readonly Migration[] = [
       )`,
       `CREATE INDEX account_tokens_user ON account_tokens (user_id, purpose)`,
       // Reference lists of the address fields (spec §3 address state{code,name}, country{code,name}).
-      ...codeNameList('states', usStates),
-      ...codeNameList('countries', countries),
+      ...referenceList('states', 'code', usStates),
+      ...referenceList('countries', 'code', countries),
       // Lists search by name and email; a functional index keeps the 10,000-patient list quick to page by name.
       `CREATE INDEX patients_name_order ON patients (lower(last_name), lower(first_name), id)`,
     ],
