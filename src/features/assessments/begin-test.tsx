@@ -2,12 +2,18 @@ import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from 
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import type { AssessmentOrderDetail, BeginTestResult } from '../../shared/api/contract';
+import {
+  assessmentTestRefusalCodes,
+  type AssessmentOrderDetail,
+  type BeginTestResult,
+} from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { languageNameIn } from '../../shared/lib/i18n/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
-import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { isNothingSent, OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { Notice } from '../../shared/ui';
 import { Page } from '../../shared/ui/page';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { useRecordOutcome } from './api';
@@ -19,6 +25,9 @@ import {
   takeWorkflowInstance,
   type RunnerReturn,
 } from './runner';
+
+// Over 300 lines: every piece the self and on-site begin pages share (summary, language, Begin and why it failed,
+// the hand-over to the runner and its return), so each page holds only what is its own.
 
 /** The two ids of the begin routes; null when either is not a positive whole number. */
 export function useAssessmentParams(): { patientId: number; assessmentId: number } | null {
@@ -119,10 +128,13 @@ const goTo: Go = (url) => {
   window.location.assign(url);
 };
 
-/**
- * Spec §4/§9: once begun, the page says the test is starting and, 2000 ms later, hands the browser to the workflow
- * runner with the parameters of spec §7. The workflow instance is remembered in this tab for the callback.
- */
+/** What the self and on-site begin forms are given: the order, a way to read it again, the runner's way in. */
+export interface BeginFormProps {
+  order: AssessmentOrderDetail;
+  refetch: () => void;
+  go?: Go | undefined;
+}
+
 /**
  * What both begin forms hold: the test language chosen on the page (first the order's own) and the hand-over to
  * the runner.
@@ -133,6 +145,10 @@ export function useBeginForm(order: AssessmentOrderDetail, go: Go | undefined) {
   return { language, setLanguage, handoff };
 }
 
+/**
+ * Spec §4/§9: once begun, the page says the test is starting and, 2000 ms later, hands the browser to the workflow
+ * runner with the parameters of spec §7. The workflow instance is remembered in this tab for the callback.
+ */
 function useRunnerHandoff(assessmentId: number, go: Go = goTo) {
   const config = useRuntimeConfig();
   const location = useLocation();
@@ -282,6 +298,32 @@ export function BeginButton({
         {status}
       </Text>
     </>
+  );
+}
+
+/**
+ * Why Begin failed, as the self and on-site pages say it: nothing sent (offline), the patient deactivated meanwhile
+ * (409, said as `deactivated`), or anything else (`otherwise`).
+ */
+export function BeginError({
+  error,
+  deactivated,
+  otherwise,
+}: {
+  error: Error;
+  deactivated: string;
+  otherwise: string;
+}) {
+  const { t } = useTranslation('assessments');
+  const refusal = isApiError(error) && error.status === 409 ? error.code : null;
+  return (
+    <Notice tone="error">
+      {isNothingSent(error)
+        ? t('common:ERROR_OFFLINE_NOTHING_SENT')
+        : refusal === assessmentTestRefusalCodes.patientDeactivated
+          ? deactivated
+          : otherwise}
+    </Notice>
   );
 }
 

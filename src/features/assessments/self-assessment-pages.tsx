@@ -2,18 +2,17 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { Forbidden } from '../../shared/auth/guards';
 import { useSession } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { isNothingSent } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, useBeginTest } from './api';
 import {
   BeginButton,
+  BeginError,
   CompletedNotice,
   LanguageSelect,
   OrderSummary,
@@ -22,6 +21,7 @@ import {
   useAssessmentParams,
   useBeginForm,
   useRunnerReturn,
+  type BeginFormProps,
   type Go,
 } from './begin-test';
 import { canStartAgain, errorPageOf, type ErrorPage } from './test-errors';
@@ -116,21 +116,12 @@ function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessm
   return <SelfBeginForm order={query.data} refetch={() => void query.refetch()} go={go} />;
 }
 
-function SelfBeginForm({
-  order,
-  refetch,
-  go,
-}: {
-  order: AssessmentOrderDetail;
-  refetch: () => void;
-  go?: Go | undefined;
-}) {
+function SelfBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
   const { language, setLanguage, handoff } = useBeginForm(order, go);
   const begin = useBeginTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
-  const refusal = isApiError(error) && error.status === 409 ? error.code : null;
 
   return (
     <Page title={t('begin.selfTitle')} intro={t('begin.selfIntro')}>
@@ -145,13 +136,7 @@ function SelfBeginForm({
         <Stack gap="md">
           <LanguageSelect order={order} value={language} onChange={setLanguage} />
           {error && (
-            <Notice tone="error">
-              {isNothingSent(error)
-                ? t('common:ERROR_OFFLINE_NOTHING_SENT')
-                : refusal === assessmentTestRefusalCodes.patientDeactivated
-                  ? t('begin.deactivatedSelf')
-                  : t('begin.beginFailed')}
-            </Notice>
+            <BeginError error={error} deactivated={t('begin.deactivatedSelf')} otherwise={t('begin.beginFailed')} />
           )}
           <BeginButton
             busy={begin.isPending}

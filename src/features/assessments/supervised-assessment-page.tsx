@@ -3,19 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { isNothingSent } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, onSiteOrder, useBeginSupervisedTest } from './api';
 import {
   BeginButton,
+  BeginError,
   CompletedNotice,
   LanguageSelect,
   OrderSummary,
@@ -24,6 +23,7 @@ import {
   useAssessmentParams,
   useBeginForm,
   useRunnerReturn,
+  type BeginFormProps,
   type Go,
 } from './begin-test';
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
@@ -117,15 +117,7 @@ function SupervisedBegin({
   return <SupervisedBeginForm order={joined} refetch={() => void orderQuery.refetch()} go={go} />;
 }
 
-function SupervisedBeginForm({
-  order,
-  refetch,
-  go,
-}: {
-  order: AssessmentOrderDetail;
-  refetch: () => void;
-  go?: Go | undefined;
-}) {
+function SupervisedBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
   const { language, setLanguage, handoff } = useBeginForm(order, go);
   const [mustAccept, setMustAccept] = useState(false);
@@ -137,7 +129,6 @@ function SupervisedBeginForm({
   const begin = useBeginSupervisedTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
-  const refusal = isApiError(error) && error.status === 409 ? error.code : null;
   const timestampRefused =
     isApiError(error) && error.status === 400 && error.fields.some((field) => field.path.startsWith('Accept'));
 
@@ -191,15 +182,11 @@ function SupervisedBeginForm({
             />
             <LanguageSelect order={order} value={language} onChange={setLanguage} />
             {error && (
-              <Notice tone="error">
-                {isNothingSent(error)
-                  ? t('common:ERROR_OFFLINE_NOTHING_SENT')
-                  : refusal === assessmentTestRefusalCodes.patientDeactivated
-                    ? t('ERROR_PATIENT_DEACTIVATED')
-                    : timestampRefused
-                      ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP')
-                      : t('begin.beginFailed')}
-              </Notice>
+              <BeginError
+                error={error}
+                deactivated={t('ERROR_PATIENT_DEACTIVATED')}
+                otherwise={timestampRefused ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP') : t('begin.beginFailed')}
+              />
             )}
             <BeginButton
               busy={begin.isPending || waiting}
