@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import {
@@ -185,7 +185,7 @@ function useRunnerHandoff(assessmentId: number, go: Go = goTo) {
  * Spec §4: the runner came back to this page with completed=true or error=true plus errorCode; the page records it
  * through the completion or error callback once, then `onRecorded` decides where the person goes.
  */
-export function useRunnerReturn(
+function useRunnerReturn(
   assessmentId: number,
   onRecorded: (outcome: NonNullable<RunnerReturn>, recorded: boolean) => void,
 ) {
@@ -231,10 +231,30 @@ export function useRunnerReturn(
 }
 
 /**
- * Back from the runner (self or on site): the outcome is being recorded, or recording a completion failed and can
- * be tried again (spec §8 ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED).
+ * A begin page (self or on site) as the runner may come back to it: then the outcome is recorded and `onRecorded`
+ * decides where the person goes; otherwise the page's begin part (`children`).
  */
-export function RunnerReturnPage({
+export function RunnerReturnOrBegin({
+  title,
+  assessmentId,
+  onRecorded,
+  children,
+}: {
+  title: string;
+  assessmentId: number;
+  onRecorded: (outcome: NonNullable<RunnerReturn>, recorded: boolean) => void;
+  children: ReactNode;
+}) {
+  const runnerReturn = useRunnerReturn(assessmentId, onRecorded);
+  if (runnerReturn.returned) return <RunnerReturnPage title={title} runnerReturn={runnerReturn} />;
+  return children;
+}
+
+/**
+ * Back from the runner: the outcome is being recorded, or recording a completion failed and can be tried again
+ * (spec §8 ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED).
+ */
+function RunnerReturnPage({
   title,
   runnerReturn,
 }: {

@@ -17,10 +17,9 @@ import {
   LanguageSelect,
   OrderSummary,
   PageLoading,
-  RunnerReturnPage,
+  RunnerReturnOrBegin,
   useAssessmentParams,
   useBeginForm,
-  useRunnerReturn,
   type BeginFormProps,
   type Go,
 } from './begin-test';
@@ -78,17 +77,22 @@ function SelfAssessment({
   const { t } = useTranslation('assessments');
   const paths = usePaths();
   const navigate = useNavigate();
-  const runnerReturn = useRunnerReturn(assessmentId, (outcome, recorded) => {
-    if (outcome.kind === 'completed') {
-      void navigate(paths.selfAssessmentCompleted(patientId, assessmentId), { replace: true });
-      return;
-    }
-    if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
-    void navigate(paths.selfAssessmentError(patientId, assessmentId, outcome.errorCode), { replace: true });
-  });
-
-  if (runnerReturn.returned) return <RunnerReturnPage title={t('begin.selfTitle')} runnerReturn={runnerReturn} />;
-  return <SelfBegin patientId={patientId} assessmentId={assessmentId} go={go} />;
+  return (
+    <RunnerReturnOrBegin
+      title={t('begin.selfTitle')}
+      assessmentId={assessmentId}
+      onRecorded={(outcome, recorded) => {
+        if (outcome.kind === 'completed') {
+          void navigate(paths.selfAssessmentCompleted(patientId, assessmentId), { replace: true });
+          return;
+        }
+        if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
+        void navigate(paths.selfAssessmentError(patientId, assessmentId, outcome.errorCode), { replace: true });
+      }}
+    >
+      <SelfBegin patientId={patientId} assessmentId={assessmentId} go={go} />
+    </RunnerReturnOrBegin>
+  );
 }
 
 function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessmentId: number; go?: Go | undefined }) {

@@ -19,14 +19,14 @@ import {
   LanguageSelect,
   OrderSummary,
   PageLoading,
-  RunnerReturnPage,
+  RunnerReturnOrBegin,
   useAssessmentParams,
   useBeginForm,
-  useRunnerReturn,
   type BeginFormProps,
   type Go,
 } from './begin-test';
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
+import type { RunnerReturn } from './runner';
 import { errorPageOf } from './test-errors';
 import { Notice } from '../../shared/ui';
 
@@ -57,7 +57,7 @@ function Supervised({ patientId, assessmentId, go }: { patientId: number; assess
   const home = session.userRole ? roleHome(paths, session.userRole) : paths.home;
   // Spec §4: after the runner, a patient's session goes to the completed or error page; staff go to their home,
   // told how the test ended.
-  const runnerReturn = useRunnerReturn(assessmentId, (outcome, recorded) => {
+  const onRecorded = (outcome: NonNullable<RunnerReturn>, recorded: boolean) => {
     if (session.userRole === 'patient') {
       void navigate(
         outcome.kind === 'completed'
@@ -74,12 +74,13 @@ function Supervised({ patientId, assessmentId, go }: { patientId: number; assess
       if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
     }
     void navigate(home, { replace: true });
-  });
+  };
 
-  if (runnerReturn.returned) {
-    return <RunnerReturnPage title={t('begin.supervisedTitle')} runnerReturn={runnerReturn} />;
-  }
-  return <SupervisedBegin patientId={patientId} assessmentId={assessmentId} home={home} go={go} />;
+  return (
+    <RunnerReturnOrBegin title={t('begin.supervisedTitle')} assessmentId={assessmentId} onRecorded={onRecorded}>
+      <SupervisedBegin patientId={patientId} assessmentId={assessmentId} home={home} go={go} />
+    </RunnerReturnOrBegin>
+  );
 }
 
 function SupervisedBegin({
