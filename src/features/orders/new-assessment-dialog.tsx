@@ -9,9 +9,8 @@ import type { AssessmentOrder, PatientProfile, ProviderService } from '../../sha
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { RouteDialog } from '../../shared/ui/route-dialog';
-import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
+import { applyServerErrors, FieldMessages, fieldsFor, FormActions } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { ProfileLoadError } from '../../shared/person';
@@ -113,7 +112,6 @@ function OrderForm({ patient, service, onPlaced, onCancel }: OrderFormProps) {
   const { t } = useTranslation('orders');
   const text = useOrderText();
   const create = useCreateOrder();
-  const writes = useWritesBlocked();
   const [failure, setFailure] = useState<string | null>(null);
   const types = offeredOrderTypes(service);
   const batteries = service.supportedBatteryTypes;
@@ -208,15 +206,7 @@ function OrderForm({ patient, service, onPlaced, onCancel }: OrderFormProps) {
                 <CheckboxField name="makeDefaultEmail" label={t('fields.makeDefaultEmail')} />
               </>
             )}
-            <OfflineWriteReason />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onCancel}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" loading={isSubmitting} disabled={writes.blocked} aria-describedby={writes.reasonId}>
-                {t('placeOrder')}
-              </Button>
-            </Group>
+            <FormActions submitLabel={t('placeOrder')} busy={isSubmitting} onCancel={onCancel} />
           </Stack>
         </form>
       </FieldMessages>
