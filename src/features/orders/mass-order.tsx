@@ -25,6 +25,7 @@ import {
 } from './mass-order-model';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { Notice } from '../../shared/ui';
+import { OrderConfirmation } from './order-confirmation';
 
 const { SelectField } = fieldsFor<MassOrderFormValues>();
 
@@ -264,24 +265,12 @@ function MassOrderConfirmation({ outcome, onClose }: { outcome: MassOrderOutcome
   const { t } = useTranslation('orders');
   const main = outcome.type === 'HOME' ? 'mass.TEXT_MASS_ORDER_HOME' : 'mass.TEXT_MASS_ORDER_SITE';
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('confirmTitle')}
-      // The Close button below is the one way out besides Escape; a second 'Close' would be ambiguous.
-      withCloseButton={false}
-      styles={{ title: { fontWeight: 700 } }}
-    >
+    <OrderConfirmation onClose={onClose}>
       <Stack gap="xs" mb="lg">
         <Text>{t(main, { count: outcome.ordered, selected: outcome.selected })}</Text>
         {outcome.ineligible > 0 && <Text>{t('mass.TEXT_MASS_ORDER_INELIGIBLE', { count: outcome.ineligible })}</Text>}
         {outcome.noEmail > 0 && <Text>{t('mass.TEXT_MASS_ORDER_NO_EMAIL', { count: outcome.noEmail })}</Text>}
       </Stack>
-      <Group justify="flex-end">
-        <Button onClick={onClose} data-autofocus>
-          {t('common:close')}
-        </Button>
-      </Group>
-    </Modal>
+    </OrderConfirmation>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -27,6 +27,7 @@ import {
 } from './order-form-schema';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { Loading, Notice } from '../../shared/ui';
+import { OrderConfirmation } from './order-confirmation';
 
 const { CheckboxField, RadioField, TextField } = fieldsFor<OrderFormValues>();
 
@@ -83,21 +84,9 @@ function OrderPlacedDialog({ order, onClose }: { order: AssessmentOrder; onClose
       ? t('TEXT_ASSESSMENT_ORDERED_HOME', { name: order.patient.name, email: order.assessmentOrderEmail })
       : t('TEXT_ASSESSMENT_ORDERED_SITE', { name: order.patient.name });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('confirmTitle')}
-      // The Close button below is the one way out besides Escape; a second 'Close' would be ambiguous.
-      withCloseButton={false}
-      styles={{ title: { fontWeight: 700 } }}
-    >
+    <OrderConfirmation onClose={onClose}>
       <Text mb="lg">{text}</Text>
-      <Group justify="flex-end">
-        <Button onClick={onClose} data-autofocus>
-          {t('common:close')}
-        </Button>
-      </Group>
-    </Modal>
+    </OrderConfirmation>
   );
 }
 
