@@ -1,3 +1,5 @@
+// Over 300 lines: every piece the self and on-site begin pages share (summary, language, Begin and why it failed,
+// the hand-over to the runner and its return), so each page holds only what is its own.
 import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,9 +27,6 @@ import {
   takeWorkflowInstance,
   type RunnerReturn,
 } from './runner';
-
-// Over 300 lines: every piece the self and on-site begin pages share (summary, language, Begin and why it failed,
-// the hand-over to the runner and its return), so each page holds only what is its own.
 
 /** The two ids of the begin routes; null when either is not a positive whole number. */
 export function useAssessmentParams(): { patientId: number; assessmentId: number } | null {
