@@ -93,7 +93,7 @@ export function CompletedNotice({ order }: { order: AssessmentOrderDetail }) {
   );
 }
 
-export function LanguageSelect({
+function LanguageSelect({
   order,
   value,
   onChange,
@@ -286,7 +286,7 @@ function RunnerReturnPage({
  * The Begin button of the self and on-site pages: off while offline (saying why) and once the runner is on its way;
  * the line under it says what is happening.
  */
-export function BeginButton({
+function BeginButton({
   busy,
   starting,
   status,
@@ -324,15 +324,7 @@ export function BeginButton({
  * Why Begin failed, as the self and on-site pages say it: nothing sent (offline), the patient deactivated meanwhile
  * (409, said as `deactivated`), or anything else (`otherwise`).
  */
-export function BeginError({
-  error,
-  deactivated,
-  otherwise,
-}: {
-  error: Error;
-  deactivated: string;
-  otherwise: string;
-}) {
+function BeginError({ error, deactivated, otherwise }: { error: Error; deactivated: string; otherwise: string }) {
   const { t } = useTranslation('assessments');
   const refusal = isApiError(error) && error.status === 409 ? error.code : null;
   return (
@@ -343,6 +335,45 @@ export function BeginError({
           ? deactivated
           : otherwise}
     </Notice>
+  );
+}
+
+/**
+ * The end of both begin forms: the test language, why Begin failed (`deactivated` or `otherwise`, unless nothing
+ * was sent), and Begin, whose line says what the page is `waiting` for, if anything, then that the test is starting.
+ */
+export function BeginControls({
+  order,
+  form,
+  error,
+  deactivated,
+  otherwise,
+  busy,
+  waiting,
+  onBegin,
+}: {
+  order: AssessmentOrderDetail;
+  form: ReturnType<typeof useBeginForm>;
+  error: Error | null;
+  deactivated: string;
+  otherwise: string;
+  busy: boolean;
+  waiting?: string | undefined;
+  onBegin: () => void;
+}) {
+  const { t } = useTranslation('assessments');
+  const { language, setLanguage, handoff } = form;
+  return (
+    <>
+      <LanguageSelect order={order} value={language} onChange={setLanguage} />
+      {error && <BeginError error={error} deactivated={deactivated} otherwise={otherwise} />}
+      <BeginButton
+        busy={busy}
+        starting={handoff.starting}
+        status={waiting ?? (handoff.starting ? t('begin.starting') : '')}
+        onBegin={onBegin}
+      />
+    </>
   );
 }
 

@@ -11,10 +11,8 @@ import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, useBeginTest } from './api';
 import {
-  BeginButton,
-  BeginError,
+  BeginControls,
   CompletedNotice,
-  LanguageSelect,
   OrderSummary,
   PageLoading,
   RunnerReturnOrBegin,
@@ -122,10 +120,9 @@ function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessm
 
 function SelfBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
-  const { language, setLanguage, handoff } = useBeginForm(order, go);
+  const form = useBeginForm(order, go);
   const begin = useBeginTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';
-  const error = begin.error;
 
   return (
     <Page title={t('begin.selfTitle')} intro={t('begin.selfIntro')}>
@@ -138,18 +135,17 @@ function SelfBeginForm({ order, refetch, go }: BeginFormProps) {
         </Notice>
       ) : (
         <Stack gap="md">
-          <LanguageSelect order={order} value={language} onChange={setLanguage} />
-          {error && (
-            <BeginError error={error} deactivated={t('begin.deactivatedSelf')} otherwise={t('begin.beginFailed')} />
-          )}
-          <BeginButton
+          <BeginControls
+            order={order}
+            form={form}
+            error={begin.error}
+            deactivated={t('begin.deactivatedSelf')}
+            otherwise={t('begin.beginFailed')}
             busy={begin.isPending}
-            starting={handoff.starting}
-            status={handoff.starting ? t('begin.starting') : ''}
             onBegin={() => {
-              begin.mutate(language, {
+              begin.mutate(form.language, {
                 onSuccess: (result) => {
-                  handoff.start(result, language);
+                  form.handoff.start(result, form.language);
                 },
                 onError: (failure) => {
                   // Finished or deactivated meanwhile: the page shows it once it has the order again.

@@ -13,10 +13,8 @@ import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, onSiteOrder, useBeginSupervisedTest } from './api';
 import {
-  BeginButton,
-  BeginError,
+  BeginControls,
   CompletedNotice,
-  LanguageSelect,
   OrderSummary,
   PageLoading,
   RunnerReturnOrBegin,
@@ -120,7 +118,8 @@ function SupervisedBegin({
 
 function SupervisedBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
-  const { language, setLanguage, handoff } = useBeginForm(order, go);
+  const form = useBeginForm(order, go);
+  const { language, handoff } = form;
   const [mustAccept, setMustAccept] = useState(false);
   const privacy = usePrivacyAcceptance((next) => {
     if (next) setMustAccept(false);
@@ -181,18 +180,14 @@ function SupervisedBeginForm({ order, refetch, go }: BeginFormProps) {
               error={mustAccept ? t('TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED') : undefined}
               intro={t('supervised.handOver')}
             />
-            <LanguageSelect order={order} value={language} onChange={setLanguage} />
-            {error && (
-              <BeginError
-                error={error}
-                deactivated={t('ERROR_PATIENT_DEACTIVATED')}
-                otherwise={timestampRefused ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP') : t('begin.beginFailed')}
-              />
-            )}
-            <BeginButton
+            <BeginControls
+              order={order}
+              form={form}
+              error={error}
+              deactivated={t('ERROR_PATIENT_DEACTIVATED')}
+              otherwise={timestampRefused ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP') : t('begin.beginFailed')}
               busy={begin.isPending || waiting}
-              starting={handoff.starting}
-              status={waiting ? t('login.waitingForAcceptance') : handoff.starting ? t('begin.starting') : ''}
+              waiting={waiting ? t('login.waitingForAcceptance') : undefined}
               onBegin={() => {
                 void onBegin();
               }}
