@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,5 +56,24 @@ it('rolls a transaction back when its function throws', async () => {
     }),
   ).rejects.toThrow('boom');
   expect(await db.query('SELECT id FROM outbox')).toEqual([]);
+  await db.close();
+});
+
+// The address lists are reference data a shipped migration (version 10) inserted; building its SQL with a helper
+// must not change a row. The digests were taken from the rows as first shipped.
+it('seeds the address states and countries exactly as they shipped', async () => {
+  const db = await createTestDb();
+  const digest = async (table: 'states' | 'countries') => {
+    const rows = await db.query(`SELECT code, name, display_order FROM ${table} ORDER BY display_order`);
+    return { rows: rows.length, sha256: createHash('sha256').update(JSON.stringify(rows)).digest('hex') };
+  };
+  expect(await digest('states')).toEqual({
+    rows: 56,
+    sha256: '53881bced8fbc7b0f9d118dcbc29bf0281be14bc813c561eb321de3a430a0687',
+  });
+  expect(await digest('countries')).toEqual({
+    rows: 12,
+    sha256: '5acb2b49606e0cca9bbb48f6133d05bcefc06541372c349a4d0db90f6897947a',
+  });
   await db.close();
 });

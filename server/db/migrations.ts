@@ -24,6 +24,122 @@ const addressColumns = `
   postal_code text NULL,
   country_code text NULL`;
 
+// The helpers below write SQL of shipped migrations: changing what they produce edits history, so a new shape of
+// table gets a new helper (or plain SQL) in a new migration.
+
+/**
+ * What a provider service offers of one kind (order types, languages, batteries): its choices, each a reference to
+ * another table, and at most one of them the default (a partial unique index).
+ */
+function providerServiceChoices(table: string, column: string, references: string): string[] {
+  return [
+    `CREATE TABLE ${table} (
+        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
+        ${column} text NOT NULL REFERENCES ${references},
+        is_default boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (provider_service_id, ${column})
+      )`,
+    `CREATE UNIQUE INDEX ${table}_one_default
+        ON ${table} (provider_service_id) WHERE is_default`,
+  ];
+}
+
+/** A code and the name shown for it, in the order the list offers them. */
+type CodeName = readonly [code: string, name: string];
+
+/**
+ * An ordered reference list (localities, order types, states, countries): its table, keyed by a text code, and its
+ * rows, numbered in display order from 1.
+ */
+function referenceList(table: string, key: 'id' | 'code', rows: readonly CodeName[]): string[] {
+  const values = rows.map(([code, name], index) => `('${code}', '${name}', ${String(index + 1)})`);
+  return [
+    `CREATE TABLE ${table} (
+        ${key} text PRIMARY KEY,
+        name text NOT NULL,
+        display_order integer NOT NULL
+      )`,
+    `INSERT INTO ${table} (${key}, name, display_order) VALUES
+        ${values.join(',\n        ')}`,
+  ];
+}
+
+// Spec §3 address state{code,name}: the US states, the District of Columbia and the inhabited territories.
+const usStates: readonly CodeName[] = [
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
+  ['AS', 'American Samoa'],
+  ['GU', 'Guam'],
+  ['MP', 'Northern Mariana Islands'],
+  ['PR', 'Puerto Rico'],
+  ['VI', 'U.S. Virgin Islands'],
+];
+
+// Spec §3 address country{code,name}.
+const countries: readonly CodeName[] = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['MX', 'Mexico'],
+  ['GB', 'United Kingdom'],
+  ['IE', 'Ireland'],
+  ['AU', 'Australia'],
+  ['NZ', 'New Zealand'],
+  ['DE', 'Germany'],
+  ['FR', 'France'],
+  ['ES', 'Spain'],
+  ['IT', 'Italy'],
+  ['NL', 'Netherlands'],
+];
+
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -37,14 +153,10 @@ export const migrations: readonly Migration[] = [
       `INSERT INTO report_types (id, name) VALUES
         (1, 'Standard cognitive report'),
         (2, 'Cognitive report with history')`,
-      `CREATE TABLE localities (
-        id text PRIMARY KEY,
-        name text NOT NULL,
-        display_order integer NOT NULL
-      )`,
-      `INSERT INTO localities (id, name, display_order) VALUES
-        ('en-US', 'United States - English', 1),
-        ('es-US', 'United States - Spanish', 2)`,
+      ...referenceList('localities', 'id', [
+        ['en-US', 'United States - English'],
+        ['es-US', 'United States - Spanish'],
+      ]),
       `CREATE TABLE batteries (
         code text PRIMARY KEY,
         name text NOT NULL,
@@ -54,14 +166,10 @@ export const migrations: readonly Migration[] = [
       `INSERT INTO batteries (code, name, description, display_order) VALUES
         ('FullCBB', 'Full assessment', 'All four tests of the cognitive battery, about 15 minutes', 1),
         ('MemOnlyCBB', 'Memory assessment', 'The memory tests of the cognitive battery only', 2)`,
-      `CREATE TABLE assessment_order_types (
-        id text PRIMARY KEY,
-        name text NOT NULL,
-        display_order integer NOT NULL
-      )`,
-      `INSERT INTO assessment_order_types (id, name, display_order) VALUES
-        ('HOME', 'Out-Of-Clinic', 1),
-        ('SITE', 'In-Clinic', 2)`,
+      ...referenceList('assessment_order_types', 'id', [
+        ['HOME', 'Out-Of-Clinic'],
+        ['SITE', 'In-Clinic'],
+      ]),
       `CREATE TABLE specialties (
         id integer PRIMARY KEY,
         name text NOT NULL UNIQUE
@@ -94,31 +202,10 @@ export const migrations: readonly Migration[] = [
         delivery_method text NOT NULL CHECK (delivery_method IN ('HOME', 'SITE', 'BOTH')),${timestamps},
         UNIQUE (provider_id, service_id)
       )`,
-      `CREATE TABLE provider_service_order_types (
-        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
-        order_type text NOT NULL REFERENCES assessment_order_types (id),
-        is_default boolean NOT NULL DEFAULT false,
-        PRIMARY KEY (provider_service_id, order_type)
-      )`,
       // Spec §4: exactly one default per provider service; the partial index enforces "at most one".
-      `CREATE UNIQUE INDEX provider_service_order_types_one_default
-        ON provider_service_order_types (provider_service_id) WHERE is_default`,
-      `CREATE TABLE provider_service_languages (
-        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
-        locality_id text NOT NULL REFERENCES localities (id),
-        is_default boolean NOT NULL DEFAULT false,
-        PRIMARY KEY (provider_service_id, locality_id)
-      )`,
-      `CREATE UNIQUE INDEX provider_service_languages_one_default
-        ON provider_service_languages (provider_service_id) WHERE is_default`,
-      `CREATE TABLE provider_service_batteries (
-        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
-        battery_code text NOT NULL REFERENCES batteries (code),
-        is_default boolean NOT NULL DEFAULT false,
-        PRIMARY KEY (provider_service_id, battery_code)
-      )`,
-      `CREATE UNIQUE INDEX provider_service_batteries_one_default
-        ON provider_service_batteries (provider_service_id) WHERE is_default`,
+      ...providerServiceChoices('provider_service_order_types', 'order_type', 'assessment_order_types (id)'),
+      ...providerServiceChoices('provider_service_languages', 'locality_id', 'localities (id)'),
+      ...providerServiceChoices('provider_service_batteries', 'battery_code', 'batteries (code)'),
 
       // Staff accounts double as clinician/technician profiles (healthcareProfileId = users.id),
       // so a profile and its login can never disagree about name, email or disabled state.
@@ -237,86 +324,8 @@ export const migrations: readonly Migration[] = [
       )`,
       `CREATE INDEX account_tokens_user ON account_tokens (user_id, purpose)`,
       // Reference lists of the address fields (spec §3 address state{code,name}, country{code,name}).
-      `CREATE TABLE states (
-        code text PRIMARY KEY,
-        name text NOT NULL,
-        display_order integer NOT NULL
-      )`,
-      `INSERT INTO states (code, name, display_order) VALUES
-        ('AL', 'Alabama', 1),
-        ('AK', 'Alaska', 2),
-        ('AZ', 'Arizona', 3),
-        ('AR', 'Arkansas', 4),
-        ('CA', 'California', 5),
-        ('CO', 'Colorado', 6),
-        ('CT', 'Connecticut', 7),
-        ('DE', 'Delaware', 8),
-        ('DC', 'District of Columbia', 9),
-        ('FL', 'Florida', 10),
-        ('GA', 'Georgia', 11),
-        ('HI', 'Hawaii', 12),
-        ('ID', 'Idaho', 13),
-        ('IL', 'Illinois', 14),
-        ('IN', 'Indiana', 15),
-        ('IA', 'Iowa', 16),
-        ('KS', 'Kansas', 17),
-        ('KY', 'Kentucky', 18),
-        ('LA', 'Louisiana', 19),
-        ('ME', 'Maine', 20),
-        ('MD', 'Maryland', 21),
-        ('MA', 'Massachusetts', 22),
-        ('MI', 'Michigan', 23),
-        ('MN', 'Minnesota', 24),
-        ('MS', 'Mississippi', 25),
-        ('MO', 'Missouri', 26),
-        ('MT', 'Montana', 27),
-        ('NE', 'Nebraska', 28),
-        ('NV', 'Nevada', 29),
-        ('NH', 'New Hampshire', 30),
-        ('NJ', 'New Jersey', 31),
-        ('NM', 'New Mexico', 32),
-        ('NY', 'New York', 33),
-        ('NC', 'North Carolina', 34),
-        ('ND', 'North Dakota', 35),
-        ('OH', 'Ohio', 36),
-        ('OK', 'Oklahoma', 37),
-        ('OR', 'Oregon', 38),
-        ('PA', 'Pennsylvania', 39),
-        ('RI', 'Rhode Island', 40),
-        ('SC', 'South Carolina', 41),
-        ('SD', 'South Dakota', 42),
-        ('TN', 'Tennessee', 43),
-        ('TX', 'Texas', 44),
-        ('UT', 'Utah', 45),
-        ('VT', 'Vermont', 46),
-        ('VA', 'Virginia', 47),
-        ('WA', 'Washington', 48),
-        ('WV', 'West Virginia', 49),
-        ('WI', 'Wisconsin', 50),
-        ('WY', 'Wyoming', 51),
-        ('AS', 'American Samoa', 52),
-        ('GU', 'Guam', 53),
-        ('MP', 'Northern Mariana Islands', 54),
-        ('PR', 'Puerto Rico', 55),
-        ('VI', 'U.S. Virgin Islands', 56)`,
-      `CREATE TABLE countries (
-        code text PRIMARY KEY,
-        name text NOT NULL,
-        display_order integer NOT NULL
-      )`,
-      `INSERT INTO countries (code, name, display_order) VALUES
-        ('US', 'United States', 1),
-        ('CA', 'Canada', 2),
-        ('MX', 'Mexico', 3),
-        ('GB', 'United Kingdom', 4),
-        ('IE', 'Ireland', 5),
-        ('AU', 'Australia', 6),
-        ('NZ', 'New Zealand', 7),
-        ('DE', 'Germany', 8),
-        ('FR', 'France', 9),
-        ('ES', 'Spain', 10),
-        ('IT', 'Italy', 11),
-        ('NL', 'Netherlands', 12)`,
+      ...referenceList('states', 'code', usStates),
+      ...referenceList('countries', 'code', countries),
       // Lists search by name and email; a functional index keeps the 10,000-patient list quick to page by name.
       `CREATE INDEX patients_name_order ON patients (lower(last_name), lower(first_name), id)`,
     ],

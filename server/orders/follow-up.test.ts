@@ -1,3 +1,5 @@
+// Over 300 lines: following an order (issue 18) end to end: its timeline, the actions on it, the open-orders list
+// and the reminder and expiry sweep, all from the home order placed through the API by the helpers below.
 import { describe, expect, it } from 'vitest';
 import {
   assessmentOrderSchema,

@@ -75,8 +75,8 @@ function resolveBattery(service: ProviderService, requested: string | null, path
 interface Placement {
   patient: OrderablePatient;
   service: ProviderService;
-  orderType: AssessmentOrderTypeId;
-  batteryCode: string;
+  /** The order type and battery as asked (single or mass order), checked against what the service offers. */
+  asked: { assessmentOrderType: AssessmentOrderTypeId; batteryTypeCode: string | null };
   /** HOME only. */
   email: string | null;
 }
@@ -89,18 +89,22 @@ export interface OrderContext {
 }
 
 /**
- * Writes one order (SCHD) and, for HOME, the patient's login token hash and the email with its link. Spec §6: a
- * clinician is recorded as prescriber; anyone else ordering leaves the prescriber empty.
+ * Checks the order type and battery against the patient's provider service (spec §5), then writes one order (SCHD)
+ * and, for HOME, the patient's login token hash and the email with its link. Spec §6: a clinician is recorded as
+ * prescriber; anyone else ordering leaves the prescriber empty.
  */
-async function placeOrder(context: OrderContext, placement: Placement): Promise<number> {
+async function placeOrder(context: OrderContext, { patient, service, asked, email }: Placement): Promise<number> {
   const { db, auth } = context;
-  const login = placement.orderType === 'HOME' ? newPatientLoginToken() : null;
+  const orderType = asked.assessmentOrderType;
+  checkOrderType(service, orderType, 'assessmentOrderType');
+  const batteryCode = resolveBattery(service, asked.batteryTypeCode, 'batteryTypeCode');
+  const login = orderType === 'HOME' ? newPatientLoginToken() : null;
   const id = await insertAssessmentOrder(db, {
-    patientId: placement.patient.id,
-    providerServiceId: placement.service.id,
-    orderType: placement.orderType,
-    batteryCode: placement.batteryCode,
-    email: placement.email,
+    patientId: patient.id,
+    providerServiceId: service.id,
+    orderType,
+    batteryCode,
+    email,
     prescriberUserId: auth.role === 'clinician' ? auth.userId : null,
     orderedByUserId: auth.userId,
     patientLoginTokenHash: login?.hash ?? null,
@@ -113,20 +117,20 @@ async function placeOrder(context: OrderContext, placement: Placement): Promise<
     at: now,
     actorUserId: auth.userId,
     detail: {
-      orderType: placement.orderType,
-      batteryCode: placement.batteryCode,
-      ...(placement.email === null ? {} : { email: placement.email }),
+      orderType,
+      batteryCode,
+      ...(email === null ? {} : { email }),
     },
   });
-  if (login && placement.email !== null) {
+  if (login && email !== null) {
     await sendOrderEmail(db, {
-      to: placement.email,
+      to: email,
       origin: context.origin,
       product: context.product,
       token: login.token,
-      providerServiceName: `${placement.service.provider.name} -- ${placement.service.service.name}`,
+      providerServiceName: `${service.provider.name} -- ${service.service.name}`,
     });
-    await appendOrderEvent(db, { orderId: id, kind: 'EMAIL_SENT', at: now, detail: { email: placement.email } });
+    await appendOrderEvent(db, { orderId: id, kind: 'EMAIL_SENT', at: now, detail: { email } });
   }
   return id;
 }
@@ -144,19 +148,9 @@ export function placeSingleOrder(
     if (!patient) throw notFound('Patient not found');
     if (patient.isDisabled) throw patientDeactivated();
     const service = await providerServiceReader(tx)(patient.providerServiceId);
-    checkOrderType(service, body.assessmentOrderType, 'assessmentOrderType');
-    const batteryCode = resolveBattery(service, body.batteryTypeCode, 'batteryTypeCode');
     const home = body.assessmentOrderType === 'HOME';
-    const id = await placeOrder(
-      { ...context, db: tx },
-      {
-        patient,
-        service,
-        orderType: body.assessmentOrderType,
-        batteryCode,
-        email: home ? body.assessmentOrderEmail : null,
-      },
-    );
+    const email = home ? body.assessmentOrderEmail : null;
+    const id = await placeOrder({ ...context, db: tx }, { patient, service, asked: body, email });
     if (home && body.updatePatientDefaultEmailToAssessmentOrderEmail) {
       await setPatientEmail(tx, patient.id, body.assessmentOrderEmail);
     }
@@ -194,18 +188,8 @@ export function placeMassOrder(
         continue;
       }
       const service = await serviceOf(patient.providerServiceId);
-      checkOrderType(service, body.assessmentOrderType, 'assessmentOrderType');
-      const batteryCode = resolveBattery(service, body.batteryTypeCode, 'batteryTypeCode');
-      const assessmentOrderId = await placeOrder(
-        { ...context, db: tx },
-        {
-          patient,
-          service,
-          orderType: body.assessmentOrderType,
-          batteryCode,
-          email: body.assessmentOrderType === 'HOME' ? patient.email : null,
-        },
-      );
+      const email = body.assessmentOrderType === 'HOME' ? patient.email : null;
+      const assessmentOrderId = await placeOrder({ ...context, db: tx }, { patient, service, asked: body, email });
       result.ordered.push({ patientId, assessmentOrderId });
     }
     return result;

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/session-service';
-import { forbidden, type HttpError, unauthorized, validationFailed } from '../http/errors';
+import { forbidden, type HttpError, notFound, unauthorized, validationFailed } from '../http/errors';
 import { validationMessages } from '../../src/shared/lib/validation/messages';
 import type { Db } from '../db/db';
+import { findPatient, type PatientRow, type PatientScope } from '../db/queries/patients';
 import { providerServiceExists } from '../db/queries/profile-provider-services';
 
 /**
@@ -19,6 +20,21 @@ export function providerServiceScope(auth: AuthContext, requested: number | unde
 /** Spec §4 Profile: disabled profiles are visible only to cops. */
 export function seesDisabled(auth: AuthContext): boolean {
   return auth.role === 'cops';
+}
+
+/**
+ * Which profiles the caller may see: those of its provider services (narrowed to the one it asked for, if any) and,
+ * for cops only, the disabled ones. Patients and staff profiles use the same scope.
+ */
+export function profileScope(auth: AuthContext, requested?: number): PatientScope {
+  return { providerServiceIds: providerServiceScope(auth, requested), includeDisabled: seesDisabled(auth) };
+}
+
+/** The patient, if the scope lets the caller see it; otherwise 404, so a hidden patient looks like a missing one. */
+export async function visiblePatient(db: Db, scope: PatientScope, id: number): Promise<PatientRow> {
+  const patient = await findPatient(db, scope, id);
+  if (!patient) throw notFound('Patient not found');
+  return patient;
 }
 
 export function fieldError(path: string, message: string): HttpError {

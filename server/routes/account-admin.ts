@@ -16,7 +16,7 @@ import { findUserByEmail } from '../db/queries/users';
 import { forbidden, notFound, translatedError } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { recipientOf, sendAccountLink } from '../profiles/account-emails';
-import { callerOf, providerServiceScope, seesDisabled } from '../profiles/scope';
+import { callerOf, profileScope } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
 
 const deactivateEntitlement: Readonly<Record<ProfileType, Entitlement>> = {
@@ -44,7 +44,7 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       const auth = callerOf(request);
       const needed = (disabled ? deactivateEntitlement : reactivateEntitlement)[profileType];
       if (!auth.entitlements.has(needed)) throw forbidden();
-      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      const scope = profileScope(auth);
       const now = new Date();
       if (profileType === 'patient') {
         if (!(await findPatient(db, scope, userId))) throw notFound('Profile not found');
@@ -73,7 +73,7 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       const { userEmail, healthcareProfileId, profileType } = parseBody(resendSetupLinkRequestSchema, request);
       const auth = callerOf(request);
       if (!auth.entitlements.has(resendEntitlement[profileType])) throw forbidden();
-      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      const scope = profileScope(auth);
       const profile = await findStaff(db, profileType, scope, healthcareProfileId);
       if (profile?.email.toLowerCase() !== userEmail.toLowerCase()) throw notFound('Profile not found');
       if (profile.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_ACCOUNT_DEACTIVATED');
@@ -96,7 +96,7 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       const role = user ? mapLoginRole(user.loginRole) : null;
       if (!user || (role !== 'clinician' && role !== 'technician')) throw notFound('Profile not found');
       if (auth.role === 'clinician' && role === 'clinician') throw forbidden();
-      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
+      const scope = profileScope(auth);
       const profile = await findStaff(db, role, scope, user.id);
       if (!profile) throw notFound('Profile not found');
       if (profile.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_ACCOUNT_DEACTIVATED');

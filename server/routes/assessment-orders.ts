@@ -8,11 +8,10 @@ import {
   type MassOrderResult,
 } from '../../src/shared/api/contract';
 import { findAssessmentOrder, listPatientAssessmentOrders } from '../db/queries/assessment-orders';
-import { findPatient } from '../db/queries/patients';
 import { forbidden, notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
 import { placeMassOrder, placeSingleOrder, scopeIds } from '../orders/placing';
-import { callerOf, seesDisabled } from '../profiles/scope';
+import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
 import { idParamsSchema } from './patients';
 import type { RouteDeps } from './route-deps';
 
@@ -76,13 +75,7 @@ export const patientAssessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (a
     { preHandler: app.requireEntitlement('listPatients') },
     async (request): Promise<AssessmentOrderList> => {
       const { id } = parseParams(idParamsSchema, request);
-      const auth = callerOf(request);
-      const patient = await findPatient(
-        db,
-        { providerServiceIds: scopeIds(auth), includeDisabled: seesDisabled(auth) },
-        id,
-      );
-      if (!patient) throw notFound('Patient not found');
+      await visiblePatient(db, profileScope(callerOf(request)), id);
       const dataList = await listPatientAssessmentOrders(db, id);
       return { dataList, count: dataList.length };
     },

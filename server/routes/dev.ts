@@ -19,7 +19,7 @@ import { expireUserPassword } from '../db/queries/users';
 import { forbidden } from '../http/errors';
 import { isLoopbackHost } from '../http/public-url';
 import { parseBody } from '../http/validation';
-import { escapeHtml, jsonForHtml } from '../runner/html';
+import { escapeHtml, jsonForHtml, pageFrame } from '../runner/html';
 import { pickLocale, type PageLocale } from '../runner/texts';
 import { callerOf } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
@@ -64,14 +64,10 @@ export function demoIsExposed(address: ReturnType<FastifyRequest['server']['serv
  */
 function renderOutboxPage(locale: PageLocale, texts: OutboxTexts, exposed: boolean, product: string): string {
   const warning = exposed ? `<p class="warning" role="alert">${escapeHtml(texts.outboxExposedWarning)}</p>` : '';
-  return `<!doctype html>
-<html lang="${escapeHtml(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Demo outbox</title>
-<style>
+  return pageFrame({
+    lang: locale,
+    title: 'Demo outbox',
+    head: `<style>
   body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; color: #1a1a1a; }
   article { border: 1px solid #767676; border-radius: 4px; margin: 1rem 0; padding: 0 1rem 1rem; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
@@ -84,11 +80,9 @@ function renderOutboxPage(locale: PageLocale, texts: OutboxTexts, exposed: boole
   button { font: inherit; padding: 0.4rem 1rem; justify-self: start; }
   .warning, .error { border: 2px solid #b3261e; color: #8c1d18; padding: 0.5rem 1rem; border-radius: 4px; }
 </style>
-<script type="application/json" id="outbox-config">${jsonForHtml({ texts, loginUrl: `/api/${product}/login` })}</script>
-<script src="/dev/outbox.js" defer></script>
-</head>
-<body>
-<main>
+<script type="application/json" id="outbox-config">${jsonForHtml({ texts, loginUrl: `/api/${product}/login` })}</script>`,
+    script: '/dev/outbox.js',
+    body: `<main>
 <h1>Demo outbox</h1>
 ${warning}
 <form id="outbox-sign-in" novalidate>
@@ -101,9 +95,8 @@ ${warning}
   <button type="submit">${escapeHtml(texts.signIn)}</button>
 </form>
 <div id="outbox-list"></div>
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 export interface DevRouteOptions extends RouteDeps {

@@ -17,7 +17,6 @@ import {
   updatePatient,
   type PatientListKind,
   type PatientRow,
-  type PatientScope,
   type PatientValues,
 } from '../db/queries/patients';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
@@ -26,13 +25,7 @@ import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { addressValuesOf, toPatientProfile } from '../profiles/mapping';
 import { checkAddressCodes } from '../profiles/references';
 import { birthDateBounds } from '../profiles/rules';
-import {
-  callerOf,
-  fieldError,
-  providerServiceForNewProfile,
-  providerServiceScope,
-  seesDisabled,
-} from '../profiles/scope';
+import { callerOf, fieldError, providerServiceForNewProfile, profileScope, visiblePatient } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
 
 export const idParamsSchema = z.object({ id: recordIdParamSchema });
@@ -42,9 +35,10 @@ async function toProfiles(db: Db, rows: readonly PatientRow[]): Promise<PatientP
   return rows.map((row) => toPatientProfile(row, services));
 }
 
-function scopeOf(request: FastifyRequest, requested?: number): PatientScope {
-  const auth = callerOf(request);
-  return { providerServiceIds: providerServiceScope(auth, requested), includeDisabled: seesDisabled(auth) };
+async function oneProfile(db: Db, row: PatientRow): Promise<PatientProfile> {
+  const [profile] = await toProfiles(db, [row]);
+  if (!profile) throw notFound('Patient not found');
+  return profile;
 }
 
 /** Spec §5: the default language must be one the patient's provider service offers. */
@@ -77,7 +71,7 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     (kind: PatientListKind) =>
     async (request: FastifyRequest): Promise<PatientList> => {
       const query = parseQuery(patientListQuerySchema, request);
-      const page = await listPatients(db, scopeOf(request, query.providerServiceId), { kind, ...query });
+      const page = await listPatients(db, profileScope(callerOf(request), query.providerServiceId), { kind, ...query });
       return { dataList: page.rows.map((row) => toPatientProfile(row, page.providerServices)), count: page.count };
     };
   const canList = { preHandler: app.requireEntitlement('listPatients') };
@@ -96,11 +90,7 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
   // Out of scope and unknown answer alike (404), so an id never tells whether a patient exists elsewhere.
   app.get('/patients/:id', canList, async (request): Promise<PatientProfile> => {
     const { id } = parseParams(idParamsSchema, request);
-    const row = await findPatient(db, scopeOf(request), id);
-    if (!row) throw notFound('Patient not found');
-    const [profile] = await toProfiles(db, [row]);
-    if (!profile) throw notFound('Patient not found');
-    return profile;
+    return oneProfile(db, await visiblePatient(db, profileScope(callerOf(request)), id));
   });
 
   app.post('/patients', { preHandler: app.requireEntitlement('addPatient') }, async (request, reply) => {
@@ -121,19 +111,14 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     { preHandler: app.requireEntitlement('editPatient') },
     async (request): Promise<PatientProfile> => {
       const body = parseBody(patientUpdateSchema(birthDateBounds('edit')), request);
-      const scope = scopeOf(request);
-      const existing = await findPatient(db, scope, body.id);
-      if (!existing) throw notFound('Patient not found');
+      const scope = profileScope(callerOf(request));
+      const existing = await visiblePatient(db, scope, body.id);
       // Spec §4: a deactivated profile is reactivated before it can be edited.
       if (existing.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_REACTIVATE_BEFORE_EDITING');
       await checkLanguage(db, existing.providerServiceId, body.defaultLanguage);
       await checkAddressCodes(db, body.address);
       await updatePatient(db, body.id, valuesOf(body, existing.providerServiceId));
-      const row = await findPatient(db, scope, body.id);
-      if (!row) throw notFound('Patient not found');
-      const [profile] = await toProfiles(db, [row]);
-      if (!profile) throw notFound('Patient not found');
-      return profile;
+      return oneProfile(db, await visiblePatient(db, scope, body.id));
     },
   );
   done();

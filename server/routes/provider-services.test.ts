@@ -1,3 +1,5 @@
+// Over 300 lines: every provider-service route (list, create, update, read, references) against one seeded app, so
+// the rules of spec §4 and §7 for the aggregate are read in one place.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

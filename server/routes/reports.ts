@@ -1,11 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { reportAccessRequestSchema, type ReportAccess } from '../../src/shared/api/contract';
 import { hashToken, newToken } from '../auth/tokens';
-import { findPatient } from '../db/queries/patients';
 import { insertReportToken, listFinishedAssessments } from '../db/queries/assessment-tests';
-import { notFound, unauthorized } from '../http/errors';
+import { unauthorized } from '../http/errors';
 import { parseBody } from '../http/validation';
-import { callerOf, providerServiceScope, seesDisabled } from '../profiles/scope';
+import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
 
 /** Long enough to read a report and reload its frame, short enough that a copied address soon stops working. */
@@ -23,9 +22,7 @@ export const reportRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done
       const { patientId } = parseBody(reportAccessRequestSchema, request);
       const auth = callerOf(request);
       if (auth.userId === null) throw unauthorized();
-      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
-      const patient = await findPatient(db, scope, patientId);
-      if (!patient) throw notFound('Patient not found');
+      await visiblePatient(db, profileScope(auth), patientId);
       const now = new Date();
       const token = newToken();
       const expiresAt = new Date(now.getTime() + reportTokenMinutes * 60_000);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginCallback } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -24,7 +24,6 @@ import {
   listStaff,
   updateStaff,
   type StaffRow,
-  type StaffScope,
   type StaffValues,
 } from '../db/queries/staff-profiles';
 import { forbidden, HttpError, notFound, translatedError } from '../http/errors';
@@ -32,7 +31,7 @@ import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { sendAccountLink, type LinkSite } from '../profiles/account-emails';
 import { addressValuesOf, toClinicianProfile, toTechnicianProfile } from '../profiles/mapping';
 import { checkAddressCodes, checkSpecialty } from '../profiles/references';
-import { callerOf, providerServiceForNewProfile, providerServiceScope, seesDisabled } from '../profiles/scope';
+import { callerOf, profileScope, providerServiceForNewProfile } from '../profiles/scope';
 import { idParamsSchema } from './patients';
 import type { RouteDeps } from './route-deps';
 
@@ -106,17 +105,17 @@ async function oneProfile(db: Db, kind: StaffKind, row: StaffRow | null): Promis
   return profile;
 }
 
-function scopeOf(request: FastifyRequest, requested?: number): StaffScope {
-  const auth = callerOf(request);
-  return { providerServiceIds: providerServiceScope(auth, requested), includeDisabled: seesDisabled(auth) };
-}
-
 function registerKind(app: FastifyInstance, db: Db, site: () => LinkSite, kind: StaffKind): void {
   const base = `/${kind.type}s`;
 
   app.get(base, { preHandler: app.requireEntitlement(kind.list) }, async (request) => {
     const query = parseQuery(staffListQuerySchema, request);
-    const { rows, count } = await listStaff(db, kind.type, scopeOf(request, query.providerServiceId), query);
+    const { rows, count } = await listStaff(
+      db,
+      kind.type,
+      profileScope(callerOf(request), query.providerServiceId),
+      query,
+    );
     return { dataList: await toProfiles(db, kind, rows), count };
   });
 
@@ -126,7 +125,7 @@ function registerKind(app: FastifyInstance, db: Db, site: () => LinkSite, kind: 
     const auth = callerOf(request);
     const own = auth.userId === id && auth.role === kind.type;
     if (!own && !auth.entitlements.has(kind.list)) throw forbidden();
-    return oneProfile(db, kind, await findStaff(db, kind.type, scopeOf(request), id));
+    return oneProfile(db, kind, await findStaff(db, kind.type, profileScope(callerOf(request)), id));
   });
 
   app.post(base, { preHandler: app.requireEntitlement(kind.add) }, async (request, reply) => {
@@ -169,7 +168,7 @@ function registerKind(app: FastifyInstance, db: Db, site: () => LinkSite, kind: 
     const auth = callerOf(request);
     const own = auth.userId === body.id && auth.role === kind.type;
     if (!own && !auth.entitlements.has(kind.edit)) throw forbidden();
-    const scope = scopeOf(request);
+    const scope = profileScope(callerOf(request));
     const existing = await findStaff(db, kind.type, scope, body.id);
     if (!existing) throw notFound('Profile not found');
     if (existing.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_REACTIVATE_BEFORE_EDITING');

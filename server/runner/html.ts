@@ -1,4 +1,4 @@
-/** Small helpers for the server's own pages (reference runner and report): escaped text, one page frame. */
+/** Small helpers for the server's own pages (reference runner, report, demo outbox): escaped text, one page frame. */
 
 const escapes: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -25,10 +25,15 @@ export function pageFrame(options: {
   lang: string;
   title: string;
   body: string;
-  stylesheet: string;
+  /** A stylesheet's address; a page without one brings its styles in `head`. */
+  stylesheet?: string;
+  /** More of the head, already HTML (inline styles, a JSON configuration block), before the script. */
+  head?: string;
   script?: string;
   bodyClass?: string;
 }): string {
+  const stylesheet = options.stylesheet ? `\n<link rel="stylesheet" href="${escapeHtml(options.stylesheet)}">` : '';
+  const head = options.head ? `\n${options.head}` : '';
   const script = options.script ? `\n<script src="${escapeHtml(options.script)}" defer></script>` : '';
   return `<!doctype html>
 <html lang="${escapeHtml(options.lang)}">
@@ -36,8 +41,7 @@ export function pageFrame(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(options.title)}</title>
-<link rel="stylesheet" href="${escapeHtml(options.stylesheet)}">${script}
+<title>${escapeHtml(options.title)}</title>${stylesheet}${head}${script}
 </head>
 <body${options.bodyClass ? ` class="${escapeHtml(options.bodyClass)}"` : ''}>
 ${options.body}

@@ -1,10 +1,8 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { recordIdParamSchema, type PatientResults } from '../../src/shared/api/contract';
-import { findPatient } from '../db/queries/patients';
-import { notFound } from '../http/errors';
 import { parseParams } from '../http/validation';
-import { callerOf, providerServiceScope, seesDisabled } from '../profiles/scope';
+import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
 import type { RouteDeps } from '../routes/route-deps';
 import { loadScoredTests } from './patient-results';
 
@@ -20,10 +18,7 @@ export const resultsRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     { preHandler: app.requireEntitlement('viewReport') },
     async (request): Promise<PatientResults> => {
       const { patientId } = parseParams(paramsSchema, request);
-      const auth = callerOf(request);
-      const scope = { providerServiceIds: providerServiceScope(auth, undefined), includeDisabled: seesDisabled(auth) };
-      const patient = await findPatient(db, scope, patientId);
-      if (!patient) throw notFound('Patient not found');
+      await visiblePatient(db, profileScope(callerOf(request)), patientId);
       return { tests: await loadScoredTests(db, patientId) };
     },
   );

@@ -5,20 +5,44 @@ import { appendOrderEvent, linkExpiresAt } from './order-events';
 // Over 300 lines: every statement of taking a test (patient login, attempts, results, report tokens) in one place,
 // so the order of a test's life can be followed from top to bottom.
 
-/** What the patient login compares and decides on, found by the hash of the link's token. */
 /** Whether an order's link still opens anything (issue 18): its cancellation and its link's end. */
 export interface OrderLinkState {
   cancelledAt: Date | null;
   linkExpiresAt: Date | null;
 }
 
-/** Read with `orderLinkColumns`, from an order `o` joined to its provider service `ps`. */
-const orderLinkColumns = `o.cancelled_at AS "cancelledAt", ${linkExpiresAt} AS "linkExpiresAt"`;
-
-export interface PatientLoginOrderRow extends OrderLinkState {
+/** An order as taking its test reads it: with its patient and whether its link still opens anything. */
+interface LockedOrderRow extends OrderLinkState {
   orderId: number;
   status: OrderStatusId;
   patientId: number;
+}
+
+/**
+ * One order (`o`) with its patient (`p`) and provider service (`ps`), locked for the rest of the transaction: the
+ * LockedOrderRow columns, then `columns`, of the order `where` picks.
+ */
+async function findLockedOrder<Row extends LockedOrderRow>(
+  db: Db,
+  columns: string,
+  where: string,
+  params: readonly unknown[],
+): Promise<Row | null> {
+  const rows = await db.query<Row>(
+    `SELECT o.id AS "orderId", o.status, p.id AS "patientId", ${columns},
+            o.cancelled_at AS "cancelledAt", ${linkExpiresAt} AS "linkExpiresAt"
+     FROM assessment_orders o
+     JOIN patients p ON p.id = o.patient_id
+     JOIN provider_services ps ON ps.id = o.provider_service_id
+     WHERE ${where}
+     FOR UPDATE OF o`,
+    params,
+  );
+  return rows[0] ?? null;
+}
+
+/** What the patient login compares and decides on, found by the hash of the link's token. */
+export interface PatientLoginOrderRow extends LockedOrderRow {
   firstName: string;
   lastName: string;
   dateOfBirth: string;
@@ -30,21 +54,15 @@ export interface PatientLoginOrderRow extends OrderLinkState {
  * The order of a patient link: the emailed one (on the order) or another working one (a reminder's, a QR code's).
  * Locked for the rest of the transaction.
  */
-export async function findOrderByPatientLoginToken(db: Db, tokenHash: string): Promise<PatientLoginOrderRow | null> {
-  const rows = await db.query<PatientLoginOrderRow>(
-    `SELECT o.id AS "orderId", o.status, p.id AS "patientId", p.first_name AS "firstName",
-            p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
-            o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil",
-            ${orderLinkColumns}
-     FROM assessment_orders o
-     JOIN patients p ON p.id = o.patient_id
-     JOIN provider_services ps ON ps.id = o.provider_service_id
-     WHERE o.patient_login_token_hash = $1
-        OR o.id = (SELECT l.assessment_order_id FROM order_links l WHERE l.token_hash = $1 AND l.revoked_at IS NULL)
-     FOR UPDATE OF o`,
+export function findOrderByPatientLoginToken(db: Db, tokenHash: string): Promise<PatientLoginOrderRow | null> {
+  return findLockedOrder<PatientLoginOrderRow>(
+    db,
+    `p.first_name AS "firstName", p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
+     o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil"`,
+    `o.patient_login_token_hash = $1
+     OR o.id = (SELECT l.assessment_order_id FROM order_links l WHERE l.token_hash = $1 AND l.revoked_at IS NULL)`,
     [tokenHash],
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -115,10 +133,7 @@ export async function recordSuccessfulPatientLogin(
 }
 
 /** The facts a begin or a callback checks, locked for the rest of the transaction. */
-export interface OrderForTestRow extends OrderLinkState {
-  orderId: number;
-  status: OrderStatusId;
-  patientId: number;
+export interface OrderForTestRow extends LockedOrderRow {
   patientIsDisabled: boolean;
   patientFirstName: string;
   patientLastName: string;
@@ -128,22 +143,16 @@ export interface OrderForTestRow extends OrderLinkState {
   privacyServerTimestamp: Date | null;
 }
 
-export async function findOrderForTest(db: Db, orderId: number): Promise<OrderForTestRow | null> {
-  const rows = await db.query<OrderForTestRow>(
-    `SELECT o.id AS "orderId", o.status, p.id AS "patientId", p.is_disabled AS "patientIsDisabled",
-            p.first_name AS "patientFirstName", p.last_name AS "patientLastName",
-            o.provider_service_id AS "providerServiceId", o.battery_code AS "batteryCode",
-            o.patient_privacy_client_timestamp AS "privacyClientTimestamp",
-            o.patient_privacy_server_timestamp AS "privacyServerTimestamp",
-            ${orderLinkColumns}
-     FROM assessment_orders o
-     JOIN patients p ON p.id = o.patient_id
-     JOIN provider_services ps ON ps.id = o.provider_service_id
-     WHERE o.id = $1
-     FOR UPDATE OF o`,
+export function findOrderForTest(db: Db, orderId: number): Promise<OrderForTestRow | null> {
+  return findLockedOrder<OrderForTestRow>(
+    db,
+    `p.is_disabled AS "patientIsDisabled", p.first_name AS "patientFirstName", p.last_name AS "patientLastName",
+     o.provider_service_id AS "providerServiceId", o.battery_code AS "batteryCode",
+     o.patient_privacy_client_timestamp AS "privacyClientTimestamp",
+     o.patient_privacy_server_timestamp AS "privacyServerTimestamp"`,
+    'o.id = $1',
     [orderId],
   );
-  return rows[0] ?? null;
 }
 
 export async function providerServiceOffersLanguage(db: Db, providerServiceId: number, language: string) {

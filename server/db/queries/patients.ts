@@ -33,8 +33,8 @@ export interface PatientListQuery {
   take: number;
 }
 
-export interface PatientRow extends AddressRow {
-  id: number;
+/** What a patient is given when added or edited: stored as written, read back as is. */
+interface PatientFields {
   providerServiceId: number;
   firstName: string;
   middleInitial: string;
@@ -44,6 +44,10 @@ export interface PatientRow extends AddressRow {
   email: string;
   phone: string;
   defaultLanguage: string;
+}
+
+export interface PatientRow extends AddressRow, PatientFields {
+  id: number;
   isDisabled: boolean;
   openOrdersCount: number;
   lastOpenOrderDate: Date | null;
@@ -225,17 +229,7 @@ export async function findPatient(db: Db, scope: PatientScope, id: number): Prom
   return rows[0] ?? null;
 }
 
-export interface PatientValues extends AddressValues {
-  providerServiceId: number;
-  firstName: string;
-  middleInitial: string;
-  lastName: string;
-  dateOfBirth: string;
-  gender: GenderId;
-  email: string;
-  phone: string;
-  defaultLanguage: string;
-}
+export interface PatientValues extends AddressValues, PatientFields {}
 
 function valueParams(values: PatientValues): unknown[] {
   return [

@@ -1,13 +1,21 @@
+// Over 300 lines: every piece the self and on-site begin pages share (summary, language, Begin and why it failed,
+// the hand-over to the runner and its return), so each page holds only what is its own.
 import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import type { AssessmentOrderDetail, BeginTestResult } from '../../shared/api/contract';
+import {
+  assessmentTestRefusalCodes,
+  type AssessmentOrderDetail,
+  type BeginTestResult,
+} from '../../shared/api/contract';
+import { isApiError } from '../../shared/api/http';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { languageNameIn } from '../../shared/lib/i18n/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
-import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { isNothingSent, OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
+import { Notice } from '../../shared/ui';
 import { Page } from '../../shared/ui/page';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { useRecordOutcome } from './api';
@@ -85,7 +93,7 @@ export function CompletedNotice({ order }: { order: AssessmentOrderDetail }) {
   );
 }
 
-export function LanguageSelect({
+function LanguageSelect({
   order,
   value,
   onChange,
@@ -119,10 +127,13 @@ const goTo: Go = (url) => {
   window.location.assign(url);
 };
 
-/**
- * Spec §4/§9: once begun, the page says the test is starting and, 2000 ms later, hands the browser to the workflow
- * runner with the parameters of spec §7. The workflow instance is remembered in this tab for the callback.
- */
+/** What the self and on-site begin forms are given: the order, a way to read it again, the runner's way in. */
+export interface BeginFormProps {
+  order: AssessmentOrderDetail;
+  refetch: () => void;
+  go?: Go | undefined;
+}
+
 /**
  * What both begin forms hold: the test language chosen on the page (first the order's own) and the hand-over to
  * the runner.
@@ -133,6 +144,10 @@ export function useBeginForm(order: AssessmentOrderDetail, go: Go | undefined) {
   return { language, setLanguage, handoff };
 }
 
+/**
+ * Spec §4/§9: once begun, the page says the test is starting and, 2000 ms later, hands the browser to the workflow
+ * runner with the parameters of spec §7. The workflow instance is remembered in this tab for the callback.
+ */
 function useRunnerHandoff(assessmentId: number, go: Go = goTo) {
   const config = useRuntimeConfig();
   const location = useLocation();
@@ -169,7 +184,7 @@ function useRunnerHandoff(assessmentId: number, go: Go = goTo) {
  * Spec §4: the runner came back to this page with completed=true or error=true plus errorCode; the page records it
  * through the completion or error callback once, then `onRecorded` decides where the person goes.
  */
-export function useRunnerReturn(
+function useRunnerReturn(
   assessmentId: number,
   onRecorded: (outcome: NonNullable<RunnerReturn>, recorded: boolean) => void,
 ) {
@@ -215,10 +230,30 @@ export function useRunnerReturn(
 }
 
 /**
- * Back from the runner (self or on site): the outcome is being recorded, or recording a completion failed and can
- * be tried again (spec §8 ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED).
+ * A begin page (self or on site) as the runner may come back to it: then the outcome is recorded and `onRecorded`
+ * decides where the person goes; otherwise the page's begin part (`children`).
  */
-export function RunnerReturnPage({
+export function RunnerReturnOrBegin({
+  title,
+  assessmentId,
+  onRecorded,
+  children,
+}: {
+  title: string;
+  assessmentId: number;
+  onRecorded: (outcome: NonNullable<RunnerReturn>, recorded: boolean) => void;
+  children: ReactNode;
+}) {
+  const runnerReturn = useRunnerReturn(assessmentId, onRecorded);
+  if (runnerReturn.returned) return <RunnerReturnPage title={title} runnerReturn={runnerReturn} />;
+  return children;
+}
+
+/**
+ * Back from the runner: the outcome is being recorded, or recording a completion failed and can be tried again
+ * (spec §8 ERROR_SETTING_ASSESSMENT_STATUS_COMPLETED).
+ */
+function RunnerReturnPage({
   title,
   runnerReturn,
 }: {
@@ -251,7 +286,7 @@ export function RunnerReturnPage({
  * The Begin button of the self and on-site pages: off while offline (saying why) and once the runner is on its way;
  * the line under it says what is happening.
  */
-export function BeginButton({
+function BeginButton({
   busy,
   starting,
   status,
@@ -281,6 +316,63 @@ export function BeginButton({
       <Text role="status" aria-live="polite">
         {status}
       </Text>
+    </>
+  );
+}
+
+/**
+ * Why Begin failed, as the self and on-site pages say it: nothing sent (offline), the patient deactivated meanwhile
+ * (409, said as `deactivated`), or anything else (`otherwise`).
+ */
+function BeginError({ error, deactivated, otherwise }: { error: Error; deactivated: string; otherwise: string }) {
+  const { t } = useTranslation('assessments');
+  const refusal = isApiError(error) && error.status === 409 ? error.code : null;
+  return (
+    <Notice tone="error">
+      {isNothingSent(error)
+        ? t('common:ERROR_OFFLINE_NOTHING_SENT')
+        : refusal === assessmentTestRefusalCodes.patientDeactivated
+          ? deactivated
+          : otherwise}
+    </Notice>
+  );
+}
+
+/**
+ * The end of both begin forms: the test language, why Begin failed (`deactivated` or `otherwise`, unless nothing
+ * was sent), and Begin, whose line says what the page is `waiting` for, if anything, then that the test is starting.
+ */
+export function BeginControls({
+  order,
+  form,
+  error,
+  deactivated,
+  otherwise,
+  busy,
+  waiting,
+  onBegin,
+}: {
+  order: AssessmentOrderDetail;
+  form: ReturnType<typeof useBeginForm>;
+  error: Error | null;
+  deactivated: string;
+  otherwise: string;
+  busy: boolean;
+  waiting?: string | undefined;
+  onBegin: () => void;
+}) {
+  const { t } = useTranslation('assessments');
+  const { language, setLanguage, handoff } = form;
+  return (
+    <>
+      <LanguageSelect order={order} value={language} onChange={setLanguage} />
+      {error && <BeginError error={error} deactivated={deactivated} otherwise={otherwise} />}
+      <BeginButton
+        busy={busy}
+        starting={handoff.starting}
+        status={waiting ?? (handoff.starting ? t('begin.starting') : '')}
+        onBegin={onBegin}
+      />
     </>
   );
 }

@@ -1,3 +1,5 @@
+// Over 300 lines: one test per outcome of the patient login (spec §2, §4, §5: offline, the link's token, the privacy
+// acceptance and its server time, throttling, the notice), all on the one fake server set up below.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

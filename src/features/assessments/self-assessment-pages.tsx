@@ -2,26 +2,23 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { Forbidden } from '../../shared/auth/guards';
 import { useSession } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { isNothingSent } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, useBeginTest } from './api';
 import {
-  BeginButton,
+  BeginControls,
   CompletedNotice,
-  LanguageSelect,
   OrderSummary,
   PageLoading,
-  RunnerReturnPage,
+  RunnerReturnOrBegin,
   useAssessmentParams,
   useBeginForm,
-  useRunnerReturn,
+  type BeginFormProps,
   type Go,
 } from './begin-test';
 import { canStartAgain, errorPageOf, type ErrorPage } from './test-errors';
@@ -78,17 +75,22 @@ function SelfAssessment({
   const { t } = useTranslation('assessments');
   const paths = usePaths();
   const navigate = useNavigate();
-  const runnerReturn = useRunnerReturn(assessmentId, (outcome, recorded) => {
-    if (outcome.kind === 'completed') {
-      void navigate(paths.selfAssessmentCompleted(patientId, assessmentId), { replace: true });
-      return;
-    }
-    if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
-    void navigate(paths.selfAssessmentError(patientId, assessmentId, outcome.errorCode), { replace: true });
-  });
-
-  if (runnerReturn.returned) return <RunnerReturnPage title={t('begin.selfTitle')} runnerReturn={runnerReturn} />;
-  return <SelfBegin patientId={patientId} assessmentId={assessmentId} go={go} />;
+  return (
+    <RunnerReturnOrBegin
+      title={t('begin.selfTitle')}
+      assessmentId={assessmentId}
+      onRecorded={(outcome, recorded) => {
+        if (outcome.kind === 'completed') {
+          void navigate(paths.selfAssessmentCompleted(patientId, assessmentId), { replace: true });
+          return;
+        }
+        if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
+        void navigate(paths.selfAssessmentError(patientId, assessmentId, outcome.errorCode), { replace: true });
+      }}
+    >
+      <SelfBegin patientId={patientId} assessmentId={assessmentId} go={go} />
+    </RunnerReturnOrBegin>
+  );
 }
 
 function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessmentId: number; go?: Go | undefined }) {
@@ -116,21 +118,11 @@ function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessm
   return <SelfBeginForm order={query.data} refetch={() => void query.refetch()} go={go} />;
 }
 
-function SelfBeginForm({
-  order,
-  refetch,
-  go,
-}: {
-  order: AssessmentOrderDetail;
-  refetch: () => void;
-  go?: Go | undefined;
-}) {
+function SelfBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
-  const { language, setLanguage, handoff } = useBeginForm(order, go);
+  const form = useBeginForm(order, go);
   const begin = useBeginTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';
-  const error = begin.error;
-  const refusal = isApiError(error) && error.status === 409 ? error.code : null;
 
   return (
     <Page title={t('begin.selfTitle')} intro={t('begin.selfIntro')}>
@@ -143,24 +135,17 @@ function SelfBeginForm({
         </Notice>
       ) : (
         <Stack gap="md">
-          <LanguageSelect order={order} value={language} onChange={setLanguage} />
-          {error && (
-            <Notice tone="error">
-              {isNothingSent(error)
-                ? t('common:ERROR_OFFLINE_NOTHING_SENT')
-                : refusal === assessmentTestRefusalCodes.patientDeactivated
-                  ? t('begin.deactivatedSelf')
-                  : t('begin.beginFailed')}
-            </Notice>
-          )}
-          <BeginButton
+          <BeginControls
+            order={order}
+            form={form}
+            error={begin.error}
+            deactivated={t('begin.deactivatedSelf')}
+            otherwise={t('begin.beginFailed')}
             busy={begin.isPending}
-            starting={handoff.starting}
-            status={handoff.starting ? t('begin.starting') : ''}
             onBegin={() => {
-              begin.mutate(language, {
+              begin.mutate(form.language, {
                 onSuccess: (result) => {
-                  handoff.start(result, language);
+                  form.handoff.start(result, form.language);
                 },
                 onError: (failure) => {
                   // Finished or deactivated meanwhile: the page shows it once it has the order again.

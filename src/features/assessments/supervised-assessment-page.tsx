@@ -3,30 +3,28 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { assessmentTestRefusalCodes, type AssessmentOrderDetail } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { isNothingSent } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { assessmentQueries, onSiteOrder, useBeginSupervisedTest } from './api';
 import {
-  BeginButton,
+  BeginControls,
   CompletedNotice,
-  LanguageSelect,
   OrderSummary,
   PageLoading,
-  RunnerReturnPage,
+  RunnerReturnOrBegin,
   useAssessmentParams,
   useBeginForm,
-  useRunnerReturn,
+  type BeginFormProps,
   type Go,
 } from './begin-test';
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
+import type { RunnerReturn } from './runner';
 import { errorPageOf } from './test-errors';
 import { Notice } from '../../shared/ui';
 
@@ -57,7 +55,7 @@ function Supervised({ patientId, assessmentId, go }: { patientId: number; assess
   const home = session.userRole ? roleHome(paths, session.userRole) : paths.home;
   // Spec §4: after the runner, a patient's session goes to the completed or error page; staff go to their home,
   // told how the test ended.
-  const runnerReturn = useRunnerReturn(assessmentId, (outcome, recorded) => {
+  const onRecorded = (outcome: NonNullable<RunnerReturn>, recorded: boolean) => {
     if (session.userRole === 'patient') {
       void navigate(
         outcome.kind === 'completed'
@@ -74,12 +72,13 @@ function Supervised({ patientId, assessmentId, go }: { patientId: number; assess
       if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
     }
     void navigate(home, { replace: true });
-  });
+  };
 
-  if (runnerReturn.returned) {
-    return <RunnerReturnPage title={t('begin.supervisedTitle')} runnerReturn={runnerReturn} />;
-  }
-  return <SupervisedBegin patientId={patientId} assessmentId={assessmentId} home={home} go={go} />;
+  return (
+    <RunnerReturnOrBegin title={t('begin.supervisedTitle')} assessmentId={assessmentId} onRecorded={onRecorded}>
+      <SupervisedBegin patientId={patientId} assessmentId={assessmentId} home={home} go={go} />
+    </RunnerReturnOrBegin>
+  );
 }
 
 function SupervisedBegin({
@@ -117,17 +116,10 @@ function SupervisedBegin({
   return <SupervisedBeginForm order={joined} refetch={() => void orderQuery.refetch()} go={go} />;
 }
 
-function SupervisedBeginForm({
-  order,
-  refetch,
-  go,
-}: {
-  order: AssessmentOrderDetail;
-  refetch: () => void;
-  go?: Go | undefined;
-}) {
+function SupervisedBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
-  const { language, setLanguage, handoff } = useBeginForm(order, go);
+  const form = useBeginForm(order, go);
+  const { language, handoff } = form;
   const [mustAccept, setMustAccept] = useState(false);
   const privacy = usePrivacyAcceptance((next) => {
     if (next) setMustAccept(false);
@@ -137,7 +129,6 @@ function SupervisedBeginForm({
   const begin = useBeginSupervisedTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';
   const error = begin.error;
-  const refusal = isApiError(error) && error.status === 409 ? error.code : null;
   const timestampRefused =
     isApiError(error) && error.status === 400 && error.fields.some((field) => field.path.startsWith('Accept'));
 
@@ -189,22 +180,14 @@ function SupervisedBeginForm({
               error={mustAccept ? t('TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED') : undefined}
               intro={t('supervised.handOver')}
             />
-            <LanguageSelect order={order} value={language} onChange={setLanguage} />
-            {error && (
-              <Notice tone="error">
-                {isNothingSent(error)
-                  ? t('common:ERROR_OFFLINE_NOTHING_SENT')
-                  : refusal === assessmentTestRefusalCodes.patientDeactivated
-                    ? t('ERROR_PATIENT_DEACTIVATED')
-                    : timestampRefused
-                      ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP')
-                      : t('begin.beginFailed')}
-              </Notice>
-            )}
-            <BeginButton
+            <BeginControls
+              order={order}
+              form={form}
+              error={error}
+              deactivated={t('ERROR_PATIENT_DEACTIVATED')}
+              otherwise={timestampRefused ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP') : t('begin.beginFailed')}
               busy={begin.isPending || waiting}
-              starting={handoff.starting}
-              status={waiting ? t('login.waitingForAcceptance') : handoff.starting ? t('begin.starting') : ''}
+              waiting={waiting ? t('login.waitingForAcceptance') : undefined}
               onBegin={() => {
                 void onBegin();
               }}

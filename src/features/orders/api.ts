@@ -13,7 +13,7 @@ import { useHttp } from '../../shared/api/http-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { orderQueries } from './queries';
-import { useSubmissionKeys } from '../../shared/api/submission-keys';
+import { useFormSave } from '../../shared/api/submission-keys';
 
 export { orderQueries };
 
@@ -25,16 +25,9 @@ export function useCreateOrder() {
   const http = useHttp();
   const { product } = useRuntimeConfig();
   const queryClient = useQueryClient();
-  const submissions = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: AssessmentOrderInput): Promise<AssessmentOrder> =>
-      http.post(`/api/${product}/assessmentorders`, body, assessmentOrderSchema, {
-        idempotencyKey: submissions.keyFor(body),
-      }),
-    meta: { handlesBadRequest: true },
-    onSettled: (_data, error) => {
-      submissions.settle(error);
-    },
+  return useFormSave({
+    save: (body: AssessmentOrderInput, keyFor): Promise<AssessmentOrder> =>
+      http.post(`/api/${product}/assessmentorders`, body, assessmentOrderSchema, { idempotencyKey: keyFor(body) }),
     onSuccess: async (order) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderQueries.patientOrders(http, order.patient.id).queryKey }),
@@ -49,16 +42,11 @@ export function useMassOrder() {
   const http = useHttp();
   const { product } = useRuntimeConfig();
   const queryClient = useQueryClient();
-  const submissions = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: MassOrderInput): Promise<MassOrderResult> =>
+  return useFormSave({
+    save: (body: MassOrderInput, keyFor): Promise<MassOrderResult> =>
       http.post(`/api/${product}/assessmentorders/bulk`, body, massOrderResultSchema, {
-        idempotencyKey: submissions.keyFor(body),
+        idempotencyKey: keyFor(body),
       }),
-    meta: { handlesBadRequest: true },
-    onSettled: (_data, error) => {
-      submissions.settle(error);
-    },
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderQueries.all() }),

@@ -1,14 +1,12 @@
-import { Anchor, Group, Stack, Switch } from '@mantine/core';
+import { Group, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { AssessmentOrder } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
-import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
-import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
+import { OrderLink } from './order-link';
 import { OrderFollowUpDialog, useProgressColumn } from './follow-up';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
@@ -58,11 +56,9 @@ export function AssessmentsTable({
 }) {
   const { t } = useTranslation('orders');
   const http = useHttp();
-  const paths = usePaths();
   const text = useOrderText();
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
-  const canOpen = useEntitlement('viewAssessmentOrder');
   const query = useQuery(orderQueries.patientOrders(http, patientId));
   const [onlyOutstandingHome, setOnlyOutstandingHome] = useState(false);
   const [showEmail, setShowEmail] = useState(true);
@@ -95,16 +91,10 @@ export function AssessmentsTable({
       sortable: true,
       render: (order) => {
         const date = showDate(order.orderDate);
-        return canOpen ? (
-          <Anchor
-            component={Link}
-            to={paths.patientAssessment(patientId, order.id)}
-            aria-label={t('table.openOrder', { date })}
-          >
+        return (
+          <OrderLink patientId={patientId} orderId={order.id} label={t('table.openOrder', { date })}>
             {date}
-          </Anchor>
-        ) : (
-          date
+          </OrderLink>
         );
       },
     },

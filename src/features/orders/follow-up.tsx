@@ -1,3 +1,5 @@
+// Over 300 lines: the pieces of one dialog, following an order (issue 18): its progress badge and column, timeline,
+// printed letter, hand-over to a phone, cancellation and the actions that open them.
 import { Badge, Button, Group, Image, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -8,7 +8,7 @@ import type { PatientProfile } from '../../shared/api/contract';
 import { useSession } from '../../shared/auth/session-context';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import type { GeneralListSelection } from '../../shared/ui/general-list';
-import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
+import { applyServerErrors, FieldMessages, fieldsFor, FormActions } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { useProviderServiceQueries } from '../../shared/api/provider-service-queries';
 import { useMassOrder } from './api';
@@ -25,6 +25,7 @@ import {
 } from './mass-order-model';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { Notice } from '../../shared/ui';
+import { OrderConfirmation } from './order-confirmation';
 
 const { SelectField } = fieldsFor<MassOrderFormValues>();
 
@@ -98,7 +99,6 @@ function MassOrderDialog({ selected, onClose, onOrdered }: MassOrderDialogProps)
   const text = useOrderText();
   const queries = useProviderServiceQueries();
   const massOrder = useMassOrder();
-  const writes = useWritesBlocked();
   const [failure, setFailure] = useState<string | null>(null);
   const services = useQueries({
     queries: providerServiceIdsOf(selected).map((id) => queries.detail(id)),
@@ -195,26 +195,21 @@ function MassOrderDialog({ selected, onClose, onOrdered }: MassOrderDialogProps)
               ) : (
                 <EligibilityLists eligibility={eligibility} />
               )}
-              <OfflineWriteReason />
-              {saving && (
-                <Group gap="xs" role="status">
-                  <Loader size="xs" aria-hidden />
-                  <Text size="sm">{t('mass.saving')}</Text>
-                </Group>
-              )}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose} disabled={saving}>
-                  {t('common:cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  loading={saving}
-                  disabled={writes.blocked || (type !== '' && eligibility.eligible.length === 0)}
-                  aria-describedby={writes.reasonId}
-                >
-                  {type === '' ? t('mass.action') : t('mass.submit', { count: eligibility.eligible.length })}
-                </Button>
-              </Group>
+              <FormActions
+                submitLabel={type === '' ? t('mass.action') : t('mass.submit', { count: eligibility.eligible.length })}
+                busy={saving}
+                disabled={type !== '' && eligibility.eligible.length === 0}
+                onCancel={onClose}
+                cancelDisabled={saving}
+                status={
+                  saving && (
+                    <Group gap="xs" role="status">
+                      <Loader size="xs" aria-hidden />
+                      <Text size="sm">{t('mass.saving')}</Text>
+                    </Group>
+                  )
+                }
+              />
             </Stack>
           </form>
         </FieldMessages>
@@ -270,24 +265,12 @@ function MassOrderConfirmation({ outcome, onClose }: { outcome: MassOrderOutcome
   const { t } = useTranslation('orders');
   const main = outcome.type === 'HOME' ? 'mass.TEXT_MASS_ORDER_HOME' : 'mass.TEXT_MASS_ORDER_SITE';
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('confirmTitle')}
-      // The Close button below is the one way out besides Escape; a second 'Close' would be ambiguous.
-      withCloseButton={false}
-      styles={{ title: { fontWeight: 700 } }}
-    >
+    <OrderConfirmation onClose={onClose}>
       <Stack gap="xs" mb="lg">
         <Text>{t(main, { count: outcome.ordered, selected: outcome.selected })}</Text>
         {outcome.ineligible > 0 && <Text>{t('mass.TEXT_MASS_ORDER_INELIGIBLE', { count: outcome.ineligible })}</Text>}
         {outcome.noEmail > 0 && <Text>{t('mass.TEXT_MASS_ORDER_NO_EMAIL', { count: outcome.noEmail })}</Text>}
       </Stack>
-      <Group justify="flex-end">
-        <Button onClick={onClose} data-autofocus>
-          {t('common:close')}
-        </Button>
-      </Group>
-    </Modal>
+    </OrderConfirmation>
   );
 }

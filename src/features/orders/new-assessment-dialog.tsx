@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -9,9 +9,8 @@ import type { AssessmentOrder, PatientProfile, ProviderService } from '../../sha
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { RouteDialog } from '../../shared/ui/route-dialog';
-import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
+import { applyServerErrors, FieldMessages, fieldsFor, FormActions } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { ProfileLoadError } from '../../shared/person';
@@ -28,6 +27,7 @@ import {
 } from './order-form-schema';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { Loading, Notice } from '../../shared/ui';
+import { OrderConfirmation } from './order-confirmation';
 
 const { CheckboxField, RadioField, TextField } = fieldsFor<OrderFormValues>();
 
@@ -84,21 +84,9 @@ function OrderPlacedDialog({ order, onClose }: { order: AssessmentOrder; onClose
       ? t('TEXT_ASSESSMENT_ORDERED_HOME', { name: order.patient.name, email: order.assessmentOrderEmail })
       : t('TEXT_ASSESSMENT_ORDERED_SITE', { name: order.patient.name });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('confirmTitle')}
-      // The Close button below is the one way out besides Escape; a second 'Close' would be ambiguous.
-      withCloseButton={false}
-      styles={{ title: { fontWeight: 700 } }}
-    >
+    <OrderConfirmation onClose={onClose}>
       <Text mb="lg">{text}</Text>
-      <Group justify="flex-end">
-        <Button onClick={onClose} data-autofocus>
-          {t('common:close')}
-        </Button>
-      </Group>
-    </Modal>
+    </OrderConfirmation>
   );
 }
 
@@ -113,7 +101,6 @@ function OrderForm({ patient, service, onPlaced, onCancel }: OrderFormProps) {
   const { t } = useTranslation('orders');
   const text = useOrderText();
   const create = useCreateOrder();
-  const writes = useWritesBlocked();
   const [failure, setFailure] = useState<string | null>(null);
   const types = offeredOrderTypes(service);
   const batteries = service.supportedBatteryTypes;
@@ -208,15 +195,7 @@ function OrderForm({ patient, service, onPlaced, onCancel }: OrderFormProps) {
                 <CheckboxField name="makeDefaultEmail" label={t('fields.makeDefaultEmail')} />
               </>
             )}
-            <OfflineWriteReason />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onCancel}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" loading={isSubmitting} disabled={writes.blocked} aria-describedby={writes.reasonId}>
-                {t('placeOrder')}
-              </Button>
-            </Group>
+            <FormActions submitLabel={t('placeOrder')} busy={isSubmitting} onCancel={onCancel} />
           </Stack>
         </form>
       </FieldMessages>

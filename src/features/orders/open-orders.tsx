@@ -1,14 +1,12 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../shared/ui';
-import { Link } from 'react-router';
 import type { AssessmentOrder, PatientProfile } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
-import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
-import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
+import { OrderLink } from './order-link';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { ProgressBadge } from './follow-up';
 
@@ -33,11 +31,9 @@ export function cardOpenOrders(orders: readonly AssessmentOrder[]): { shown: Ass
 export function OpenOrders({ patient }: { patient: PatientProfile }) {
   const { t } = useTranslation('orders');
   const http = useHttp();
-  const paths = usePaths();
   const text = useOrderText();
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
-  const canOpen = useEntitlement('viewAssessmentOrder');
   const query = useQuery({
     ...orderQueries.patientOrders(http, patient.id),
     enabled: patient.openOrdersCount > 0,
@@ -71,13 +67,9 @@ export function OpenOrders({ patient }: { patient: PatientProfile }) {
           });
           return (
             <Text component="li" size="sm" key={order.id}>
-              {canOpen ? (
-                <Anchor component={Link} to={paths.patientAssessment(patient.id, order.id)} size="sm">
-                  {label}
-                </Anchor>
-              ) : (
-                label
-              )}{' '}
+              <OrderLink patientId={patient.id} orderId={order.id} size="sm">
+                {label}
+              </OrderLink>{' '}
               <ProgressBadge id={order.progress.id} />
             </Text>
           );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,7 @@ import { passwordErrorCodes } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { maxPasswordLength, requiresCurrentPassword, type PasswordMode } from '../../shared/lib/validation/password';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
-import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
-import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
+import { applyServerErrors, FieldMessages, fieldsFor, FormActions } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 import {
@@ -64,7 +63,6 @@ export function PasswordForm({
   const { t } = useTranslation('password');
   const rulesId = useId();
   const [failure, setFailure] = useState<FormFailure | null>(null);
-  const { blocked, reasonId } = useWritesBlocked();
   const withCurrent = requiresCurrentPassword(mode);
   const withEmail = askEmail !== undefined;
   const schema = useMemo(() => passwordPageSchema({ mode, userName, withEmail }), [mode, userName, withEmail]);
@@ -170,17 +168,7 @@ export function PasswordForm({
               required
               maxLength={maxPasswordLength}
             />
-            <OfflineWriteReason />
-            <Group justify="flex-end">
-              {onCancel && (
-                <Button variant="default" onClick={onCancel}>
-                  {t('cancel')}
-                </Button>
-              )}
-              <Button type="submit" loading={isSubmitting} disabled={blocked} aria-describedby={reasonId}>
-                {submitLabel}
-              </Button>
-            </Group>
+            <FormActions submitLabel={submitLabel} busy={isSubmitting} onCancel={onCancel} />
           </Stack>
         </form>
       </FieldMessages>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   patientProfileSchema,
   type PatientProfile,
@@ -7,7 +7,7 @@ import {
 } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { patientQueries } from '../../shared/api/patient-queries';
-import { useSubmissionKeys } from '../../shared/api/submission-keys';
+import { useFormSave } from '../../shared/api/submission-keys';
 
 export { patientQueries };
 
@@ -15,18 +15,11 @@ export { patientQueries };
 export function useSavePatient() {
   const http = useHttp();
   const queryClient = useQueryClient();
-  const submissions = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: PatientWrite | PatientUpdate): Promise<PatientProfile> =>
+  return useFormSave({
+    save: (body: PatientWrite | PatientUpdate, keyFor): Promise<PatientProfile> =>
       'id' in body
         ? http.put('/api/profile/patients', body, patientProfileSchema)
-        : http.post('/api/profile/patients', body, patientProfileSchema, {
-            idempotencyKey: submissions.keyFor(body),
-          }),
-    meta: { handlesBadRequest: true },
-    onSettled: (_data, error) => {
-      submissions.settle(error);
-    },
+        : http.post('/api/profile/patients', body, patientProfileSchema, { idempotencyKey: keyFor(body) }),
     onSuccess: async (patient) => {
       queryClient.setQueryData(patientQueries.detail(http, patient.id).queryKey, patient);
       await queryClient.invalidateQueries({ queryKey: patientQueries.lists() });

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
   clinicianListSchema,
@@ -17,7 +17,7 @@ import {
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import type { ListSource } from '../../shared/ui/general-list';
-import { useSubmissionKeys } from '../../shared/api/submission-keys';
+import { useFormSave } from '../../shared/api/submission-keys';
 
 export type StaffProfile = ClinicianProfile | TechnicianProfile;
 
@@ -58,18 +58,13 @@ export type StaffSave =
 export function useSaveStaff() {
   const http = useHttp();
   const queryClient = useQueryClient();
-  const submissions = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (save: StaffSave): Promise<StaffProfile> => {
+  return useFormSave({
+    save: (save: StaffSave, keyFor): Promise<StaffProfile> => {
       const path = `/api/profile/${save.type}s`;
       const schema = staffSchemas[save.type].detail;
       return 'id' in save.body
         ? http.put(path, save.body, schema)
-        : http.post(path, save.body, schema, { idempotencyKey: submissions.keyFor(save) });
-    },
-    meta: { handlesBadRequest: true },
-    onSettled: (_data, error) => {
-      submissions.settle(error);
+        : http.post(path, save.body, schema, { idempotencyKey: keyFor(save) });
     },
     onSuccess: async (profile, save) => {
       queryClient.setQueryData(staffQueries.detail(http, save.type, profile.id).queryKey, profile);

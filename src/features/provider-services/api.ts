@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   providerServiceSchema,
   type ProviderService,
@@ -8,7 +8,7 @@ import {
 import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { useSubmissionKeys } from '../../shared/api/submission-keys';
+import { useFormSave } from '../../shared/api/submission-keys';
 import {
   providerServiceKeys,
   providerServiceQueries,
@@ -37,16 +37,11 @@ export function useSaveProviderService(id: number | null) {
   const queryClient = useQueryClient();
   const queries = useProviderServiceQueries();
   const base = `/api/${product}/providerservices`;
-  const submissions = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (input: ProviderServiceInput): Promise<ProviderService> =>
+  return useFormSave({
+    save: (input: ProviderServiceInput, keyFor): Promise<ProviderService> =>
       id === null
-        ? http.post(base, input, providerServiceSchema, { idempotencyKey: submissions.keyFor(input) })
+        ? http.post(base, input, providerServiceSchema, { idempotencyKey: keyFor(input) })
         : http.put(`${base}/${String(id)}`, input, providerServiceSchema),
-    meta: { handlesBadRequest: true },
-    onSettled: (_data, error) => {
-      submissions.settle(error);
-    },
     onSuccess: (saved) => {
       queryClient.setQueryData(queries.detail(saved.id).queryKey, saved);
       // Not awaited: the form moves on at once; lists and the header refetch when next shown.

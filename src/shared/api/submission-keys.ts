@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from './http';
 
@@ -49,4 +50,23 @@ export function createSubmissionKeys(makeKey: () => string = randomUuid): Submis
 export function useSubmissionKeys(): SubmissionKeys {
   const [keys] = useState(() => createSubmissionKeys());
   return keys;
+}
+
+/**
+ * A form's save: a mutation whose creating calls carry the form's submission key (`keyFor(body)` gives the
+ * Idempotency-Key, settled by the answer) and whose 400 answers the form shows on its own fields.
+ */
+export function useFormSave<Variables, Result>(options: {
+  save: (variables: Variables, keyFor: (body: unknown) => string) => Promise<Result>;
+  onSuccess?: (result: Result, variables: Variables) => Promise<void> | void;
+}) {
+  const submissions = useSubmissionKeys();
+  return useMutation({
+    mutationFn: (variables: Variables) => options.save(variables, (body) => submissions.keyFor(body)),
+    meta: { handlesBadRequest: true },
+    onSettled: (_data, error) => {
+      submissions.settle(error);
+    },
+    onSuccess: options.onSuccess,
+  });
 }

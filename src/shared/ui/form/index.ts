@@ -1,4 +1,5 @@
 export { FieldMessages, useFieldError, useFieldMessage, type FieldMessage } from './field-error';
+export { FormActions } from './form-actions';
 export {
   CheckboxField,
   DateField,
