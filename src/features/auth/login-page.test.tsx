@@ -1,3 +1,5 @@
+// Over 300 lines because every outcome of signing in (spec §2/§3/§5: validation, offline, each server answer and
+// where each role lands) is one test on the same rendered page and fake server.
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '../../shared/api/contract';
