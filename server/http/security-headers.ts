@@ -103,9 +103,12 @@ export function contentSecurityPolicyAllowing(scriptSources: readonly string[]):
   return contentSecurityPolicy.replace("script-src 'self'", `script-src 'self' ${scriptSources.join(' ')}`);
 }
 
+/** The server's own pages (runner, report, demo outbox): no inline script of the client's runs there. */
+const serverPagePath = /^\/(runner|report|dev)(\/|\?|$)/;
+
 /**
- * An onSend hook, so every answer gets the headers: routes, static files, 404s and errors alike. A page (HTML)
- * may also run the inline scripts `inlineScripts` names, by hash.
+ * An onSend hook, so every answer gets the headers: routes, static files, 404s and errors alike. A client page (its
+ * index.html, whatever route it answers) may also run the inline scripts `inlineScripts` names, by hash.
  */
 export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: () => readonly string[] = () => []): void {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -114,7 +117,7 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: () 
       void reply.headers(subresourceHeaders);
     } else {
       void reply.headers(securityHeaders);
-      if (contentType.startsWith('text/html')) {
+      if (contentType.startsWith('text/html') && !serverPagePath.test(request.url)) {
         void reply.header('content-security-policy', contentSecurityPolicyAllowing(inlineScripts()));
       }
     }
