@@ -145,6 +145,9 @@ describe('security headers and static serving', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expectSubresourceHeaders(asset);
+    // Never revalidated: no validators to send.
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
 
     const sw = await testApp.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.statusCode).toBe(200);

@@ -71,6 +71,17 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     // /index.html itself stays the plain file that the service worker precaches.
     index: false,
   });
+  // Hashed files are never asked for again under the same name (immutable), so nothing revalidates them: their
+  // validators and range support are only bytes on each of a first visit's twenty answers.
+  await app.register(fastifyStatic, {
+    ...staticOptions,
+    root: path.join(clientDir, 'assets'),
+    prefix: '/assets/',
+    setHeaders: staticHeadersFor(clientDir),
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
+  });
 
   if (existsSync(localesDir)) {
     await app.register(fastifyStatic, {
