@@ -118,6 +118,9 @@ test('a whole short test played by keyboard in Spanish records response times as
   const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/completed'));
   await page.getByRole('button', { name: 'Terminar y volver' }).click();
   const record = testRecordSchema.parse((await sent).postDataJSON());
+  // The runner then goes back to where it was sent from (here the application's home, signed out): the test ends
+  // on that page, not in the middle of the navigation (closing the browser then could hang until the time-out).
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
 
   expect(record.session.inputType).toBe('keyboard');
   expect(record.session.deviceClass).toBe('desktop');
