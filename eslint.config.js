@@ -23,8 +23,11 @@ const boundaryZones = [
       './shared/lib/scoring',
       './shared/lib/i18n/languages.ts',
       './shared/lib/i18n/display-format.ts',
+      // The contract's entities as test data, for the server's tests (it imports the contract only).
+      './shared/testing/contract-factories.ts',
     ],
-    message: 'server/ may only use the shared contract, validation, scoring, interface languages and display formats.',
+    message:
+      'server/ may only use the shared contract (and its test entities), validation, scoring, interface languages and display formats.',
   },
 ];
 

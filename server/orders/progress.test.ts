@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AssessmentOrder, OrderEventKind } from '../../src/shared/api/contract';
+import type { OrderEventKind } from '../../src/shared/api/contract';
+import { testOrder } from '../../src/shared/testing/contract-factories';
 import { attentionOf, orderProgress, type ProgressFacts } from './progress';
 
 const now = new Date('2026-11-24T12:00:00Z');
@@ -51,67 +52,52 @@ describe('orderProgress', () => {
 });
 
 describe('attentionOf: what an open order needs a person for (issue 18)', () => {
-  // Placed on Mar 4 at 15:00, its link working until Mar 18 at 15:00.
+  // The shared test order: placed on Mar 4 at 15:00, its link working until Mar 18 at 15:00.
   const placed = Date.parse('2025-03-04T15:00:00.000Z');
   const day = 86_400_000;
   const at = (ms: number) => new Date(placed + ms);
-  const order = (overrides: Partial<AssessmentOrder> = {}): AssessmentOrder => ({
-    id: 1,
-    patient: { id: 5, name: 'Rosa Alvarez' },
-    assessmentOrderEmail: 'rosa@example.test',
-    assessmentOrderType: { id: 'HOME', name: 'Out-Of-Clinic' },
-    batteryTypeCode: 'FullCBB',
-    batteryType: { code: 'FullCBB', name: 'Full assessment', description: '' },
-    scheduleDateTime: '2025-03-04T15:00:00.000Z',
-    orderDate: '2025-03-04T15:00:00.000Z',
-    completedDateTime: null,
-    prescriber: null,
-    orderedBy: null,
-    assessmentOrderStatus: { id: 'SCHD', name: 'Scheduled' },
-    providerService: { id: 1, provider: { id: 1, name: 'Northside' }, service: { id: 1, name: 'Neurology' } },
-    assessmentOrderLastStartedUsingLanguage: null,
-    lastErrorCode: null,
-    progress: { id: 'SENT', at: '2025-03-04T15:00:00.000Z' },
-    linkExpiresOn: '2025-03-18T15:00:00.000Z',
-    ...overrides,
-  });
 
   it.each([
-    ['a link nobody opened three days on', order(), at(3 * day), 'NOT_OPENED'],
-    ['a link sent less than three days ago', order(), at(3 * day - 60_000), null],
-    ['a link the patient opened', order({ progress: { id: 'OPENED', at: null } }), at(5 * day), null],
-    ['a link that runs out within two days', order({ progress: { id: 'OPENED', at: null } }), at(12 * day), 'EXPIRING'],
+    ['a link nobody opened three days on', testOrder(), at(3 * day), 'NOT_OPENED'],
+    ['a link sent less than three days ago', testOrder(), at(3 * day - 60_000), null],
+    ['a link the patient opened', testOrder({ progress: { id: 'OPENED', at: null } }), at(5 * day), null],
+    [
+      'a link that runs out within two days',
+      testOrder({ progress: { id: 'OPENED', at: null } }),
+      at(12 * day),
+      'EXPIRING',
+    ],
     [
       'a link with more than two days left',
-      order({ progress: { id: 'OPENED', at: null } }),
+      testOrder({ progress: { id: 'OPENED', at: null } }),
       at(12 * day - 60_000),
       null,
     ],
-    ['a link that ran out', order({ progress: { id: 'EXPIRED', at: null } }), at(15 * day), 'EXPIRED'],
-    ['a locked link', order({ progress: { id: 'LOCKED', at: null } }), at(1 * day), 'LOCKED'],
+    ['a link that ran out', testOrder({ progress: { id: 'EXPIRED', at: null } }), at(15 * day), 'EXPIRED'],
+    ['a locked link', testOrder({ progress: { id: 'LOCKED', at: null } }), at(1 * day), 'LOCKED'],
     [
       'a test that ended in a runner error',
-      order({ progress: { id: 'IN_PROGRESS', at: null }, lastErrorCode: 'workflowerror' }),
+      testOrder({ progress: { id: 'IN_PROGRESS', at: null }, lastErrorCode: 'workflowerror' }),
       at(1 * day),
       'RUNNER_ERROR',
     ],
-    ['a test under way', order({ progress: { id: 'IN_PROGRESS', at: null } }), at(13 * day), null],
+    ['a test under way', testOrder({ progress: { id: 'IN_PROGRESS', at: null } }), at(13 * day), null],
     [
       'an in-clinic order never handed to a phone',
-      order({ progress: { id: 'SCHEDULED', at: null }, linkExpiresOn: null }),
+      testOrder({ progress: { id: 'SCHEDULED', at: null }, linkExpiresOn: null }),
       at(20 * day),
       null,
     ],
-    ['a finished order', order({ progress: { id: 'FINISHED', at: null } }), at(20 * day), null],
-    ['a cancelled order', order({ progress: { id: 'CANCELLED', at: null } }), at(20 * day), null],
+    ['a finished order', testOrder({ progress: { id: 'FINISHED', at: null } }), at(20 * day), null],
+    ['a cancelled order', testOrder({ progress: { id: 'CANCELLED', at: null } }), at(20 * day), null],
   ] as const)('%s: %s', (_what, subject, now, reason) => {
     expect(attentionOf(subject, now)).toBe(reason);
   });
 
   it('names the most pressing reason: a locked link before a runner error before an expiry', () => {
-    const locked = order({ progress: { id: 'LOCKED', at: null }, lastErrorCode: 'workflowerror' });
+    const locked = testOrder({ progress: { id: 'LOCKED', at: null }, lastErrorCode: 'workflowerror' });
     expect(attentionOf(locked, at(20 * day))).toBe('LOCKED');
-    const failed = order({ progress: { id: 'EXPIRED', at: null }, lastErrorCode: 'workflowerror' });
+    const failed = testOrder({ progress: { id: 'EXPIRED', at: null }, lastErrorCode: 'workflowerror' });
     expect(attentionOf(failed, at(20 * day))).toBe('RUNNER_ERROR');
   });
 });
