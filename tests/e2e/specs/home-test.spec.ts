@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
-import { testPatientBirthDate } from '../fixtures/test-orders';
+import { patientBrowser, testPatientBirthDate } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { OrderDialog, PatientOrders } from '../pages/orders';
 import { PatientLogin, ReferenceRunner } from '../pages/test-taking';
@@ -37,7 +37,7 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   // The link arrives by email; the patient opens it on their own computer.
   const link = (await latestEmailTo(request, email))?.link ?? '';
   expect(link).toContain('/cgm/patientlogin?token=');
-  const home = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago' });
+  const home = await patientBrowser(browser);
   const patientPage = await home.newPage();
   const login = new PatientLogin(patientPage);
   await login.open(link);

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
-import { patientWithHomeOrder, placeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { patientWithHomeOrder, patientWithSiteOrder, placeOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import {
   cutOff,
   focusedName,
@@ -355,16 +355,14 @@ test('a technician runs an in-clinic test by keyboard alone, from the order to t
   request,
 }) => {
   test.slow();
-  const clinician = await apiToken(request, 'clinician');
-  const patient = await addPatient(request, clinician, {
-    firstName: 'Keys',
-    lastName: uniqueName('Onsite'),
-    email: '',
-  });
   // The memory assessment: two tasks, enough to walk every control of the journey.
-  const orderId = await placeOrder(request, clinician, patient, 'SITE', 'MemOnlyCBB');
+  const { orderPage } = await patientWithSiteOrder(
+    request,
+    { firstName: 'Keys', lastName: uniqueName('Onsite') },
+    'MemOnlyCBB',
+  );
   await loginPage.signInAs('technician');
-  await page.goto(`/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`);
+  await page.goto(orderPage);
   await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
 
   await readNoticeByKeyboard(page);
@@ -434,16 +432,14 @@ test('at 320 CSS px the in-clinic begin page, where the patient reads and accept
   browser,
   request,
 }) => {
-  const clinician = await apiToken(request, 'clinician');
-  const patient = await addPatient(request, clinician, {
-    firstName: 'Narrow',
-    lastName: uniqueName('Clinic'),
-    email: '',
-  });
-  const orderId = await placeOrder(request, clinician, patient, 'SITE', 'MemOnlyCBB');
+  const { orderPage } = await patientWithSiteOrder(
+    request,
+    { firstName: 'Narrow', lastName: uniqueName('Clinic') },
+    'MemOnlyCBB',
+  );
   const page = await phone(browser, 320);
   await new LoginPage(page).signInAs('technician');
-  await page.goto(`/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`);
+  await page.goto(orderPage);
   await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
   await expect(page.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
   await expectFitsPhone(page, 'in-clinic begin');

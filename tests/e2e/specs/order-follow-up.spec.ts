@@ -1,9 +1,9 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { devPost } from '../fixtures/dev';
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { patientWithHomeOrder, placeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { patientBrowser, patientWithHomeOrder, placeOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import type { LoginPage } from '../pages/login-page';
 import { uniqueName } from '../pages/manage';
 import { PatientLogin, ReferenceRunner } from '../pages/test-taking';
@@ -31,11 +31,6 @@ async function closeDialog(page: Page, dialog: Locator): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-async function patientBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago' });
-  return context.newPage();
-}
-
 test('a clinician follows a home order on its timeline: sent, opened, two failed checks, finished', async ({
   page,
   loginPage,
@@ -55,7 +50,7 @@ test('a clinician follows a home order on its timeline: sent, opened, two failed
   await expectNoSeriousA11yViolations(page);
   await closeDialog(page, dialog);
 
-  const patientPage = await patientBrowser(browser);
+  const patientPage = await (await patientBrowser(browser)).newPage();
   const login = new PatientLogin(patientPage);
   await login.open(link);
   dialog = await followUp(page, 'Sent|Opened');
@@ -111,7 +106,7 @@ test('a resent link works and the old one stops at once', async ({ page, loginPa
   const fresh = (await latestEmailTo(request, patient.email))?.link ?? '';
   expect(fresh).not.toBe(link);
 
-  const patientPage = await patientBrowser(browser);
+  const patientPage = await (await patientBrowser(browser)).newPage();
   const login = new PatientLogin(patientPage);
   const details = { firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: testPatientBirthDate };
   await login.open(link);
@@ -154,7 +149,7 @@ test('a cancelled order and an expired link each send the patient to their own p
   const response = await devPost(request, '/api/dev/expire-order-link', { assessmentOrderId: expired.orderId });
   expect(await response.json()).toEqual({ expired: true });
 
-  const patientPage = await patientBrowser(browser);
+  const patientPage = await (await patientBrowser(browser)).newPage();
   await patientPage.goto(cancelled.link);
   await expect(patientPage.getByRole('heading', { level: 1, name: 'This test was cancelled' })).toBeVisible();
   await expect(patientPage.getByText('Please contact your clinic')).toBeVisible();

@@ -1,6 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { addPatient, apiToken } from '../fixtures/patients';
-import { placeOrder } from '../fixtures/test-orders';
+import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { PatientOrders } from '../pages/orders';
 import { patientNoticeBox, readPatientNotice, ReferenceRunner } from '../pages/test-taking';
@@ -13,10 +12,7 @@ test('a technician runs an in-clinic test with the patient, and the order ends f
   // The whole test is played through its practice and test cards: more than the default time on a busy machine.
   test.slow();
   const lastName = uniqueName('Sitetest');
-  const clinician = await apiToken(request, 'clinician');
-  const patient = await addPatient(request, clinician, { firstName: 'Oswald', lastName, email: '' });
-  const orderId = await placeOrder(request, clinician, patient, 'SITE');
-  const orderPage = `/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`;
+  const { patient, orderPage } = await patientWithSiteOrder(request, { firstName: 'Oswald', lastName });
 
   // The technician opens the order from the patient's assessments.
   await loginPage.signInAs('technician');
@@ -74,10 +70,7 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
   request,
 }) => {
   const lastName = uniqueName('Siteerror');
-  const clinician = await apiToken(request, 'clinician');
-  const patient = await addPatient(request, clinician, { firstName: 'Greta', lastName, email: '' });
-  const orderId = await placeOrder(request, clinician, patient, 'SITE');
-  const orderPage = `/cgm/manage/patientassessment/${String(patient.id)}/assessment/${String(orderId)}`;
+  const { orderPage } = await patientWithSiteOrder(request, { firstName: 'Greta', lastName });
 
   await loginPage.signInAs('clinician');
   await page.goto(orderPage);
