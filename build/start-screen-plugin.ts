@@ -1,58 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { escapeHtml } from '../server/runner/html';
-import { interfaceLanguages } from '../src/shared/lib/i18n/languages';
+import { readStartScreenTexts, startScreenHtml, startScreenStyle } from '../server/routes/start-screen';
 import { localesDir } from './locales-plugin';
 
-interface StartScreenTexts {
-  language: string;
-  productName: string;
-  loading: string;
-}
-
-function startScreenTexts(): StartScreenTexts[] {
-  return interfaceLanguages.map((language) => {
-    const shell = JSON.parse(readFileSync(join(localesDir, `${language}/shell.json`), 'utf8')) as {
-      productName: string;
-      loading: string;
-    };
-    return { language, productName: shell.productName, loading: shell.loading };
-  });
-}
-
 /**
- * The start screen's look: the shell's top bar (same colour and height as AppShell's header, theme.ts) and the
- * product's name with a loading line. Only the part in <html lang> shows: the inline browser check sets that to the
- * language this browser chose before the body is parsed, so a Spanish tablet never flashes English.
- */
-function startScreenStyle(texts: readonly StartScreenTexts[]): string {
-  const shown = texts.map(({ language }) => `html[lang='${language}'] .cgm-start [lang='${language}']`).join(', ');
-  return `.cgm-start { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; color: #1a1a1a; }
-.cgm-start [lang] { display: none; }
-${shown} { display: block; }
-.cgm-start-bar { height: 56px; background: #1c4e80; color: #fff; font-weight: 700; padding: 0 16px; display: flex; align-items: center; }
-.cgm-start-main { padding: 20vh 16px 0; text-align: center; }
-.cgm-start-name { margin: 0; font-size: 2rem; font-weight: 700; color: #1c4e80; line-height: 1.25; }
-.cgm-start-status { margin: 1rem 0 0; font-size: 1rem; color: #495057; }`;
-}
-
-/** Static HTML inside #root; React's first render replaces it (createRoot clears the container). */
-export function startScreenHtml(texts: readonly StartScreenTexts[]): string {
-  const each = (pick: (part: StartScreenTexts) => string) =>
-    texts.map((part) => `<span lang="${part.language}">${escapeHtml(pick(part))}</span>`).join('');
-  return `<div class="cgm-start">
-      <div class="cgm-start-bar">${each((part) => part.productName)}</div>
-      <div class="cgm-start-main">
-        <p class="cgm-start-name">${each((part) => part.productName)}</p>
-        <p class="cgm-start-status" role="status">${each((part) => part.loading)}</p>
-      </div>
-    </div>`;
-}
-
-/**
- * The first paint comes from index.html itself, before any script has downloaded: on a slow phone network the
- * application's code takes seconds, and a blank page for that long reads as a broken link. The service worker
+ * The first paint comes from index.html itself (server/routes/start-screen.ts says why and how). The service worker
  * precaches index.html, so an offline start shows it too.
  */
 export function startScreenPlugin(): Plugin[] {
@@ -91,11 +42,13 @@ function startScreen(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler: (html) => {
-        const texts = startScreenTexts();
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
         return {
-          html: html.replace('<div id="root"></div>', `<div id="root">${startScreenHtml(texts)}</div>`),
-          tags: [{ tag: 'style', children: startScreenStyle(texts), injectTo: 'head' }],
+          html: html.replace(
+            '<div id="root"></div>',
+            `<div id="root">${startScreenHtml(readStartScreenTexts(localesDir))}</div>`,
+          ),
+          tags: [{ tag: 'style', children: startScreenStyle(), injectTo: 'head' }],
         };
       },
     },

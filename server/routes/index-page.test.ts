@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 let testApp: TestApp;
 let clientDir: string;
 
-const html = '<!doctype html><html><head><title>client</title></head><body><div id="root"></div></body></html>';
+const html =
+  '<!doctype html><html lang="en-US"><head><title>client</title></head>' +
+  '<body><div id="root"><!--start-screen--><p>Loading</p><!--/start-screen--></div></body></html>';
 /** What Vite's manifest says of the patient link page: its chunk, a chunk it imports, and their styles. */
 const manifest = {
   'src/features/assessments/patient-login-page.tsx': {
@@ -25,6 +27,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'index.html'), html);
   mkdirSync(path.join(clientDir, '.vite'));
   writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  cpSync(path.join(import.meta.dirname, '..', '..', 'locales'), path.join(clientDir, 'locales'), { recursive: true });
   testApp = await createTestApp({ clientDir, locale: 'fr-FR' });
   await testApp.app.ready();
 });
@@ -70,6 +73,25 @@ describe('index.html of a first visit', () => {
     expect(body).not.toContain('orders-zzz');
     // The links go in the head, before the body.
     expect(body.indexOf('patient-login-page-abc')).toBeLessThan(body.indexOf('</head>'));
+  });
+
+  it('speaks the configured language from its first paint', async () => {
+    for (const url of ['/cgm/login', '/cgm/patientlogin?token=DEMO-HOME-0001']) {
+      expect(await page(url)).toContain('<html lang="fr-FR">');
+    }
+  });
+
+  it("shows the patient link page's heading and what the link is for before any script has arrived", async () => {
+    const body = await page('/cgm/patientlogin?token=DEMO-HOME-0001');
+    const root = body.slice(body.indexOf('<div id="root">'));
+    // In every interface language (the browser check shows the one this browser chose), escaped.
+    expect(root).toContain('<h1 class="cgm-start-title" lang="fr-FR">Confirmez vos informations</h1>');
+    expect(root).toContain('<h1 class="cgm-start-title" lang="en-US">Confirm your details</h1>');
+    expect(root).toContain('<p class="cgm-start-intro" lang="es-US">Su clínica le envió este enlace');
+    expect(root).toContain('<span lang="fr-FR">Chargement</span>');
+    expect(root).not.toContain('<p>Loading</p>');
+    // Every other page keeps the general start screen.
+    expect(await page('/cgm/login')).toContain('<p>Loading</p>');
   });
 
   it('leaves /index.html as built, for the service worker to precache', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RuntimeConfig } from '../../src/shared/api/contract';
 import { patientLinkStartNamespaces, startLanguage, startNamespaces } from '../../src/shared/lib/i18n/languages';
 import { compressOnce, type EncodedBody } from '../http/encoding';
+import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from './start-screen';
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) that names a module's files. */
 const manifestSchema = z.record(
@@ -68,8 +69,8 @@ export function indexPageKind(pathname: string, product: string): IndexPageKind 
 }
 
 /**
- * index.html with the first visit's links in its head, compressed once per build (the file's modification time)
- * and kind of page, never per request. The service worker keeps serving its precached copy on later visits, when
+ * index.html with the first visit's links in its head and, on the patient link page, that page's own start screen
+ * (start-screen.ts), compressed once per build (the file's modification time) and kind of page, never per request. The service worker keeps serving its precached copy on later visits, when
  * everything named here is in its cache already.
  */
 export function indexPages(clientDir: string, config: RuntimeConfig) {
@@ -91,8 +92,15 @@ export function indexPages(clientDir: string, config: RuntimeConfig) {
     ]);
     const parsed = manifestText ? manifestSchema.safeParse(JSON.parse(manifestText)) : null;
     const links = firstVisitLinks(config, parsed?.success ? parsed.data : null, kind === 'patientLink', html);
-    const page = compressOnce(Buffer.from(html.replace('</head>', `  ${links}\n  </head>`)));
-    built.pages.set(kind, page);
-    return page;
+    // The start screen speaks the configured language until the browser check finds one this browser chose.
+    let page = html
+      .replace(/<html lang="[^"]*">/, `<html lang="${attribute(startLanguage(config.currentLocale, null))}">`)
+      .replace('</head>', `  ${links}\n  </head>`);
+    if (kind === 'patientLink') {
+      page = withStartScreen(page, patientLinkStartScreenHtml(readStartScreenTexts(path.join(clientDir, 'locales'))));
+    }
+    const encoded = compressOnce(Buffer.from(page));
+    built.pages.set(kind, encoded);
+    return encoded;
   };
 }

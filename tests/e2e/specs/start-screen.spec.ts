@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
+import { patientWithHomeOrder } from '../fixtures/test-orders';
+import { uniqueName } from '../pages/manage';
 
 /** Holds every application script until released: what a phone on a slow network shows while they download. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -81,4 +83,32 @@ test('the start screen does not wait for the styles, and the sign-in page never 
   await expect(signIn).toBeVisible();
   // Styled: the theme's primary colour, not the browser's grey button.
   await expect(signIn).toHaveCSS('background-color', 'rgb(26, 84, 161)');
+});
+
+test("on a phone, the patient link page's heading and what the link is for show before its scripts, and stay put when the page arrives", async ({
+  browser,
+  request,
+}) => {
+  const { link } = await patientWithHomeOrder(request, uniqueName('Early'));
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  const release = await holdScripts(page);
+  await page.goto(link, { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: 'Confirm your details', level: 1 });
+  const intro = page.getByText(/^Your clinic sent you this link/);
+  await expect(heading).toBeVisible();
+  await expect(intro).toBeVisible();
+  await expect(page.getByRole('status')).toMatchAriaSnapshot('- status: Loading');
+  // Only the shown language is read out.
+  await expect(page.getByText('Confirme sus datos')).toBeHidden();
+  const before = { heading: await heading.boundingBox(), intro: await intro.boundingBox() };
+
+  release();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toBeVisible();
+  // The page itself now draws them (the start screen is gone), where the start screen had them: the patient's
+  // reading is not interrupted.
+  await expect(heading).toHaveCount(1);
+  expect(await heading.boundingBox()).toEqual(before.heading);
+  expect(await intro.boundingBox()).toEqual(before.intro);
+  await phone.close();
 });
