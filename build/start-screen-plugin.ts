@@ -22,7 +22,7 @@ function startScreenTexts(): StartScreenTexts[] {
 }
 
 /**
- * The start screen's look: the shell's top bar (same colour and height as AppShell's header, theme.ts) and the
+ * The start screen's look: the shell's top bar (the colour and height of its header, global.css .cgm-layout) and the
  * product's name with a loading line. Only the part in <html lang> shows: the inline browser check sets that to the
  * language this browser chose before the body is parsed, so a Spanish tablet never flashes English.
  */
