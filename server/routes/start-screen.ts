@@ -37,8 +37,8 @@ export function readStartScreenTexts(localesDir: string): StartScreenTexts[] {
 }
 
 /**
- * The start screens' look, inline in index.html's head. The general one is the shell's top bar (same colour and
- * height as the header, theme.ts) with the product's name and a loading line. The patient link page's one is that
+ * The start screens' look, inline in index.html's head. The general one is the shell's top bar (the colour and
+ * height of its header, src/app/global.css .cgm-layout) with the product's name and a loading line. The patient link page's one is that
  * page's first lines laid out exactly as the page draws them (src/features/assessments/patient-login-page.tsx: no top
  * bar, the language row, then the card with its heading and intro; Mantine's sizes: main's padding md, the card's
  * border, radius md, shadow sm, padding xl, a maximum width of 760 px, the heading at h2 size, the text at md), so the

@@ -21,12 +21,6 @@ function CeMark({ label }: { label: string }) {
 }
 
 /**
- * The footer's band: one line from the xs breakpoint up; on a phone up to three short lines of small text (the
- * version, the UDI and the links wrap in every language), so nothing is cut off at either edge.
- */
-export const footerHeight = { base: 66, xs: 44 };
-
-/**
  * The footer also reads the resource config at start (spec §7): its copyright line comes from there. Failing
  * to load it is only logged; the footer shows what it has.
  */
@@ -36,8 +30,9 @@ export function Footer() {
   const paths = usePaths();
   const resources = useResourceConfig('the footer shows no copyright line');
   return (
-    // On a phone the texts wrap onto the taller band the layout gives the footer there (footerHeight), in a
-    // smaller size, instead of running past both edges of the screen (WCAG 1.4.10).
+    // The footer's band (global.css, .cgm-layout) holds one line from the xs breakpoint up; on a phone the texts
+    // (the version, the UDI and the links, in every language) wrap onto its taller band there, up to three lines in
+    // a smaller size, instead of running past both edges of the screen (WCAG 1.4.10).
     <Group
       justify="center"
       gap="xs"

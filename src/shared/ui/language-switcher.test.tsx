@@ -2,9 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next, { type ResourceLanguage } from 'i18next';
+import { useEffect } from 'react';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http';
+import { useFormatters } from '../lib/i18n/format';
 import { languageStorageKey } from '../lib/i18n/languages';
 import { badRequestMessage } from '../lib/i18n/server-messages';
 import { installDomPolyfills } from '../testing/dom-polyfills';
@@ -39,6 +41,17 @@ function Title() {
   return <h1>{t('signInTitle')}</h1>;
 }
 
+/** A title with a date, as a page shows them, noting every version of it that reached the screen. */
+function DatedTitle({ shown }: { shown: string[] }) {
+  const { t } = useTranslation('auth');
+  const { formatDate } = useFormatters();
+  const text = `${t('signInTitle')}: ${formatDate('2024-01-07')}`;
+  useEffect(() => {
+    shown.push(text);
+  });
+  return <h1>{text}</h1>;
+}
+
 afterEach(() => {
   window.localStorage.clear();
 });
@@ -65,6 +78,30 @@ describe('LanguageSwitcher', () => {
     expect(window.localStorage.getItem(languageStorageKey)).toBe('fr-FR');
     // Told apart from the patient's test language, in its hint.
     expect(screen.getByText(/La langue du test du patient se choisit séparément/)).toBeInTheDocument();
+  });
+
+  it('changes the dates with the texts, in the new language from the first screen after the switch', async () => {
+    const user = userEvent.setup();
+    const shown: string[] = [];
+    render(
+      <I18nextProvider i18n={createI18n('en-US')}>
+        <MantineProvider>
+          <DatedTitle shown={shown} />
+          <LanguageSwitcher />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Sign in: Jan 07, 2024' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Display language' }), 'fr-FR');
+    expect(await screen.findByRole('heading', { name: 'Connexion: 7 janv. 2024' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Langue d’affichage' }), 'es-US');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión: 7 ene 2024' })).toBeInTheDocument();
+
+    // Never a French or Spanish title over an English date.
+    expect(new Set(shown)).toEqual(
+      new Set(['Sign in: Jan 07, 2024', 'Connexion: 7 janv. 2024', 'Iniciar sesión: 7 ene 2024']),
+    );
   });
 
   it('in the top bar, has a name for screen readers only', () => {

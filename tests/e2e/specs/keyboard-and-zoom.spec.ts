@@ -159,6 +159,30 @@ test('at 320 CSS px a patient goes from the details to the completed test with e
   await page.context().close();
 });
 
+for (const width of [320, 1280]) {
+  test(`at ${String(width)} CSS px the first Tab shows the skip link, which takes the focus to the page, below the top bar`, async ({
+    browser,
+  }) => {
+    const page = await phone(browser, width);
+    await signInAsClinician(page);
+    // From the top of a freshly opened page, as a keyboard user arrives on it.
+    await page.reload();
+    const title = page.getByRole('heading', { level: 1, name: 'Patients' });
+    await expect(title).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    expect(await focusIsVisible(page), 'focus indicator on the skip link').toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // The fixed top bar (two rows on a phone) covers none of the page's content, which starts with the service.
+    const bar = await page.getByRole('banner').boundingBox();
+    const first = await page.getByRole('region', { name: 'Current provider service' }).boundingBox();
+    expect(bar && first && first.y >= bar.y + bar.height, 'the content starts below the top bar').toBe(true);
+  });
+}
+
 test('the sign-in page is done by keyboard alone, in reading order, with the focus always visible', async ({
   page,
 }) => {

@@ -1,12 +1,11 @@
 import type { ReactElement } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
 import {
-  CheckboxField,
   DateField,
   PasswordField,
   SelectField,
   TextField,
-  type CheckboxFieldProps,
   type DateFieldProps,
   type PasswordFieldProps,
   type SelectFieldProps,
