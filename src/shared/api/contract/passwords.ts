@@ -34,8 +34,8 @@ export type SetupFirstTimePasswordRequest = z.infer<typeof setupFirstTimePasswor
  */
 export const setupTokenValidationRequestSchema = z.object({
   setupToken: linkTokenSchema,
-  newPassword: passwordTextSchema.optional(),
-  confirmPassword: passwordTextSchema.optional(),
+  newPassword: z.optional(passwordTextSchema),
+  confirmPassword: z.optional(passwordTextSchema),
 });
 
 /** POST /api/profiles/resetpassword (anonymous, the token of the reset link). */
@@ -48,8 +48,8 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
  */
 export const resetTokenValidationRequestSchema = z.object({
   resetToken: linkTokenSchema,
-  newPassword: passwordTextSchema.optional(),
-  confirmPassword: passwordTextSchema.optional(),
+  newPassword: z.optional(passwordTextSchema),
+  confirmPassword: z.optional(passwordTextSchema),
 });
 
 /**
