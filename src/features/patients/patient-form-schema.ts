@@ -15,9 +15,14 @@ export function patientFormSchema(options: { birthDate: DateBounds; requireProvi
     .object({
       ...personFormShape,
       dateOfBirth: dateSchema(options.birthDate),
+      // 'M' | 'F' out of the text; abort: false as a refinement has, so the form-wide checks below still run
+      // (zip code, email confirmation) while gender is missing.
       gender: z.pipe(
         z.string(),
-        z.custom<GenderId>((value: string) => value === 'M' || value === 'F', validationMessages.genderRequired),
+        z.custom<GenderId>((value: string) => value === 'M' || value === 'F', {
+          error: validationMessages.genderRequired,
+          abort: false,
+        }),
       ),
       defaultLanguage: z.string().check(z.minLength(1, validationMessages.required)),
       email: optionalEmailSchema(validationMessages.emailInvalid),

@@ -157,9 +157,14 @@ export function patientWriteSchema(birthDate: DateBounds) {
   return z.object({
     ...personWriteShape,
     dateOfBirth: dateSchema(birthDate),
+    // Null is refused with the key, and the output type is the gender alone. abort: false, as a refinement has:
+    // the other checks still run when the gender is missing.
     gender: z.pipe(
       z.nullable(genderIdSchema),
-      z.custom<GenderId>((value: GenderId | null) => value !== null, validationMessages.genderRequired),
+      z.custom<GenderId>((value: GenderId | null) => value !== null, {
+        error: validationMessages.genderRequired,
+        abort: false,
+      }),
     ),
     defaultLanguage: requiredText(16),
     email: optionalEmailSchema(validationMessages.emailInvalid),
@@ -182,7 +187,7 @@ export const clinicianWriteSchema = z.object({
   ...staffWriteShape,
   specialty: z.pipe(
     z.nullable(idRefSchema),
-    z.custom<IdRef>((value: IdRef | null) => value !== null, validationMessages.required),
+    z.custom<IdRef>((value: IdRef | null) => value !== null, { error: validationMessages.required, abort: false }),
   ),
   medicalLicenseNumber: requiredText(),
 });
