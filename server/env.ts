@@ -1,91 +1,88 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './http/zod-english';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
 
 function rateLimitVariable(defaultValue: number) {
-  return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(defaultValue));
+  return z.pipe(
+    z.transform(emptyAsUndefined),
+    z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000_000)), defaultValue),
+  );
 }
 
 /** The environment `npm start` and the end-to-end tests configure the server with (DESIGN §1). */
 const serverEnvSchema = z.object({
-  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).default(8080)),
-  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  PORT: z.pipe(
+    z.transform(emptyAsUndefined),
+    z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65_535)), 8080),
+  ),
+  HOST: z.pipe(z.transform(emptyAsUndefined), z._default(z.string(), '127.0.0.1')),
   /** PGlite folder; 'memory://' keeps everything in memory (end-to-end tests). */
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
-  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  DATA_DIR: z.pipe(z.transform(emptyAsUndefined), z._default(z.string(), './data')),
+  DATABASE_URL: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string().check(z.minLength(1)))),
   /** On unless explicitly switched off: `npm start` is a demo. */
-  DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1', 'true', 'false']).default('1')),
-  SESSION_MINUTES: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .default(30),
+  DEMO: z.pipe(z.transform(emptyAsUndefined), z._default(z.enum(['0', '1', 'true', 'false']), '1')),
+  SESSION_MINUTES: z.pipe(
+    z.transform(emptyAsUndefined),
+    z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 60)), 30),
   ),
   /** Absolute session lifetime in hours, however active the session is. */
-  SESSION_MAX_HOURS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(7 * 24)
-      .default(12),
+  SESSION_MAX_HOURS: z.pipe(
+    z.transform(emptyAsUndefined),
+    z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(7 * 24)), 12),
   ),
   /**
    * The origin of every emailed link (https://clinic.example.org). Never taken from a request: a forged Host header
    * would otherwise put an attacker's address in a patient's email.
    */
-  PUBLIC_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://clinic.example.org' })
-      .refine((value) => {
-        // Refinements run even after the URL check failed.
-        if (!URL.canParse(value)) return false;
-        const url = new URL(value);
-        return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '';
-      }, 'must be an origin only (scheme, host and port), without path, query or user')
-      .transform((value) => new URL(value).origin)
-      .optional(),
+  PUBLIC_URL: z.pipe(
+    z.transform(emptyAsUndefined),
+    z.optional(
+      z.pipe(
+        z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://clinic.example.org' }).check(
+          z.refine((value) => {
+            // Refinements run even after the URL check failed.
+            if (!URL.canParse(value)) return false;
+            const url = new URL(value);
+            return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '';
+          }, 'must be an origin only (scheme, host and port), without path, query or user'),
+        ),
+        z.transform((value) => new URL(value).origin),
+      ),
+    ),
   ),
-  LOCALE: z.preprocess(emptyAsUndefined, z.string().default('en-US')),
+  LOCALE: z.pipe(z.transform(emptyAsUndefined), z._default(z.string(), 'en-US')),
   /** The built client to serve; default ./dist. */
-  CLIENT_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
-  PRODUCT: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[a-z0-9-]+$/)
-      .default('cgm'),
-  ),
+  CLIENT_DIR: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string())),
+  PRODUCT: z.pipe(z.transform(emptyAsUndefined), z._default(z.string().check(z.regex(/^[a-z0-9-]+$/)), 'cgm')),
   /** PEM files: both set makes the server speak HTTPS (HTTP/2 with HTTP/1.1 fallback). */
-  TLS_CERT: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
-  TLS_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TLS_CERT: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string().check(z.minLength(1)))),
+  TLS_KEY: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string().check(z.minLength(1)))),
   /**
    * Behind a reverse proxy that ends TLS: 'true' trusts every hop's X-Forwarded-* headers, anything else is a
    * comma-separated list of proxy addresses or CIDR ranges. Off by default, so a
    * client cannot claim https (or another address) by sending the header itself.
    */
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TRUST_PROXY: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string())),
   /** Requests per client address per window on the anonymous forms (README, Throttling). */
   RATE_LIMIT_LOGIN: rateLimitVariable(defaultRateLimits.login),
   RATE_LIMIT_PATIENT_LOGIN: rateLimitVariable(defaultRateLimits.patientLogin),
   RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable(defaultRateLimits.forgotPassword),
   RATE_LIMIT_CONTACT: rateLimitVariable(defaultRateLimits.contact),
   RATE_LIMIT_CLIENT_LOG: rateLimitVariable(defaultRateLimits.clientLog),
-  RATE_LIMIT_WINDOW_SECONDS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(1).max(86_400).default(defaultRateLimits.windowSeconds),
+  RATE_LIMIT_WINDOW_SECONDS: z.pipe(
+    z.transform(emptyAsUndefined),
+    z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(86_400)), defaultRateLimits.windowSeconds),
   ),
   /** How often reminders and expiries are swept, in seconds (issue 18); 0 switches the sweep off. */
-  FOLLOW_UP_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  FOLLOW_UP_INTERVAL_SECONDS: z.pipe(
+    z.transform(emptyAsUndefined),
+    z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(86_400)), 60),
+  ),
+  LOG_LEVEL: z.pipe(
+    z.transform(emptyAsUndefined),
+    z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn'),
   ),
 });
 

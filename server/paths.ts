@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The repository root, so the server finds dist/, locales/ and package.json from any working directory. */
 export const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)));

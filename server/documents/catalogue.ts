@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { allDocumentLanguages, documentLanguages, type DocumentLanguage } from '../../src/shared/api/contract';
 
 /**
@@ -30,14 +30,14 @@ export interface DemoDocument {
 export const documentAuthor = 'Cognitive Assessment';
 
 const demoDocumentSchema = z.object({
-  path: z.string().regex(/^docs\/[a-z]+\/[a-z-]+-[a-z]{2}-[A-Z]{2}\.pdf$/),
-  title: z.string().min(1),
-  subject: z.string().min(1),
+  path: z.string().check(z.regex(/^docs\/[a-z]+\/[a-z-]+-[a-z]{2}-[A-Z]{2}\.pdf$/)),
+  title: z.string().check(z.minLength(1)),
+  subject: z.string().check(z.minLength(1)),
   language: z.enum(allDocumentLanguages),
   sections: z.array(
     z.object({
-      heading: z.string().min(1),
-      blocks: z.array(z.union([z.string().min(1), z.array(z.string().min(1))])),
+      heading: z.string().check(z.minLength(1)),
+      blocks: z.array(z.union([z.string().check(z.minLength(1)), z.array(z.string().check(z.minLength(1)))])),
     }),
   ),
 });

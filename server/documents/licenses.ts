@@ -1,21 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LicenseList, PackageLicense } from '../../src/shared/api/contract';
 
 const lockSchema = z.object({
-  packages: z.record(z.string(), z.object({ dev: z.boolean().optional() }).loose()),
+  packages: z.record(z.string(), z.looseObject({ dev: z.optional(z.boolean()) })),
 });
 
-const manifestSchema = z
-  .object({
-    name: z.string(),
-    version: z.string(),
-    license: z.union([z.string(), z.object({ type: z.string() })]).optional(),
-    licenses: z.array(z.object({ type: z.string() })).optional(),
-    repository: z.union([z.string(), z.object({ url: z.string() })]).optional(),
-  })
-  .loose();
+const manifestSchema = z.looseObject({
+  name: z.string(),
+  version: z.string(),
+  license: z.optional(z.union([z.string(), z.object({ type: z.string() })])),
+  licenses: z.optional(z.array(z.object({ type: z.string() }))),
+  repository: z.optional(z.union([z.string(), z.object({ url: z.string() })])),
+});
 
 const licenseFile = /^(licen[cs]e|copying)([.-].*)?$/i;
 

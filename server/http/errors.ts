@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-english';
 import type { ApiErrorBody } from '../../src/shared/api/contract';
 import { fallbackLanguage, type InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
 import { requestLanguage, serverText, type MessageValues } from './messages';
@@ -80,7 +81,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
     void reply.code(error.statusCode).send(error.toBody(language));
     return;
   }
-  if (error instanceof z.ZodError) {
+  if (error instanceof z.core.$ZodError) {
     void reply.code(400).send(validationFailed(issuesToFields(error.issues)).toBody(language));
     return;
   }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { findControlCharacter } from '../../src/shared/lib/validation/text';
 import { validationMessages } from '../../src/shared/lib/validation/messages';
 import { issuesToFields, validationFailed, type FieldError } from './errors';
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {
+function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw validationFailed(
@@ -16,15 +16,15 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix: strin
 }
 
 /** Parses the JSON body with a shared contract schema; failures answer 400 with the fields. */
-export function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+export function parseBody<S extends z.ZodMiniType>(schema: S, request: FastifyRequest): z.output<S> {
   return parseWith(schema, request.body, '');
 }
 
-export function parseQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+export function parseQuery<S extends z.ZodMiniType>(schema: S, request: FastifyRequest): z.output<S> {
   return parseWith(schema, request.query, 'query');
 }
 
-export function parseParams<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+export function parseParams<S extends z.ZodMiniType>(schema: S, request: FastifyRequest): z.output<S> {
   return parseWith(schema, request.params, 'params');
 }
 

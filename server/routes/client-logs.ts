@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   clientLogBatchSchema,
   clientLogLevelSchema,
@@ -28,7 +28,7 @@ export const clientLogsPerSessionMinute = 60;
 export const clientLogsKept = 10_000;
 
 const levelParamsSchema = z.object({ level: clientLogLevelSchema });
-const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+const listQuerySchema = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100) });
 
 function headerText(request: FastifyRequest, name: string): string {
   const value = request.headers[name];

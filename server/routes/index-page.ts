@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { RuntimeConfig } from '../../src/shared/api/contract';
 import { patientLinkStartNamespaces, startLanguage, startNamespaces } from '../../src/shared/lib/i18n/languages';
 import { compressOnce, type EncodedBody } from '../http/encoding';
@@ -11,8 +11,8 @@ const manifestSchema = z.record(
   z.string(),
   z.object({
     file: z.string(),
-    imports: z.array(z.string()).optional(),
-    css: z.array(z.string()).optional(),
+    imports: z.optional(z.array(z.string())),
+    css: z.optional(z.array(z.string())),
   }),
 );
 type Manifest = z.infer<typeof manifestSchema>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   formatVideoDuration,
   oEmbedQuerySchema,
@@ -52,7 +52,7 @@ on the video service.</p>
 </html>`;
 }
 
-const videoParamsSchema = z.object({ videoId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
+const videoParamsSchema = z.object({ videoId: z.string().check(z.regex(/^[a-z0-9-]{1,64}$/)) });
 
 /**
  * GET /resources-config.json (spec §3, §7) with the static-host placeholder replaced; GET /api/oembed, the

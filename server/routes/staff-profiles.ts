@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginCallback } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   clinicianUpdateSchema,
   clinicianWriteSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   recordIdParamSchema,
   type CompositeChange,
@@ -16,10 +16,10 @@ import { fill, languageName, pickLocale, reportTexts, showDate, type PageLocale,
 /** Spec §7: the report page takes patient id, baseline id, host environment and locale (plus its access token). */
 export const reportQuerySchema = z.object({
   patientId: recordIdParamSchema,
-  baselineId: recordIdParamSchema.optional(),
-  hostEnvironment: z.string().trim().max(255).default(''),
-  locale: z.string().trim().max(16).default('en-US'),
-  token: z.string().trim().min(1).max(512),
+  baselineId: z.optional(recordIdParamSchema),
+  hostEnvironment: z._default(z.string().check(z.trim(), z.maxLength(255)), ''),
+  locale: z._default(z.string().check(z.trim(), z.maxLength(16)), 'en-US'),
+  token: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
 });
 
 export interface ReportPage {

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { recordIdParamSchema, type PatientResults } from '../../src/shared/api/contract';
 import { parseParams } from '../http/validation';
 import { callerOf, profileScope, visiblePatient } from '../profiles/scope';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   runnerErrorCodeSchema,
   runnerFormSchema,
@@ -13,20 +13,20 @@ import { pickLocale, runnerTexts, type PageLocale } from './texts';
 /** The component version this runner runs (spec §9 Component version 8.1.3): every 8.x is accepted. */
 export const supportedCbbMajor = 8;
 
-const urlText = z.string().trim().min(1).max(2048);
+const urlText = z.string().check(z.trim(), z.minLength(1), z.maxLength(2048));
 
 /** Spec §7 runner query parameters, exactly as named there (redirect[0] is a literal key). */
 export const runnerQuerySchema = z.object({
   endPoint: urlText,
-  authToken: z.string().trim().min(1).max(512),
+  authToken: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
   workflowInstanceId: workflowInstanceIdSchema,
-  localityCode: z.string().trim().max(16).default('en-US'),
-  vertical: z.string().trim().max(32).default('cgm'),
-  cbbVersion: z.string().trim().max(32).default(''),
+  localityCode: z._default(z.string().check(z.trim(), z.maxLength(16)), 'en-US'),
+  vertical: z._default(z.string().check(z.trim(), z.maxLength(32)), 'cgm'),
+  cbbVersion: z._default(z.string().check(z.trim(), z.maxLength(32)), ''),
   'redirect[0]': urlText,
-  'redirect[997]': urlText.optional(),
-  'redirect[998]': urlText.optional(),
-  'redirect[999]': urlText.optional(),
+  'redirect[997]': z.optional(urlText),
+  'redirect[998]': z.optional(urlText),
+  'redirect[999]': z.optional(urlText),
   redirecterror: urlText,
 });
 

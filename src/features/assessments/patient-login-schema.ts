@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dateSchema, patientLoginMinDate } from '../../shared/lib/validation/dates';
 import { maxTextLength, validationMessages } from '../../shared/lib/validation/messages';
 
@@ -10,12 +10,18 @@ export const privacyNotAcceptedMessage = 'TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_AC
  * (the person's today); the privacy notice accepted with both timestamps (the form holds only whether it is).
  */
 export function patientLoginFormSchema(today: string) {
-  const name = z.string().trim().min(1, validationMessages.required).max(maxTextLength, validationMessages.tooLong);
+  const name = z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, validationMessages.required),
+      z.maxLength(maxTextLength, validationMessages.tooLong),
+    );
   return z.object({
     firstName: name,
     lastName: name,
     dateOfBirth: dateSchema({ min: patientLoginMinDate, max: today }),
-    privacyAccepted: z.boolean().refine((accepted) => accepted, privacyNotAcceptedMessage),
+    privacyAccepted: z.boolean().check(z.refine((accepted) => accepted, privacyNotAcceptedMessage)),
   });
 }
 export type PatientLoginFormInput = z.input<ReturnType<typeof patientLoginFormSchema>>;

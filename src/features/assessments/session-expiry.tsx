@@ -1,11 +1,11 @@
 import { Navigate, Outlet } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Forbidden } from '../../shared/auth/guards';
 import { useSession } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 
 /** What the patient login is told when a patient's session ended under them. */
-export const patientLoginStateSchema = z.object({ expired: z.boolean().optional() });
+export const patientLoginStateSchema = z.object({ expired: z.optional(z.boolean()) });
 export type PatientLoginState = z.infer<typeof patientLoginStateSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useHttp } from '../../shared/api/http-context';
 
 /** POST /api/profiles/forgotpassword: the server answers alike whether or not the address is known. */

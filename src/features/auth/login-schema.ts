@@ -1,11 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { maxPasswordLength } from '../../shared/lib/validation/password';
 import { emailSchema } from '../../shared/lib/validation/email';
 
 /** Spec §5 Login: 'Email is required', 'Email should be valid'; password required, 64 at most. */
 export const loginFormSchema = z.object({
   email: emailSchema({ required: 'VALID_EMAIL_IS_REQUIRED', invalid: 'VALID_EMAIL_SHOULD_BE_VALID' }),
-  password: z.string().min(1, 'VALID_PASSWORD_IS_REQUIRED').max(maxPasswordLength, 'VALID_PASSWORD_TOO_LONG'),
+  password: z
+    .string()
+    .check(z.minLength(1, 'VALID_PASSWORD_IS_REQUIRED'), z.maxLength(maxPasswordLength, 'VALID_PASSWORD_TOO_LONG')),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 

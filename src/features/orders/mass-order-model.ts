@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   orderMessages,
   type AssessmentOrderTypeId,
@@ -12,12 +12,14 @@ import {
  * into the payload's type.
  */
 export const massOrderFormSchema = z.object({
-  assessmentOrderType: z
-    .union([z.enum(['HOME', 'SITE']), z.literal('')])
-    .pipe(z.enum(['HOME', 'SITE'], { error: orderMessages.massTypeRequired })),
-  batteryTypeCode: z
-    .union([z.enum(['FullCBB', 'MemOnlyCBB']), z.literal('')])
-    .pipe(z.enum(['FullCBB', 'MemOnlyCBB'], { error: orderMessages.massBatteryRequired })),
+  assessmentOrderType: z.pipe(
+    z.union([z.enum(['HOME', 'SITE']), z.literal('')]),
+    z.enum(['HOME', 'SITE'], { error: orderMessages.massTypeRequired }),
+  ),
+  batteryTypeCode: z.pipe(
+    z.union([z.enum(['FullCBB', 'MemOnlyCBB']), z.literal('')]),
+    z.enum(['FullCBB', 'MemOnlyCBB'], { error: orderMessages.massBatteryRequired }),
+  ),
 });
 export type MassOrderFormValues = z.input<typeof massOrderFormSchema>;
 export type MassOrderFormOutput = z.output<typeof massOrderFormSchema>;

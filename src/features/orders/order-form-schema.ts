@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   orderMessages,
   type AssessmentOrderInput,
@@ -21,26 +21,28 @@ export function orderFormSchema(options: { batteryRequired: boolean }) {
     .object({
       assessmentOrderType: orderTypeValue,
       batteryTypeCode: batteryValue,
-      email: z.string().trim(),
-      confirmEmail: z.string().trim(),
+      email: z.string().check(z.trim()),
+      confirmEmail: z.string().check(z.trim()),
       makeDefaultEmail: z.boolean(),
     })
-    .superRefine((value, ctx) => {
-      if (value.assessmentOrderType === '') {
-        ctx.addIssue({ code: 'custom', path: ['assessmentOrderType'], message: orderMessages.typeRequired });
-      }
-      if (options.batteryRequired && value.batteryTypeCode === '') {
-        ctx.addIssue({ code: 'custom', path: ['batteryTypeCode'], message: orderMessages.batteryRequired });
-      }
-      if (value.assessmentOrderType !== 'HOME') return;
-      if (value.email === '') {
-        ctx.addIssue({ code: 'custom', path: ['email'], message: validationMessages.emailRequired });
-      } else if (value.email.length > maxEmailLength || !isValidEmail(value.email)) {
-        ctx.addIssue({ code: 'custom', path: ['email'], message: validationMessages.emailInvalid });
-      } else {
-        refineConfirmation('email', 'confirmEmail', validationMessages.emailMismatch)(value, ctx);
-      }
-    });
+    .check(
+      z.superRefine((value, ctx) => {
+        if (value.assessmentOrderType === '') {
+          ctx.addIssue({ code: 'custom', path: ['assessmentOrderType'], message: orderMessages.typeRequired });
+        }
+        if (options.batteryRequired && value.batteryTypeCode === '') {
+          ctx.addIssue({ code: 'custom', path: ['batteryTypeCode'], message: orderMessages.batteryRequired });
+        }
+        if (value.assessmentOrderType !== 'HOME') return;
+        if (value.email === '') {
+          ctx.addIssue({ code: 'custom', path: ['email'], message: validationMessages.emailRequired });
+        } else if (value.email.length > maxEmailLength || !isValidEmail(value.email)) {
+          ctx.addIssue({ code: 'custom', path: ['email'], message: validationMessages.emailInvalid });
+        } else {
+          refineConfirmation('email', 'confirmEmail', validationMessages.emailMismatch)(value, ctx);
+        }
+      }),
+    );
 }
 /** The new-assessment form as it holds its values; '' means nothing chosen yet. */
 export type OrderFormValues = z.input<ReturnType<typeof orderFormSchema>>;

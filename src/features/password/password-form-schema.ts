@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailSchema } from '../../shared/lib/validation/email';
 import { validationMessages } from '../../shared/lib/validation/messages';
 import { passwordFieldIssues, type PasswordMode } from '../../shared/lib/validation/password';
@@ -15,22 +15,24 @@ export function passwordPageSchema(options: { mode: PasswordMode; userName: stri
       newPassword: z.string(),
       confirmPassword: z.string(),
     })
-    .superRefine((value, ctx) => {
-      let userName = options.userName;
-      if (options.withEmail) {
-        const email = emailSchema({
-          required: validationMessages.emailRequired,
-          invalid: validationMessages.emailInvalid,
-        }).safeParse(value.userEmail);
-        if (!email.success) {
-          ctx.addIssue({ code: 'custom', path: ['userEmail'], message: email.error.issues[0]?.message ?? '' });
+    .check(
+      z.superRefine((value, ctx) => {
+        let userName = options.userName;
+        if (options.withEmail) {
+          const email = emailSchema({
+            required: validationMessages.emailRequired,
+            invalid: validationMessages.emailInvalid,
+          }).safeParse(value.userEmail);
+          if (!email.success) {
+            ctx.addIssue({ code: 'custom', path: ['userEmail'], message: email.error.issues[0]?.message ?? '' });
+          }
+          userName = value.userEmail.trim();
         }
-        userName = value.userEmail.trim();
-      }
-      for (const issue of passwordFieldIssues(value, { mode: options.mode, userName })) {
-        ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-      }
-    });
+        for (const issue of passwordFieldIssues(value, { mode: options.mode, userName })) {
+          ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+        }
+      }),
+    );
 }
 export type PasswordPageForm = z.infer<ReturnType<typeof passwordPageSchema>>;
 export type PasswordPageField = keyof PasswordPageForm;

@@ -57,6 +57,24 @@ describe('patientFormSchema (spec §5 patient add and edit)', () => {
     });
   });
 
+  it('checks the zip code and the email confirmation even while other fields, gender among them, are missing', () => {
+    const result = add.safeParse(
+      values({
+        firstName: '',
+        gender: '',
+        email: 'a@b.co',
+        confirmEmail: '',
+        address: { ...values().address, postalCode: '1234' },
+      }),
+    );
+    expect(messages(result)).toEqual({
+      firstName: 'VALID_FIELD_IS_REQUIRED',
+      gender: 'VALID_GENDER_IS_REQUIRED',
+      'address.postalCode': 'VALID_FIELD_SHOULD_BE_VALID_FORMAT',
+      confirmEmail: 'VALID_EMAIL_SHOULD_MATCH',
+    });
+  });
+
   it('lets the email be empty, but a given email must be valid and repeated exactly', () => {
     expect(add.safeParse(values({ email: '', confirmEmail: '' })).success).toBe(true);
     expect(messages(add.safeParse(values({ email: 'a@b.co', confirmEmail: '' })))).toEqual({

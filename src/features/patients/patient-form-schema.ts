@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import type { PatientProfile, PatientUpdate, PatientWrite } from '../../shared/api/contract';
+import { z } from 'zod/mini';
+import type { GenderId, PatientProfile, PatientUpdate, PatientWrite } from '../../shared/api/contract';
 import { refineConfirmation } from '../../shared/lib/validation/confirm';
 import { dateSchema, type DateBounds } from '../../shared/lib/validation/dates';
 import { optionalEmailSchema } from '../../shared/lib/validation/email';
@@ -15,13 +15,23 @@ export function patientFormSchema(options: { birthDate: DateBounds; requireProvi
     .object({
       ...personFormShape,
       dateOfBirth: dateSchema(options.birthDate),
-      gender: z.string().refine((value) => value === 'M' || value === 'F', validationMessages.genderRequired),
-      defaultLanguage: z.string().min(1, validationMessages.required),
+      // 'M' | 'F' out of the text; abort: false as a refinement has, so the form-wide checks below still run
+      // (zip code, email confirmation) while gender is missing.
+      gender: z.pipe(
+        z.string(),
+        z.custom<GenderId>((value: string) => value === 'M' || value === 'F', {
+          error: validationMessages.genderRequired,
+          abort: false,
+        }),
+      ),
+      defaultLanguage: z.string().check(z.minLength(1, validationMessages.required)),
       email: optionalEmailSchema(validationMessages.emailInvalid),
       confirmEmail: z.string(),
     })
-    .superRefine(refinePerson(options.requireProviderService))
-    .superRefine(refineConfirmation('email', 'confirmEmail', validationMessages.emailMismatch));
+    .check(
+      z.superRefine(refinePerson(options.requireProviderService)),
+      z.superRefine(refineConfirmation('email', 'confirmEmail', validationMessages.emailMismatch)),
+    );
 }
 export type PatientFormValues = z.input<ReturnType<typeof patientFormSchema>>;
 export type PatientFormOutput = z.output<ReturnType<typeof patientFormSchema>>;

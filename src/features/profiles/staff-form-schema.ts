@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { StaffProfileType } from '../../shared/api/contract';
 import { emailSchema } from '../../shared/lib/validation/email';
 import { validationMessages } from '../../shared/lib/validation/messages';
@@ -15,18 +15,20 @@ export function staffFormSchema(type: StaffProfileType, options: { requireProvid
       ...personFormShape,
       email: emailSchema({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
       specialtyId: z.string(),
-      medicalLicenseNumber: z.string().trim().max(255, validationMessages.tooLong),
+      medicalLicenseNumber: z.string().check(z.trim(), z.maxLength(255, validationMessages.tooLong)),
     })
-    .superRefine(refinePerson(options.requireProviderService))
-    .superRefine((value, ctx) => {
-      if (type !== 'clinician') return;
-      if (value.specialtyId === '') {
-        ctx.addIssue({ code: 'custom', path: ['specialtyId'], message: validationMessages.required });
-      }
-      if (value.medicalLicenseNumber === '') {
-        ctx.addIssue({ code: 'custom', path: ['medicalLicenseNumber'], message: validationMessages.required });
-      }
-    });
+    .check(
+      z.superRefine(refinePerson(options.requireProviderService)),
+      z.superRefine((value, ctx) => {
+        if (type !== 'clinician') return;
+        if (value.specialtyId === '') {
+          ctx.addIssue({ code: 'custom', path: ['specialtyId'], message: validationMessages.required });
+        }
+        if (value.medicalLicenseNumber === '') {
+          ctx.addIssue({ code: 'custom', path: ['medicalLicenseNumber'], message: validationMessages.required });
+        }
+      }),
+    );
 }
 export type StaffFormValues = z.input<ReturnType<typeof staffFormSchema>>;
 export type StaffFormOutput = z.output<ReturnType<typeof staffFormSchema>>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   defaultLinkExpiryDays,
   defaultReminderAfterDays,
@@ -24,9 +24,11 @@ const localityChoiceSchema = z.object({
 function days(range: { min: number; max: number }) {
   return z
     .union([z.number(), z.literal('')])
-    .refine(
-      (value) => typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max,
-      'VALID_DAYS_OUT_OF_RANGE',
+    .check(
+      z.refine(
+        (value) => typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max,
+        'VALID_DAYS_OUT_OF_RANGE',
+      ),
     );
 }
 
@@ -34,24 +36,29 @@ function days(range: { min: number; max: number }) {
 export const providerServiceFormSchema = z.object({
   providerName: z
     .string()
-    .trim()
-    .min(1, 'VALID_PROVIDER_NAME_IS_REQUIRED')
-    .max(maxFieldLength, 'VALID_PROVIDER_NAME_TOO_LONG'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'VALID_PROVIDER_NAME_IS_REQUIRED'),
+      z.maxLength(maxFieldLength, 'VALID_PROVIDER_NAME_TOO_LONG'),
+    ),
   serviceName: z
     .string()
-    .trim()
-    .min(1, 'VALID_SERVICE_NAME_IS_REQUIRED')
-    .max(maxFieldLength, 'VALID_SERVICE_NAME_TOO_LONG'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'VALID_SERVICE_NAME_IS_REQUIRED'),
+      z.maxLength(maxFieldLength, 'VALID_SERVICE_NAME_TOO_LONG'),
+    ),
   reportTypeId: z
-    .string()
-    .nullable()
-    .refine((value) => value !== null && value !== '', 'VALID_REPORT_TYPE_IS_REQUIRED'),
+    .nullable(z.string())
+    .check(z.refine((value) => value !== null && value !== '', 'VALID_REPORT_TYPE_IS_REQUIRED')),
   deliveryMethod: deliveryMethodSchema,
-  batteryCodes: z.array(z.string()).min(1, 'VALID_BATTERY_TYPE_REQUIRED'),
+  batteryCodes: z.array(z.string()).check(z.minLength(1, 'VALID_BATTERY_TYPE_REQUIRED')),
   localities: z
     .array(localityChoiceSchema)
-    .refine(hasSelectedLocality, 'VALID_LANGUAGE_IS_REQUIRED')
-    .refine(hasDefaultLocality, 'VALID_DEFAULT_LANGUAGE_IS_REQUIRED'),
+    .check(
+      z.refine(hasSelectedLocality, 'VALID_LANGUAGE_IS_REQUIRED'),
+      z.refine(hasDefaultLocality, 'VALID_DEFAULT_LANGUAGE_IS_REQUIRED'),
+    ),
   // Issue 18: the follow-up of home orders. A number field holds '' while it is empty.
   linkExpiryDays: days(linkExpiryDaysRange),
   reminderAfterDays: days(reminderAfterDaysRange),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fallbackLanguage } from '../lib/i18n/languages';
 import type { RuntimeConfig } from './contract/config';
 import { apiErrorBodySchema, type ApiErrorBody } from './contract/errors';
@@ -93,9 +93,9 @@ export interface RequestOptions {
 }
 
 export interface HttpClient {
-  get<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
-  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
-  put<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  get<S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  put<S extends z.ZodMiniType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -120,7 +120,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     options.getLanguage ??
     (() => (typeof document === 'undefined' ? '' : document.documentElement.lang) || fallbackLanguage);
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.ZodMiniType>(
     method: string,
     path: string,
     body: unknown,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { listQueryString } from './contract/lists';
 import {
   batteryListSchema,
@@ -31,7 +31,7 @@ export const providerServiceKeys = {
 export function providerServiceQueries(http: HttpClient, product: string) {
   const base = `/api/${product}/providerservices`;
   /** Spec §7 GET /references/{name}: one of the lists a provider service is made of. */
-  const referenceList = <T>(name: string, schema: z.ZodType<{ dataList: T[] }>) =>
+  const referenceList = <T>(name: string, schema: z.ZodMiniType<{ dataList: T[] }>) =>
     referenceQuery(name, async (signal) => (await http.get(`/api/references/${name}`, schema, { signal })).dataList);
   return {
     /** The general list's pages (spec §2: searched, sorted and paged on the server). */

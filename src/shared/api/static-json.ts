@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * A JSON file from a static host or a third-party endpoint (resource config, licenses list, a video service's
@@ -16,7 +16,7 @@ export class StaticFetchError extends Error {
   }
 }
 
-export type StaticJsonFetcher = <S extends z.ZodType>(
+export type StaticJsonFetcher = <S extends z.ZodMiniType>(
   url: string,
   schema: S,
   options?: { signal?: AbortSignal },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authResultSchema, devopsSchema, type AuthResult, type LoginRequest } from '../api/contract/auth';
 import type { HttpClient } from '../api/http';
 

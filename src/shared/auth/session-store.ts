@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   entitlementSchema,
   mapLoginRole,
@@ -21,24 +21,24 @@ export type SessionMessageKey = z.infer<typeof sessionMessageKeySchema>;
 export const authStatusSchema = z.object({
   isLoggedIn: z.boolean(),
   /** Epoch milliseconds, or null when unknown. */
-  expiresOn: z.number().nullable(),
-  authToken: z.string().nullable(),
+  expiresOn: z.nullable(z.number()),
+  authToken: z.nullable(z.string()),
   acceptedPrivacyPolicy: z.boolean(),
-  userName: z.string().nullable(),
-  userDatabaseId: z.number().nullable(),
-  userFullName: z.string().nullable(),
-  truncatedFullName: z.string().nullable(),
-  loginMessageKey: sessionMessageKeySchema.nullable(),
-  userRole: roleSchema.nullable(),
-  entitlements: z.array(entitlementSchema).readonly(),
-  userProviderServices: z.array(providerServiceRefSchema).readonly(),
-  patientAssessmentId: z.number().nullable(),
+  userName: z.nullable(z.string()),
+  userDatabaseId: z.nullable(z.number()),
+  userFullName: z.nullable(z.string()),
+  truncatedFullName: z.nullable(z.string()),
+  loginMessageKey: z.nullable(sessionMessageKeySchema),
+  userRole: z.nullable(roleSchema),
+  entitlements: z.readonly(z.array(entitlementSchema)),
+  userProviderServices: z.readonly(z.array(providerServiceRefSchema)),
+  patientAssessmentId: z.nullable(z.number()),
   previouslySuccessfulLogin: z.boolean(),
   /**
    * The provider service the lists are about (spec §2 /providerservice/{id}); staff start on their own, cops on
    * none (all). Kept for the session only and cleared on logout.
    */
-  currentProviderServiceId: z.number().nullable(),
+  currentProviderServiceId: z.nullable(z.number()),
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailInUseServerMessage, type AddressWrite, type PatientProfile } from '../api/contract';
 import { isApiError } from '../api/http';
 import { validationMessages } from '../lib/validation/messages';
@@ -21,12 +21,12 @@ export const personFormShape = {
     city: optionalText(),
     stateCode: z.string(),
     postalCode: optionalText(),
-    countryCode: z.string().min(1, validationMessages.required),
+    countryCode: z.string().check(z.minLength(1, validationMessages.required)),
   }),
 };
 
 /** Form values every profile has; selects hold '' when nothing is chosen (the 'code -1' of spec §5). */
-export type PersonFormValues = z.input<z.ZodObject<typeof personFormShape>>;
+export type PersonFormValues = z.input<z.ZodMiniObject<typeof personFormShape>>;
 
 /** What a person form starts from: the profile being edited, or a new person. */
 export type PersonDefaultsSource = Pick<
@@ -63,7 +63,7 @@ export function personFormDefaults(
 
 /** Cops must choose a provider service when adding (spec §6); the US zip rule follows the chosen country. */
 export function refinePerson(requireProviderService: boolean) {
-  return (value: Pick<PersonFormValues, 'providerServiceId' | 'address'>, ctx: z.RefinementCtx) => {
+  return (value: Pick<PersonFormValues, 'providerServiceId' | 'address'>, ctx: z.core.$RefinementCtx) => {
     if (requireProviderService && value.providerServiceId === '') {
       ctx.addIssue({ code: 'custom', path: ['providerServiceId'], message: validationMessages.required });
     }
@@ -93,7 +93,7 @@ function providerServicePayload(id: string): { id: number } | null {
  * The fields every profile's save sends, from a person form's checked values (spec §5: an unselected provider
  * service, state or country goes as null).
  */
-export function personPayload(values: z.output<z.ZodObject<typeof personFormShape>> & { email: string }) {
+export function personPayload(values: z.output<z.ZodMiniObject<typeof personFormShape>> & { email: string }) {
   return {
     firstName: values.firstName,
     middleInitial: values.middleInitial,

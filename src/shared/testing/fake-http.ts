@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ApiErrorBody } from '../api/contract';
 import { ApiError, type HttpClient, type RequestOptions } from '../api/http';
 
@@ -53,7 +53,7 @@ export function fakeHttp(answers: HttpRoutes | HttpScript = {}, settings: { reco
   const sent = vi.fn<(method: HttpMethod, path: string, body: unknown) => void>();
   const post = vi.fn<(path: string, body: unknown) => void>();
   const recorded = (options: RequestOptions | undefined) => (settings.recordOptions ? optionsOf(options) : {});
-  const run = async <S extends z.ZodType>(call: HttpCall, schema: S): Promise<z.infer<S>> => {
+  const run = async <S extends z.ZodMiniType>(call: HttpCall, schema: S): Promise<z.infer<S>> => {
     calls.push(call);
     sent(call.method, call.path, call.body);
     if (call.method === 'POST') post(call.path, call.body);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { patientWithHomeOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
@@ -9,17 +9,21 @@ const chartCode = /recharts-wrapper/;
 /** Mantine names each component in its code: the dialog's name is only in the file that holds Modal. */
 const dialogCode = /@mantine\/core\/Modal[`'"]/;
 
-/** The scripts the page has downloaded so far whose code contains `marker`. */
+/**
+ * The scripts the page has downloaded so far whose code contains `marker`. A body is read only when asked, while
+ * the page is open: a script that arrives after the last question is never read, so closing the page cannot fail
+ * a read still under way.
+ */
 function scriptsRecorder(page: Page): (marker: RegExp) => Promise<string[]> {
-  const scripts: { path: string; body: Promise<string> }[] = [];
+  const scripts: { path: string; response: Response }[] = [];
   page.on('response', (response) => {
     // Module preloads are not of the 'script' type: the file's name says what it is.
     const path = new URL(response.url()).pathname;
-    if (path.endsWith('.js')) scripts.push({ path, body: response.text() });
+    if (path.endsWith('.js')) scripts.push({ path, response });
   });
   return async (marker) => {
     const found: string[] = [];
-    for (const script of scripts) if (marker.test(await script.body)) found.push(script.path);
+    for (const script of scripts) if (marker.test(await script.response.text())) found.push(script.path);
     return found;
   };
 }

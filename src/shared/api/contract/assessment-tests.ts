@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { recordIdSchema } from './ids';
 import { isoDatePattern, isWithin, parseDateInput, patientLoginMinDate } from '../../lib/validation/dates';
 import { validationMessages } from '../../lib/validation/messages';
@@ -15,26 +15,38 @@ import { supportedAssessmentLanguageSchema } from './provider-services';
 const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 /** A locality id such as 'en-US' (the assessment language). */
-export const localityIdSchema = z.string().trim().min(2).max(16);
+export const localityIdSchema = z.string().check(z.trim(), z.minLength(2), z.maxLength(16));
 
 /**
  * Spec §5 Patient login date of birth: a real ISO date from 1000-01-01 on. "Not after today" depends on the
  * person's time zone, so the form checks it with its own today and the server allows for any zone.
  */
-export const patientLoginDateOfBirthSchema = z
-  .string()
-  .trim()
-  .regex(isoDatePattern, validationMessages.invalidDate)
-  .refine((value) => {
+export const patientLoginDateOfBirthSchema = z.string().check(
+  z.trim(),
+  z.regex(isoDatePattern, validationMessages.invalidDate),
+  z.refine((value) => {
     const date = parseDateInput(value);
     return date !== null && isWithin(date, { min: patientLoginMinDate, max: '9999-12-31' });
-  }, validationMessages.invalidDate);
+  }, validationMessages.invalidDate),
+);
 
 /** POST /api/{product}/login/patient (spec §7). */
 export const patientLoginRequestSchema = z.object({
-  patientLoginToken: z.string().trim().min(1).max(512),
-  firstName: z.string().trim().min(1, validationMessages.required).max(maxFieldLength, validationMessages.tooLong),
-  lastName: z.string().trim().min(1, validationMessages.required).max(maxFieldLength, validationMessages.tooLong),
+  patientLoginToken: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
+  firstName: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, validationMessages.required),
+      z.maxLength(maxFieldLength, validationMessages.tooLong),
+    ),
+  lastName: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, validationMessages.required),
+      z.maxLength(maxFieldLength, validationMessages.tooLong),
+    ),
   dateOfBirth: patientLoginDateOfBirthSchema,
   acceptPrivacyPolicyClientBrowserTimestamp: isoDateTimeSchema,
   acceptPrivacyPolicyServerTimestamp: isoDateTimeSchema,
@@ -50,15 +62,15 @@ export type PatientLoginRequest = z.infer<typeof patientLoginRequestSchema>;
  */
 export const patientLoginResultSchema = z.object({
   success: z.boolean(),
-  assessmentOrderStatusId: orderStatusIdSchema.nullable(),
-  patientAssessmentId: z.number().int().nullable(),
-  patientId: z.number().int().nullable(),
+  assessmentOrderStatusId: z.nullable(orderStatusIdSchema),
+  patientAssessmentId: z.nullable(z.int()),
+  patientId: z.nullable(z.int()),
   orderLockedFailedAuthAttemptsExceeded: z.boolean(),
-  messageTitle: z.string().nullable(),
-  failedMessage: z.string().nullable(),
-  auth: authResultSchema.nullable(),
+  messageTitle: z.nullable(z.string()),
+  failedMessage: z.nullable(z.string()),
+  auth: z.nullable(authResultSchema),
   /** Issue 18: the link no longer works (its order was cancelled, or it expired); nothing else is said. */
-  linkEnded: z.enum(['expired', 'cancelled']).nullable().default(null),
+  linkEnded: z._default(z.nullable(z.enum(['expired', 'cancelled'])), null),
 });
 export type PatientLoginResult = z.infer<typeof patientLoginResultSchema>;
 
@@ -90,10 +102,10 @@ export const beginTestResultSchema = z.object({
 export type BeginTestResult = z.infer<typeof beginTestResultSchema>;
 
 /** A workflow instance id as the server makes them (a UUID). */
-export const workflowInstanceIdSchema = z.string().trim().min(1).max(64);
+export const workflowInstanceIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
 /** POST .../{id}/testcompleted: the runner came back with completed=true (the attempt is optional: latest). */
-export const testCompletedRequestSchema = z.object({ workflowInstanceId: workflowInstanceIdSchema.optional() });
+export const testCompletedRequestSchema = z.object({ workflowInstanceId: z.optional(workflowInstanceIdSchema) });
 
 /**
  * POST .../{id}/testerror: the runner came back with error=true and a code. Codes beyond the four known ones are
@@ -102,11 +114,8 @@ export const testCompletedRequestSchema = z.object({ workflowInstanceId: workflo
 export const testErrorRequestSchema = z.object({
   errorCode: z
     .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, validationMessages.invalidFormat),
-  workflowInstanceId: workflowInstanceIdSchema.optional(),
+    .check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, validationMessages.invalidFormat)),
+  workflowInstanceId: z.optional(workflowInstanceIdSchema),
 });
 
 /** Why a begin or a callback was refused (409 codes): never a 500, always a reason the page can show. */
@@ -123,7 +132,7 @@ export const assessmentTestRefusalCodes = {
  * GET /api/profile/patients/{id}/assessmentorders/{assessmentId}: the order with what its begin page needs (the
  * languages the provider service offers, the patient's default language, whether the patient is deactivated).
  */
-export const assessmentOrderDetailSchema = assessmentOrderSchema.extend({
+export const assessmentOrderDetailSchema = z.extend(assessmentOrderSchema, {
   patientIsDisabled: z.boolean(),
   patientDefaultLanguage: z.string(),
   supportedAssessmentLanguages: z.array(supportedAssessmentLanguageSchema),
@@ -166,6 +175,6 @@ export const reportAccessSchema = z.object({
   token: z.string(),
   expiresOn: z.string(),
   /** The first finished assessment, the baseline the report compares with; null when none is finished. */
-  baselineId: z.number().int().nullable(),
+  baselineId: z.nullable(z.int()),
 });
 export type ReportAccess = z.infer<typeof reportAccessSchema>;

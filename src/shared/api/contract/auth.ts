@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { maxPasswordLength } from '../../lib/validation/password';
 
 export { maxPasswordLength };
@@ -50,28 +50,28 @@ export const maxFieldLength = 255;
 
 /** POST /api/{product}/login */
 export const loginRequestSchema = z.object({
-  userName: z.string().trim().min(1).max(maxFieldLength),
-  password: z.string().min(1).max(maxPasswordLength),
+  userName: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxFieldLength)),
+  password: z.string().check(z.minLength(1), z.maxLength(maxPasswordLength)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** POST /api/{product}/login/validate and /login/refreshauthtoken */
 export const tokenRequestSchema = z.object({
-  token: z.string().min(1).max(512),
+  token: z.string().check(z.minLength(1), z.maxLength(512)),
 });
 
 export const providerServiceRefSchema = z.object({
-  id: z.number().int(),
-  provider: z.object({ id: z.number().int(), name: z.string() }),
-  service: z.object({ id: z.number().int(), name: z.string() }),
+  id: z.int(),
+  provider: z.object({ id: z.int(), name: z.string() }),
+  service: z.object({ id: z.int(), name: z.string() }),
 });
 export type ProviderServiceRef = z.infer<typeof providerServiceRefSchema>;
 
 export const authUserSchema = z.object({
   /** The login role as the server names it, e.g. 'Healthcare Clinician'. */
   role: z.string(),
-  healthcareProfileId: z.number().int().nullable(),
-  userId: z.number().int(),
+  healthcareProfileId: z.nullable(z.int()),
+  userId: z.int(),
   userName: z.string(),
   acceptedPrivacyPolicy: z.boolean(),
   firstName: z.string(),
@@ -82,17 +82,17 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 /** Spec §3 Auth result (login, validate and refresh answer this shape). */
 export const authResultSchema = z.object({
   success: z.boolean(),
-  authToken: z.string().nullable(),
+  authToken: z.nullable(z.string()),
   /** ISO date-time at which the token stops being accepted. */
-  expiresOn: z.iso.datetime({ offset: true }).nullable(),
+  expiresOn: z.nullable(z.iso.datetime({ offset: true })),
   entitlements: z.array(entitlementSchema),
   providerServices: z.array(providerServiceRefSchema),
   passwordExpiredChangePasswordRequired: z.boolean(),
   accountLockedFailedAuthAttemptsExceeded: z.boolean(),
-  failedMessage: z.string().nullable(),
-  user: authUserSchema.nullable(),
+  failedMessage: z.nullable(z.string()),
+  user: z.nullable(authUserSchema),
   /** A patient's session belongs to one order (spec §3 Auth status patientAssessmentId); absent for staff. */
-  patientAssessmentId: z.number().int().nullable().optional(),
+  patientAssessmentId: z.optional(z.nullable(z.int())),
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec §7: POST /api/{product}/log/info|warn|error|fatal. */
 export const clientLogLevelSchema = z.enum(['info', 'warn', 'error', 'fatal']);
@@ -11,9 +11,11 @@ export const maxClientLogBatch = 20;
 
 const logMessageText = z
   .string()
-  .trim()
-  .min(1, 'VALID_MESSAGE_IS_REQUIRED')
-  .max(maxClientLogMessageLength, 'VALID_MESSAGE_TOO_LONG');
+  .check(
+    z.trim(),
+    z.minLength(1, 'VALID_MESSAGE_IS_REQUIRED'),
+    z.maxLength(maxClientLogMessageLength, 'VALID_MESSAGE_TOO_LONG'),
+  );
 
 /** Spec §3 Log message: the body of the per-level call. */
 export const clientLogMessageSchema = z.object({ message: logMessageText });
@@ -23,28 +25,33 @@ export const clientLogMessageSchema = z.object({ message: logMessageText });
  * spec's headers, so the client version and the route travel in the body.
  */
 export const clientLogBatchSchema = z.object({
-  clientVersion: z.string().trim().max(64).default(''),
+  clientVersion: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
   entries: z
-    .array(z.object({ level: clientLogLevelSchema, message: logMessageText, route: z.string().max(200).default('') }))
-    .min(1)
-    .max(maxClientLogBatch),
+    .array(
+      z.object({
+        level: clientLogLevelSchema,
+        message: logMessageText,
+        route: z._default(z.string().check(z.maxLength(200)), ''),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(maxClientLogBatch)),
 });
 export type ClientLogBatch = z.input<typeof clientLogBatchSchema>;
 
-export const clientLogAcceptedSchema = z.object({ accepted: z.number().int().nonnegative() });
+export const clientLogAcceptedSchema = z.object({ accepted: z.int().check(z.nonnegative()) });
 export type ClientLogAccepted = z.infer<typeof clientLogAcceptedSchema>;
 
 /** GET /api/{product}/log (administrators): the newest entries first. */
 export const clientLogEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   level: clientLogLevelSchema,
   message: z.string(),
   route: z.string(),
   clientVersion: z.string(),
   /** The signed-in role that sent it, or null for an anonymous page (sign-in, patient link). */
-  role: z.string().nullable(),
+  role: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type ClientLogEntry = z.infer<typeof clientLogEntrySchema>;
-export const clientLogListSchema = z.object({ dataList: z.array(clientLogEntrySchema), count: z.number().int() });
+export const clientLogListSchema = z.object({ dataList: z.array(clientLogEntrySchema), count: z.int() });
 export type ClientLogList = z.infer<typeof clientLogListSchema>;

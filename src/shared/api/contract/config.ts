@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec §3 Runtime configuration, read from /config.json at start. */
 export const runtimeConfigSchema = z.object({
-  product: z.string().regex(/^[a-z0-9-]+$/),
+  product: z.string().check(z.regex(/^[a-z0-9-]+$/)),
   apiHost: z.string(),
   staticHost: z.string(),
   workflowInstanceFileName: z.string(),
   workflowRunnerUrl: z.string(),
   reportUrl: z.string(),
-  version: z.string().regex(/^\d+\.\d+\.\d+/),
+  version: z.string().check(z.regex(/^\d+\.\d+\.\d+/)),
   currentLocale: z.string(),
   resourcesConfigUrl: z.string(),
   uniqueDeviceIdentificationNumber: z.string(),

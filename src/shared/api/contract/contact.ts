@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isValidEmail } from '../../lib/validation/email';
 import { maxFieldLength } from './auth';
 
@@ -11,16 +11,26 @@ export const maxContactMessageLength = 255;
  * cannot be answered without using the name and address, so it is required.
  */
 export const contactMessageSchema = z.object({
-  name: z.string().trim().min(1, 'VALID_NAME_IS_REQUIRED').max(maxFieldLength, 'VALID_NAME_TOO_LONG'),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'VALID_NAME_IS_REQUIRED'), z.maxLength(maxFieldLength, 'VALID_NAME_TOO_LONG')),
   email: z
     .string()
-    .trim()
-    .min(1, 'VALID_EMAIL_IS_REQUIRED')
-    .max(maxFieldLength, 'VALID_EMAIL_SHOULD_BE_VALID')
-    .refine(isValidEmail, 'VALID_EMAIL_SHOULD_BE_VALID'),
-  organization: z.string().trim().max(maxFieldLength, 'VALID_ORGANIZATION_TOO_LONG'),
-  message: z.string().trim().min(1, 'VALID_MESSAGE_IS_REQUIRED').max(maxContactMessageLength, 'VALID_MESSAGE_TOO_LONG'),
-  optin: z.boolean().refine((value) => value, 'VALID_CONSENT_IS_REQUIRED'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'VALID_EMAIL_IS_REQUIRED'),
+      z.maxLength(maxFieldLength, 'VALID_EMAIL_SHOULD_BE_VALID'),
+      z.refine(isValidEmail, 'VALID_EMAIL_SHOULD_BE_VALID'),
+    ),
+  organization: z.string().check(z.trim(), z.maxLength(maxFieldLength, 'VALID_ORGANIZATION_TOO_LONG')),
+  message: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'VALID_MESSAGE_IS_REQUIRED'),
+      z.maxLength(maxContactMessageLength, 'VALID_MESSAGE_TOO_LONG'),
+    ),
+  optin: z.boolean().check(z.refine((value) => value, 'VALID_CONSENT_IS_REQUIRED')),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 

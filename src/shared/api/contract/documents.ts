@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every language a generated document (server/documents) may be written in. */
 export const allDocumentLanguages = ['en-US', 'es-US', 'fr-FR'] as const;
@@ -28,25 +28,28 @@ export function documentLanguageFor(
   return found ? { language: found, isFallback: false } : { language: documentFallbackLanguage, isFallback: true };
 }
 
-const documentText = z.string().trim().min(1).max(5000);
+const documentText = z.string().check(z.trim(), z.minLength(1), z.maxLength(5000));
 
 /**
  * A generated document's text as the build emits it beside its PDF (same path, .json): the client shows privacy
  * documents as HTML built from this, so they read at any width without a PDF renderer. A block is a paragraph,
  * or a bulleted list when it is an array.
  */
-export const documentBlockSchema = z.union([documentText, z.array(documentText).min(1).max(100)]);
+export const documentBlockSchema = z.union([
+  documentText,
+  z.array(documentText).check(z.minLength(1), z.maxLength(100)),
+]);
 
 export const documentSectionSchema = z.object({
   heading: documentText,
-  blocks: z.array(documentBlockSchema).max(100),
+  blocks: z.array(documentBlockSchema).check(z.maxLength(100)),
 });
 
 export const documentTextSchema = z.object({
   title: documentText,
   subject: documentText,
   language: z.enum(allDocumentLanguages),
-  sections: z.array(documentSectionSchema).min(1).max(100),
+  sections: z.array(documentSectionSchema).check(z.minLength(1), z.maxLength(100)),
 });
 export type DocumentText = z.infer<typeof documentTextSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every non-2xx answer of the API has this body. */
 export const apiErrorBodySchema = z.object({
@@ -7,7 +7,7 @@ export const apiErrorBodySchema = z.object({
   /** A human-readable reason (English; the client shows a translated text keyed by code). */
   message: z.string(),
   /** For 400: the field paths that failed and why. */
-  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  fields: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 

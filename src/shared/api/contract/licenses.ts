@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One third-party package of the licenses page (About area, spec §1). */
 export const packageLicenseSchema = z.object({
@@ -6,9 +6,9 @@ export const packageLicenseSchema = z.object({
   version: z.string(),
   /** The SPDX expression of the package's package.json, or 'UNKNOWN'. */
   license: z.string(),
-  repository: z.string().nullable(),
+  repository: z.nullable(z.string()),
   /** The package's own license file, when it ships one. */
-  licenseText: z.string().nullable(),
+  licenseText: z.nullable(z.string()),
 });
 export type PackageLicense = z.infer<typeof packageLicenseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { requiredText } from '../../lib/validation/text';
 import { idNameSchema } from './profiles';
 
@@ -21,7 +21,7 @@ export type OrderProgressId = z.infer<typeof orderProgressIdSchema>;
 export const orderProgressSchema = z.object({
   id: orderProgressIdSchema,
   /** The time of the order's last event (ISO date-time), null for an order older than the event log. */
-  at: z.string().nullable(),
+  at: z.nullable(z.string()),
 });
 export type OrderProgress = z.infer<typeof orderProgressSchema>;
 
@@ -51,37 +51,37 @@ export type DeviceClass = z.infer<typeof deviceClassSchema>;
 
 /** Facts an event carries; which ones depends on its kind. No patient data beyond the order's own email. */
 export const orderEventDetailSchema = z.object({
-  orderType: z.string().optional(),
-  batteryCode: z.string().optional(),
-  email: z.string().optional(),
+  orderType: z.optional(z.string()),
+  batteryCode: z.optional(z.string()),
+  email: z.optional(z.string()),
   /** IDENTITY_REFUSED: attempt n of `of`. */
-  attempt: z.number().int().optional(),
-  of: z.number().int().optional(),
-  language: z.string().optional(),
-  deviceClass: deviceClassSchema.optional(),
-  errorCode: z.string().optional(),
-  reason: z.string().optional(),
+  attempt: z.optional(z.int()),
+  of: z.optional(z.int()),
+  language: z.optional(z.string()),
+  deviceClass: z.optional(deviceClassSchema),
+  errorCode: z.optional(z.string()),
+  reason: z.optional(z.string()),
   /** REMINDER_SENT: the first or second reminder. */
-  reminder: z.number().int().optional(),
+  reminder: z.optional(z.int()),
 });
 export type OrderEventDetail = z.infer<typeof orderEventDetailSchema>;
 
 export const orderEventSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: orderEventKindSchema,
   at: z.string(),
   /** The staff member who did it; null for the patient, the runner or the server itself. */
-  actor: idNameSchema.nullable(),
+  actor: z.nullable(idNameSchema),
   detail: orderEventDetailSchema,
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** GET /api/{product}/assessmentorders/{id}/timeline. */
 export const orderTimelineSchema = z.object({
-  orderId: z.number().int(),
+  orderId: z.int(),
   progress: orderProgressSchema,
   /** When a home order's link stops working (ISO date-time); null for an in-clinic order. */
-  linkExpiresOn: z.string().nullable(),
+  linkExpiresOn: z.nullable(z.string()),
   events: z.array(orderEventSchema),
 });
 export type OrderTimeline = z.infer<typeof orderTimelineSchema>;
@@ -106,7 +106,9 @@ export type HandoffResult = z.infer<typeof handoffResultSchema>;
  * link still works. Nothing else about the order is told; an unknown link answers 'open' like a working one, so a
  * guessed token learns nothing (the details check then fails).
  */
-export const patientLinkRequestSchema = z.object({ patientLoginToken: z.string().trim().min(1).max(512) });
+export const patientLinkRequestSchema = z.object({
+  patientLoginToken: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
+});
 export const patientLinkStateSchema = z.object({ state: z.enum(['open', 'expired', 'cancelled']) });
 export type PatientLinkState = z.infer<typeof patientLinkStateSchema>['state'];
 

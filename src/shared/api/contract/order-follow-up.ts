@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { recordIdParamSchema } from './ids';
 import { listResponseSchema } from './lists';
 import type { OrderProgressId } from './order-events';
@@ -32,8 +32,8 @@ export type FollowUpFilter = z.infer<typeof followUpFilterSchema>;
 
 /** GET /api/{product}/assessmentorders/followup?filter=…&providerServiceId=… */
 export const followUpQuerySchema = z.object({
-  filter: followUpFilterSchema.default('ALL'),
-  providerServiceId: recordIdParamSchema.optional(),
+  filter: z._default(followUpFilterSchema, 'ALL'),
+  providerServiceId: z.optional(recordIdParamSchema),
 });
 
 /** Open orders listed at most, newest first: a clinic follows its recent orders, not years of them. */
@@ -43,7 +43,7 @@ export const followUpItemSchema = z.object({
   order: assessmentOrderSchema,
   /** The patient's language: a letter printed for them is written in it. */
   patientLanguage: z.string(),
-  attention: attentionReasonSchema.nullable(),
+  attention: z.nullable(attentionReasonSchema),
 });
 export type FollowUpItem = z.infer<typeof followUpItemSchema>;
 

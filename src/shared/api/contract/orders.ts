@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { recordIdParamSchema, recordIdSchema } from './ids';
 import { refineConfirmation } from '../../lib/validation/confirm';
 import { isValidEmail, maxEmailLength } from '../../lib/validation/email';
@@ -30,7 +30,7 @@ export type RunnerErrorCode = z.infer<typeof runnerErrorCodeSchema>;
  * placed the order (the 'ordered by' column of spec §2); `prescriber` is set only when a clinician ordered (§6).
  */
 export const assessmentOrderSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   patient: idNameSchema,
   assessmentOrderEmail: z.string(),
   assessmentOrderType: z.object({ id: assessmentOrderTypeIdSchema, name: z.string() }),
@@ -38,19 +38,19 @@ export const assessmentOrderSchema = z.object({
   batteryType: z.object({ code: z.string(), name: z.string(), description: z.string() }),
   scheduleDateTime: z.string(),
   orderDate: z.string(),
-  completedDateTime: z.string().nullable(),
-  prescriber: idNameSchema.nullable(),
-  orderedBy: idNameSchema.nullable(),
+  completedDateTime: z.nullable(z.string()),
+  prescriber: z.nullable(idNameSchema),
+  orderedBy: z.nullable(idNameSchema),
   assessmentOrderStatus: z.object({ id: orderStatusIdSchema, name: z.string() }),
   providerService: providerServiceRefSchema,
   /** Locality id (e.g. 'es-US') of the last time the test was begun, null when never begun. */
-  assessmentOrderLastStartedUsingLanguage: z.string().nullable(),
+  assessmentOrderLastStartedUsingLanguage: z.nullable(z.string()),
   /** The runner error code of the last failed attempt, null when none. */
-  lastErrorCode: z.string().nullable(),
+  lastErrorCode: z.nullable(z.string()),
   /** Where the order stands, from its event log (the follow-up of an order). */
   progress: orderProgressSchema,
   /** When a home order's link stops working; null for an in-clinic order. */
-  linkExpiresOn: z.string().nullable(),
+  linkExpiresOn: z.nullable(z.string()),
 });
 export type AssessmentOrder = z.infer<typeof assessmentOrderSchema>;
 
@@ -73,32 +73,40 @@ export const assessmentOrderInputSchema = z
   .object({
     patientId: recordIdSchema,
     assessmentOrderType: z.enum(assessmentOrderTypeIdSchema.options, { error: orderMessages.typeRequired }),
-    batteryTypeCode: z.enum(batteryCodeSchema.options, { error: orderMessages.batteryRequired }).nullable(),
-    assessmentOrderEmail: z.string().trim().max(maxEmailLength, validationMessages.emailInvalid).default(''),
-    confirmAssessmentOrderEmail: z.string().trim().max(maxEmailLength, validationMessages.emailInvalid).default(''),
-    updatePatientDefaultEmailToAssessmentOrderEmail: z.boolean().default(false),
+    batteryTypeCode: z.nullable(z.enum(batteryCodeSchema.options, { error: orderMessages.batteryRequired })),
+    assessmentOrderEmail: z._default(
+      z.string().check(z.trim(), z.maxLength(maxEmailLength, validationMessages.emailInvalid)),
+      '',
+    ),
+    confirmAssessmentOrderEmail: z._default(
+      z.string().check(z.trim(), z.maxLength(maxEmailLength, validationMessages.emailInvalid)),
+      '',
+    ),
+    updatePatientDefaultEmailToAssessmentOrderEmail: z._default(z.boolean(), false),
   })
-  .superRefine((value, ctx) => {
-    if (value.assessmentOrderType !== 'HOME') return;
-    if (value.assessmentOrderEmail === '') {
-      ctx.addIssue({ code: 'custom', path: ['assessmentOrderEmail'], message: validationMessages.emailRequired });
-    } else if (!isValidEmail(value.assessmentOrderEmail)) {
-      ctx.addIssue({ code: 'custom', path: ['assessmentOrderEmail'], message: validationMessages.emailInvalid });
-    } else {
-      refineConfirmation(
-        'assessmentOrderEmail',
-        'confirmAssessmentOrderEmail',
-        validationMessages.emailMismatch,
-      )(value, ctx);
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.assessmentOrderType !== 'HOME') return;
+      if (value.assessmentOrderEmail === '') {
+        ctx.addIssue({ code: 'custom', path: ['assessmentOrderEmail'], message: validationMessages.emailRequired });
+      } else if (!isValidEmail(value.assessmentOrderEmail)) {
+        ctx.addIssue({ code: 'custom', path: ['assessmentOrderEmail'], message: validationMessages.emailInvalid });
+      } else {
+        refineConfirmation(
+          'assessmentOrderEmail',
+          'confirmAssessmentOrderEmail',
+          validationMessages.emailMismatch,
+        )(value, ctx);
+      }
+    }),
+  );
 export type AssessmentOrderInput = z.input<typeof assessmentOrderInputSchema>;
 
 /** Spec §3 Mass order payload (POST /api/{product}/assessmentorders/bulk). */
 export const massOrderInputSchema = z.object({
   assessmentOrderType: z.enum(assessmentOrderTypeIdSchema.options, { error: orderMessages.massTypeRequired }),
   batteryTypeCode: z.enum(batteryCodeSchema.options, { error: orderMessages.massBatteryRequired }),
-  patientIds: z.array(recordIdSchema).min(1).max(10_000),
+  patientIds: z.array(recordIdSchema).check(z.minLength(1), z.maxLength(10_000)),
 });
 export type MassOrderInput = z.infer<typeof massOrderInputSchema>;
 
@@ -107,8 +115,8 @@ export const massOrderSkipReasonSchema = z.enum(['noEmail', 'deactivated']);
 
 /** The outcome per patient of a mass order, all written in one transaction. */
 export const massOrderResultSchema = z.object({
-  ordered: z.array(z.object({ patientId: z.number().int(), assessmentOrderId: z.number().int() })),
-  skipped: z.array(z.object({ patientId: z.number().int(), reason: massOrderSkipReasonSchema })),
+  ordered: z.array(z.object({ patientId: z.int(), assessmentOrderId: z.int() })),
+  skipped: z.array(z.object({ patientId: z.int(), reason: massOrderSkipReasonSchema })),
 });
 export type MassOrderResult = z.infer<typeof massOrderResultSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailSchema } from '../../lib/validation/email';
 import { validationMessages } from '../../lib/validation/messages';
 import { passwordTextSchema } from '../../lib/validation/password';
@@ -10,7 +10,9 @@ import { passwordTextSchema } from '../../lib/validation/password';
  */
 
 /** A setup or reset token as it arrives from a link (base64url, 43 characters when the server made it). */
-const linkTokenSchema = z.string().trim().min(1, 'TOKEN_REQUIRED').max(512, 'TOKEN_REQUIRED');
+const linkTokenSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'TOKEN_REQUIRED'), z.maxLength(512, 'TOKEN_REQUIRED'));
 
 const newPasswordShape = {
   newPassword: passwordTextSchema,
@@ -34,8 +36,8 @@ export type SetupFirstTimePasswordRequest = z.infer<typeof setupFirstTimePasswor
  */
 export const setupTokenValidationRequestSchema = z.object({
   setupToken: linkTokenSchema,
-  newPassword: passwordTextSchema.optional(),
-  confirmPassword: passwordTextSchema.optional(),
+  newPassword: z.optional(passwordTextSchema),
+  confirmPassword: z.optional(passwordTextSchema),
 });
 
 /** POST /api/profiles/resetpassword (anonymous, the token of the reset link). */
@@ -48,8 +50,8 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
  */
 export const resetTokenValidationRequestSchema = z.object({
   resetToken: linkTokenSchema,
-  newPassword: passwordTextSchema.optional(),
-  confirmPassword: passwordTextSchema.optional(),
+  newPassword: z.optional(passwordTextSchema),
+  confirmPassword: z.optional(passwordTextSchema),
 });
 
 /**

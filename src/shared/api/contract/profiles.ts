@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { recordIdSchema } from './ids';
 import { dateSchema, type DateBounds } from '../../lib/validation/dates';
 import { emailSchema, optionalEmailSchema } from '../../lib/validation/email';
@@ -17,7 +17,7 @@ export type StaffProfileType = z.infer<typeof staffProfileTypeSchema>;
 
 export const codeNameSchema = z.object({ code: z.string(), name: z.string() });
 export type CodeName = z.infer<typeof codeNameSchema>;
-export const idNameSchema = z.object({ id: z.number().int(), name: z.string() });
+export const idNameSchema = z.object({ id: z.int(), name: z.string() });
 
 export const genderIdSchema = z.enum(['M', 'F']);
 export type GenderId = z.infer<typeof genderIdSchema>;
@@ -29,16 +29,16 @@ export const addressSchema = z.object({
   line1: z.string(),
   line2: z.string(),
   city: z.string(),
-  state: codeNameSchema.nullable(),
+  state: z.nullable(codeNameSchema),
   postalCode: z.string(),
-  country: codeNameSchema.nullable(),
+  country: z.nullable(codeNameSchema),
 });
 export type Address = z.infer<typeof addressSchema>;
 
 /** Spec §3: a profile's provider services carry the order types and languages they support. */
-export const profileProviderServiceSchema = providerServiceRefSchema.extend({
+export const profileProviderServiceSchema = z.extend(providerServiceRefSchema, {
   supportedAssessmentOrderTypes: z.array(
-    z.object({ id: orderTypeIdSchema, name: z.string(), isDefault: z.boolean(), displayOrder: z.number().int() }),
+    z.object({ id: orderTypeIdSchema, name: z.string(), isDefault: z.boolean(), displayOrder: z.int() }),
   ),
   supportedAssessmentLanguages: z.array(
     z.object({ id: z.string(), localityId: z.string(), name: z.string(), isDefault: z.boolean() }),
@@ -47,7 +47,7 @@ export const profileProviderServiceSchema = providerServiceRefSchema.extend({
 export type ProfileProviderService = z.infer<typeof profileProviderServiceSchema>;
 
 const profileBaseShape = {
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   middleInitial: z.string(),
   lastName: z.string(),
@@ -66,21 +66,21 @@ const profileBaseShape = {
 export const patientProfileSchema = z.object({
   ...profileBaseShape,
   dateOfBirth: z.string(),
-  age: z.number().int(),
+  age: z.int(),
   /** Spec §3: id M or F, its name, and genderCode (the same code, under the name the spec also uses). */
   gender: z.object({ id: genderIdSchema, name: z.string(), genderCode: genderIdSchema }),
   defaultLanguage: z.string(),
-  openOrdersCount: z.number().int(),
+  openOrdersCount: z.int(),
   /** ISO date-time of the latest outstanding order, if any. */
-  lastAssessmentOpenOrderDate: z.string().nullable(),
+  lastAssessmentOpenOrderDate: z.nullable(z.string()),
   /** ISO date-time of the latest finished order, if any. */
-  lastAssessmentOrderCompletionDate: z.string().nullable(),
+  lastAssessmentOrderCompletionDate: z.nullable(z.string()),
 });
 export type PatientProfile = z.infer<typeof patientProfileSchema>;
 
 export const clinicianProfileSchema = z.object({
   ...profileBaseShape,
-  specialty: idNameSchema.nullable(),
+  specialty: z.nullable(idNameSchema),
   medicalLicenseNumber: z.string(),
   firstTimeAccountSetupComplete: z.boolean(),
 });
@@ -114,8 +114,9 @@ export type StaffOrderBy = (typeof staffOrderByValues)[number];
 export const staffListQuerySchema = listQuerySchema(staffOrderByValues, 'name');
 
 /** Spec §5: unselected provider service, specialty, state and country (code -1 in the form) are sent as null. */
-const codeRefSchema = z.object({ code: z.string().trim().min(1).max(16) });
+const codeRefSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1), z.maxLength(16)) });
 const idRefSchema = z.object({ id: recordIdSchema });
+type IdRef = z.output<typeof idRefSchema>;
 
 /** Spec §5 Profile edit: country is required; the US zip rule applies to US addresses. */
 export const addressWriteSchema = z
@@ -123,17 +124,19 @@ export const addressWriteSchema = z
     line1: optionalText(),
     line2: optionalText(),
     city: optionalText(),
-    state: codeRefSchema.nullable(),
+    state: z.nullable(codeRefSchema),
     postalCode: optionalText(),
-    country: codeRefSchema.nullable(),
+    country: z.nullable(codeRefSchema),
   })
-  .superRefine((address, ctx) => {
-    if (address.country === null) {
-      ctx.addIssue({ code: 'custom', path: ['country'], message: validationMessages.required });
-    }
-    const zipError = postalCodeError(address.postalCode, address.country?.code ?? null);
-    if (zipError) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: zipError });
-  });
+  .check(
+    z.superRefine((address, ctx) => {
+      if (address.country === null) {
+        ctx.addIssue({ code: 'custom', path: ['country'], message: validationMessages.required });
+      }
+      const zipError = postalCodeError(address.postalCode, address.country?.code ?? null);
+      if (zipError) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: zipError });
+    }),
+  );
 export type AddressWrite = z.output<typeof addressWriteSchema>;
 
 const personWriteShape = {
@@ -143,7 +146,7 @@ const personWriteShape = {
   phone: optionalUsPhoneSchema(),
   address: addressWriteSchema,
   /** Cops choose it when adding; for everyone else the server uses their own (spec §6). */
-  providerService: idRefSchema.nullable(),
+  providerService: z.nullable(idRefSchema),
 };
 
 /**
@@ -154,7 +157,15 @@ export function patientWriteSchema(birthDate: DateBounds) {
   return z.object({
     ...personWriteShape,
     dateOfBirth: dateSchema(birthDate),
-    gender: genderIdSchema.nullable().refine((value) => value !== null, validationMessages.genderRequired),
+    // Null is refused with the key, and the output type is the gender alone. abort: false, as a refinement has:
+    // the other checks still run when the gender is missing.
+    gender: z.pipe(
+      z.nullable(genderIdSchema),
+      z.custom<GenderId>((value: GenderId | null) => value !== null, {
+        error: validationMessages.genderRequired,
+        abort: false,
+      }),
+    ),
     defaultLanguage: requiredText(16),
     email: optionalEmailSchema(validationMessages.emailInvalid),
   });
@@ -162,7 +173,7 @@ export function patientWriteSchema(birthDate: DateBounds) {
 /** What a client sends (before the rules trim, format and check it). */
 export type PatientWrite = z.input<ReturnType<typeof patientWriteSchema>>;
 export function patientUpdateSchema(birthDate: DateBounds) {
-  return patientWriteSchema(birthDate).extend({ id: recordIdSchema });
+  return z.extend(patientWriteSchema(birthDate), { id: recordIdSchema });
 }
 export type PatientUpdate = z.input<ReturnType<typeof patientUpdateSchema>>;
 
@@ -174,16 +185,19 @@ const staffWriteShape = {
 /** Spec §5 Clinician: specialty and license number required (the license can only be changed by cops, §6). */
 export const clinicianWriteSchema = z.object({
   ...staffWriteShape,
-  specialty: idRefSchema.nullable().refine((value) => value !== null, validationMessages.required),
+  specialty: z.pipe(
+    z.nullable(idRefSchema),
+    z.custom<IdRef>((value: IdRef | null) => value !== null, { error: validationMessages.required, abort: false }),
+  ),
   medicalLicenseNumber: requiredText(),
 });
 export type ClinicianWrite = z.input<typeof clinicianWriteSchema>;
-export const clinicianUpdateSchema = clinicianWriteSchema.extend({ id: recordIdSchema });
+export const clinicianUpdateSchema = z.extend(clinicianWriteSchema, { id: recordIdSchema });
 export type ClinicianUpdate = z.input<typeof clinicianUpdateSchema>;
 
 export const technicianWriteSchema = z.object(staffWriteShape);
 export type TechnicianWrite = z.input<typeof technicianWriteSchema>;
-export const technicianUpdateSchema = technicianWriteSchema.extend({ id: recordIdSchema });
+export const technicianUpdateSchema = z.extend(technicianWriteSchema, { id: recordIdSchema });
 export type TechnicianUpdate = z.input<typeof technicianUpdateSchema>;
 
 /** Spec §7 /api/profiles/deactivateaccount and /reactivateaccount. */

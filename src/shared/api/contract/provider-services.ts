@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { maxRecordId, recordIdParamSchema } from './ids';
 import { defaultListTake } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';
@@ -28,11 +28,11 @@ export function orderTypesFor(deliveryMethod: DeliveryMethod): AssessmentOrderTy
 export const localitySchema = z.object({
   id: z.string(),
   name: z.string(),
-  displayOrder: z.number().int(),
+  displayOrder: z.int(),
 });
 export type Locality = z.infer<typeof localitySchema>;
 
-export const reportTypeSchema = z.object({ id: z.number().int(), name: z.string() });
+export const reportTypeSchema = z.object({ id: z.int(), name: z.string() });
 export type ReportType = z.infer<typeof reportTypeSchema>;
 
 /** Spec §3 Battery; id and code are both the battery code (MemOnlyCBB, FullCBB). */
@@ -41,7 +41,7 @@ export const batterySchema = z.object({
   code: z.string(),
   name: z.string(),
   description: z.string(),
-  displayOrder: z.number().int(),
+  displayOrder: z.int(),
   isDefault: z.boolean(),
   /** The battery's name in the language the caller asked for (Accept-Language), else its name. */
   localizedText: z.string(),
@@ -54,7 +54,7 @@ export const assessmentOrderTypeSchema = z.object({
   id: assessmentOrderTypeIdSchema,
   name: z.string(),
   isDefault: z.boolean(),
-  displayOrder: z.number().int(),
+  displayOrder: z.int(),
 });
 export type AssessmentOrderType = z.infer<typeof assessmentOrderTypeSchema>;
 
@@ -73,24 +73,24 @@ export const supportedBatteryTypeSchema = z.object({
 });
 
 /** Spec §3 Provider service, as GET /api/{product}/providerservices and /{id} answer it. */
-export const providerServiceSchema = providerServiceRefSchema.extend({
+export const providerServiceSchema = z.extend(providerServiceRefSchema, {
   reportType: reportTypeSchema,
   deliveryMethod: deliveryMethodSchema,
   supportedAssessmentOrderTypes: z.array(assessmentOrderTypeSchema),
   supportedAssessmentLanguages: z.array(supportedAssessmentLanguageSchema),
   /** Locality id of the default language, null only if the data were broken. */
-  defaultAssessmentLanguage: z.string().nullable(),
+  defaultAssessmentLanguage: z.nullable(z.string()),
   supportedBatteryTypes: z.array(supportedBatteryTypeSchema),
   /** Every known battery name mapped to whether this provider service offers it. */
   configurationsToggledBatteryTypes: z.record(z.string(), z.boolean()),
   /** Spec §3: the workflow definition the runner follows for this provider service's tests. */
   workflowDef: z.string(),
   /** Spec §3: the battery an order gets when none is chosen (the default one), null only if none is offered. */
-  battery: z.string().nullable(),
+  battery: z.nullable(z.string()),
   /** Issue 18: days a home order's link works, counted from when it was (last) sent. */
-  linkExpiryDays: z.number().int(),
+  linkExpiryDays: z.int(),
   /** Issue 18: days without the link opened before the patient is reminded (twice at most). */
-  reminderAfterDays: z.number().int(),
+  reminderAfterDays: z.int(),
 });
 export type ProviderService = z.infer<typeof providerServiceSchema>;
 
@@ -101,7 +101,7 @@ export const reminderAfterDaysRange = { min: 1, max: 60 } as const;
 /** Spec §7 list response: one page of rows and the count of all rows that match. */
 export const providerServiceListSchema = z.object({
   dataList: z.array(providerServiceSchema),
-  count: z.number().int(),
+  count: z.int(),
 });
 export type ProviderServiceList = z.infer<typeof providerServiceListSchema>;
 
@@ -115,63 +115,83 @@ export const providerServiceOrderBySchema = z.enum([
 ]);
 export type ProviderServiceOrderBy = z.infer<typeof providerServiceOrderBySchema>;
 
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+const booleanQuery = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((value) => value === 'true'),
+);
 
 /** GET /api/{product}/providerservices query string (values arrive as text). */
 export const providerServiceListQuerySchema = z.object({
-  searchText: z.string().trim().max(maxFieldLength).default(''),
-  orderBy: providerServiceOrderBySchema.default('Provider.Name'),
-  ascending: booleanQuery.default(true),
-  skip: z.coerce.number<number | string>().int().min(0).default(0),
-  take: z.coerce.number<number | string>().int().min(1).max(defaultListTake).default(defaultListTake),
+  searchText: z._default(z.string().check(z.trim(), z.maxLength(maxFieldLength)), ''),
+  orderBy: z._default(providerServiceOrderBySchema, 'Provider.Name'),
+  ascending: z._default(booleanQuery, true),
+  skip: z._default(z.coerce.number<number | string>().check(z.int(), z.gte(0)), 0),
+  take: z._default(
+    z.coerce.number<number | string>().check(z.int(), z.gte(1), z.lte(defaultListTake)),
+    defaultListTake,
+  ),
 });
 
 export const providerServiceIdParamsSchema = z.object({ id: recordIdParamSchema });
 
 /** POST and PUT body: what a cops user chose on the add or edit form (spec §5 Provider service). */
 export const providerServiceInputSchema = z.object({
-  providerName: z.string().trim().min(1, 'Provider name is required').max(maxFieldLength),
-  serviceName: z.string().trim().min(1, 'Service name is required').max(maxFieldLength),
-  reportTypeId: z.number().int().positive('Report type is required').max(maxRecordId),
+  providerName: z.string().check(z.trim(), z.minLength(1, 'Provider name is required'), z.maxLength(maxFieldLength)),
+  serviceName: z.string().check(z.trim(), z.minLength(1, 'Service name is required'), z.maxLength(maxFieldLength)),
+  reportTypeId: z.int().check(z.positive('Report type is required'), z.lte(maxRecordId)),
   // Spec §5: an empty delivery method gives both order types.
-  deliveryMethod: z
-    .union([deliveryMethodSchema, z.literal('')])
-    .nullish()
-    .transform((value): DeliveryMethod => (value === '' ? 'BOTH' : (value ?? 'BOTH'))),
-  batteryCodes: z
-    .array(z.string().min(1).max(64))
-    .min(1, 'At least one battery is required')
-    .refine((codes) => new Set(codes).size === codes.length, 'A battery is listed twice'),
+  deliveryMethod: z.pipe(
+    z.nullish(z.union([deliveryMethodSchema, z.literal('')])),
+    z.transform((value): DeliveryMethod => (value === '' ? 'BOTH' : (value ?? 'BOTH'))),
+  ),
+  batteryCodes: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(
+    z.minLength(1, 'At least one battery is required'),
+    z.refine((codes) => new Set(codes).size === codes.length, 'A battery is listed twice'),
+  ),
   localities: z
-    .array(z.object({ localityId: z.string().min(1).max(32), isDefault: z.boolean() }))
-    .min(1, 'At least one language is required')
-    .refine((list) => new Set(list.map((item) => item.localityId)).size === list.length, 'A language is listed twice')
-    .refine((list) => list.filter((item) => item.isDefault).length === 1, 'Exactly one default language is required'),
-  linkExpiryDays: z
-    .number()
-    .int()
-    .min(linkExpiryDaysRange.min, 'VALID_FIELD_SHOULD_BE_VALID')
-    .max(linkExpiryDaysRange.max, 'VALID_FIELD_SHOULD_BE_VALID')
-    .default(defaultLinkExpiryDays),
-  reminderAfterDays: z
-    .number()
-    .int()
-    .min(reminderAfterDaysRange.min, 'VALID_FIELD_SHOULD_BE_VALID')
-    .max(reminderAfterDaysRange.max, 'VALID_FIELD_SHOULD_BE_VALID')
-    .default(defaultReminderAfterDays),
+    .array(z.object({ localityId: z.string().check(z.minLength(1), z.maxLength(32)), isDefault: z.boolean() }))
+    .check(
+      z.minLength(1, 'At least one language is required'),
+      z.refine(
+        (list) => new Set(list.map((item) => item.localityId)).size === list.length,
+        'A language is listed twice',
+      ),
+      z.refine(
+        (list) => list.filter((item) => item.isDefault).length === 1,
+        'Exactly one default language is required',
+      ),
+    ),
+  linkExpiryDays: z._default(
+    z
+      .int()
+      .check(
+        z.gte(linkExpiryDaysRange.min, 'VALID_FIELD_SHOULD_BE_VALID'),
+        z.lte(linkExpiryDaysRange.max, 'VALID_FIELD_SHOULD_BE_VALID'),
+      ),
+    defaultLinkExpiryDays,
+  ),
+  reminderAfterDays: z._default(
+    z
+      .int()
+      .check(
+        z.gte(reminderAfterDaysRange.min, 'VALID_FIELD_SHOULD_BE_VALID'),
+        z.lte(reminderAfterDaysRange.max, 'VALID_FIELD_SHOULD_BE_VALID'),
+      ),
+    defaultReminderAfterDays,
+  ),
 });
 export type ProviderServiceInput = z.input<typeof providerServiceInputSchema>;
 
 /** GET /api/references/localities */
-export const localityListSchema = z.object({ dataList: z.array(localitySchema), count: z.number().int() });
+export const localityListSchema = z.object({ dataList: z.array(localitySchema), count: z.int() });
 /** GET /api/references/reporttypes */
-export const reportTypeListSchema = z.object({ dataList: z.array(reportTypeSchema), count: z.number().int() });
+export const reportTypeListSchema = z.object({ dataList: z.array(reportTypeSchema), count: z.int() });
 /** GET /api/references/batteries and /api/{product}/providerservices/batteries */
-export const batteryListSchema = z.object({ dataList: z.array(batterySchema), count: z.number().int() });
+export const batteryListSchema = z.object({ dataList: z.array(batterySchema), count: z.int() });
 /** GET /api/{product}/providerservices/updatedproviderservices: the provider services the caller may see now. */
 export const providerServiceRefListSchema = z.object({
   dataList: z.array(providerServiceRefSchema),
-  count: z.number().int(),
+  count: z.int(),
 });
 
 /**
@@ -179,5 +199,5 @@ export const providerServiceRefListSchema = z.object({
  * offers (default: the caller's own).
  */
 export const providerServiceBatteriesQuerySchema = z.object({
-  providerServiceId: recordIdParamSchema.optional(),
+  providerServiceId: z.optional(recordIdParamSchema),
 });

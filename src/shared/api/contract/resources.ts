@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The static-host placeholder of the resource config (spec §3, §7): the server replaces it with its static host
@@ -11,9 +11,9 @@ export const resourceContentTypeSchema = z.enum(['PDF_LINK', 'VIMEO_LINK']);
 
 export const resourceContentSchema = z.object({
   type: resourceContentTypeSchema,
-  title: z.string().min(1),
-  url: z.string().min(1),
-  description: z.string().optional(),
+  title: z.string().check(z.minLength(1)),
+  url: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
 });
 export type ResourceContent = z.infer<typeof resourceContentSchema>;
 
@@ -21,14 +21,14 @@ export type ResourceContent = z.infer<typeof resourceContentSchema>;
 export const resourceLayoutSchema = z.enum(['list', 'grid']);
 
 export const resourceSectionSchema = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   layout: resourceLayoutSchema,
   contents: z.array(resourceContentSchema),
 });
 export type ResourceSection = z.infer<typeof resourceSectionSchema>;
 
 export const resourceTabSchema = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   sections: z.array(resourceSectionSchema),
 });
 export type ResourceTab = z.infer<typeof resourceTabSchema>;
@@ -39,14 +39,14 @@ export type ResourceTab = z.infer<typeof resourceTabSchema>;
  */
 export const resourceConfigSchema = z.object({
   globalUrls: z.object({
-    patientPrivacyPolicy: z.string().min(1),
-    clinicianPrivacyPolicy: z.string().min(1),
-    technicianPrivacyPolicy: z.string().min(1),
+    patientPrivacyPolicy: z.string().check(z.minLength(1)),
+    clinicianPrivacyPolicy: z.string().check(z.minLength(1)),
+    technicianPrivacyPolicy: z.string().check(z.minLength(1)),
   }),
   resourcePage: z.object({
     /** The video service's oEmbed endpoint; durations of VIMEO_LINK contents are read from it. */
-    videoOEmbedUrl: z.string().min(1),
-    tabs: z.array(resourceTabSchema).min(1),
+    videoOEmbedUrl: z.string().check(z.minLength(1)),
+    tabs: z.array(resourceTabSchema).check(z.minLength(1)),
   }),
   footer: z.object({
     copyright: z.string(),
@@ -56,8 +56,8 @@ export type ResourceConfig = z.infer<typeof resourceConfigSchema>;
 
 /** GET {videoOEmbedUrl}?url=…: the one query parameter every oEmbed provider takes. */
 export const oEmbedQuerySchema = z.object({
-  url: z.url({ protocol: /^https?$/ }).max(2048),
-  format: z.literal('json').optional(),
+  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
+  format: z.optional(z.literal('json')),
 });
 
 /**
@@ -68,10 +68,10 @@ export const oEmbedVideoSchema = z.object({
   type: z.literal('video'),
   version: z.literal('1.0'),
   title: z.string(),
-  provider_name: z.string().optional(),
-  duration: z.number().int().nonnegative(),
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
+  provider_name: z.optional(z.string()),
+  duration: z.int().check(z.nonnegative()),
+  width: z.optional(z.int()),
+  height: z.optional(z.int()),
 });
 export type OEmbedVideo = z.infer<typeof oEmbedVideoSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cardTaskSchema } from './assessment-tests';
 import { deviceClassSchema } from './order-events';
 
@@ -10,20 +10,17 @@ import { deviceClassSchema } from './order-events';
 export const answerSchema = z.enum(['yes', 'no']);
 
 /** A response time is measured from the rAF onset of the card; a press before onset is kept as negative. */
-const responseTimeSchema = z.number().min(-60_000).max(60_000);
+const responseTimeSchema = z.number().check(z.gte(-60_000), z.lte(60_000));
 
 export const trialSchema = z.object({
-  index: z.number().int().min(0).max(199),
+  index: z.int().check(z.gte(0), z.lte(199)),
   practice: z.boolean(),
   /** The card as dealt: rank and suit letters ('QH'), or 'back' for a card still face down. */
-  stimulus: z
-    .string()
-    .trim()
-    .regex(/^(?:[A2-9TJQK][HDCS]|back)$/),
+  stimulus: z.string().check(z.trim(), z.regex(/^(?:[A2-9TJQK][HDCS]|back)$/)),
   expected: answerSchema,
   /** null when no answer came within the window (a miss). */
-  answer: answerSchema.nullable(),
-  responseTimeMs: responseTimeSchema.nullable(),
+  answer: z.nullable(answerSchema),
+  responseTimeMs: z.nullable(responseTimeSchema),
   anticipation: z.boolean(),
   miss: z.boolean(),
 });
@@ -38,15 +35,15 @@ export const taskRecordSchema = z.object({
   form: runnerFormSchema,
   /** False when the person left the task before its last trial. */
   finished: z.boolean(),
-  trials: z.array(trialSchema).max(200),
+  trials: z.array(trialSchema).check(z.maxLength(200)),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
 export const interruptionSchema = z.object({
   kind: z.enum(['hidden', 'blur']),
   /** The task running when it happened, null between tasks. */
-  task: cardTaskSchema.nullable(),
-  durationMs: z.number().min(0).max(86_400_000),
+  task: z.nullable(cardTaskSchema),
+  durationMs: z.number().check(z.gte(0), z.lte(86_400_000)),
 });
 export type Interruption = z.infer<typeof interruptionSchema>;
 
@@ -54,14 +51,14 @@ export const sessionInfoSchema = z.object({
   deviceClass: deviceClassSchema,
   inputType: z.enum(['keyboard', 'touch', 'mouse', 'mixed', 'none']),
   /** Frames per second measured from requestAnimationFrame before the first task; null when it could not be. */
-  refreshHz: z.number().min(1).max(1000).nullable(),
-  interruptions: z.array(interruptionSchema).max(500),
+  refreshHz: z.nullable(z.number().check(z.gte(1), z.lte(1000))),
+  interruptions: z.array(interruptionSchema).check(z.maxLength(500)),
 });
 
 /** POST /api/{product}/workflow/{workflowInstanceId}/completed with the test token: the whole test. */
 export const testRecordSchema = z.object({
   session: sessionInfoSchema,
-  tasks: z.array(taskRecordSchema).min(1).max(4),
+  tasks: z.array(taskRecordSchema).check(z.minLength(1), z.maxLength(4)),
 });
 export type TestRecord = z.infer<typeof testRecordSchema>;
 
@@ -79,19 +76,19 @@ export type TestFlag = z.infer<typeof testFlagSchema>;
 
 export const taskScoreSchema = z.object({
   task: cardTaskSchema,
-  trials: z.number().int().min(0),
-  responses: z.number().int().min(0),
-  correct: z.number().int().min(0),
-  anticipations: z.number().int().min(0),
-  misses: z.number().int().min(0),
+  trials: z.int().check(z.gte(0)),
+  responses: z.int().check(z.gte(0)),
+  correct: z.int().check(z.gte(0)),
+  anticipations: z.int().check(z.gte(0)),
+  misses: z.int().check(z.gte(0)),
   /** Proportion correct of the responses (0..1), null without responses. */
-  accuracy: z.number().nullable(),
+  accuracy: z.nullable(z.number()),
   /** Mean log10 of correct response times (ms), null without a correct response. */
-  speedLog10: z.number().nullable(),
+  speedLog10: z.nullable(z.number()),
   /** Arcsine of the square root of the proportion correct, null without responses. */
-  accuracyArcsine: z.number().nullable(),
+  accuracyArcsine: z.nullable(z.number()),
   /** Mean of correct response times in ms (the antilog of speedLog10), for people to read. */
-  meanCorrectMs: z.number().nullable(),
+  meanCorrectMs: z.nullable(z.number()),
   flags: z.array(taskFlagSchema),
   valid: z.boolean(),
 });
@@ -103,7 +100,7 @@ export type Composite = z.infer<typeof compositeSchema>;
 export const compositeScoreSchema = z.object({
   composite: compositeSchema,
   /** Standard score against the reference values (100 ± 15; higher is better), null when a task is invalid. */
-  score: z.number().nullable(),
+  score: z.nullable(z.number()),
 });
 export type CompositeScore = z.infer<typeof compositeScoreSchema>;
 
@@ -120,20 +117,20 @@ export type TestScore = z.infer<typeof testScoreSchema>;
 export const compositeChangeSchema = z.object({
   composite: compositeSchema,
   /** This test's composite minus the baseline's, null when either is missing. */
-  difference: z.number().nullable(),
-  reliableChange: z.enum(['decline', 'improvement', 'none']).nullable(),
+  difference: z.nullable(z.number()),
+  reliableChange: z.nullable(z.enum(['decline', 'improvement', 'none'])),
 });
 export type CompositeChange = z.infer<typeof compositeChangeSchema>;
 
 /** One finished test of a patient, scored, with its change from the baseline (the first valid test). */
 export const scoredTestSchema = z.object({
-  assessmentId: z.number().int(),
+  assessmentId: z.int(),
   completedDateTime: z.string(),
   batteryCode: z.string(),
-  language: z.string().nullable(),
+  language: z.nullable(z.string()),
   isBaseline: z.boolean(),
   score: testScoreSchema,
-  change: z.array(compositeChangeSchema).nullable(),
+  change: z.nullable(z.array(compositeChangeSchema)),
 });
 export type ScoredTest = z.infer<typeof scoredTestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { validationMessages } from './messages';
 
 /**
@@ -105,16 +105,15 @@ export function needsParentEmail(dateOfBirth: string, today: string): boolean {
  * or outside the bounds: '{field} should be valid date' (the form shows the allowed range beside the field).
  */
 export function dateSchema(bounds: DateBounds, required: string = validationMessages.required) {
-  return z
-    .string()
-    .trim()
-    .min(1, required)
-    .transform((value, ctx) => {
+  return z.pipe(
+    z.string().check(z.trim(), z.minLength(1, required)),
+    z.transform((value, ctx) => {
       const date = parseDateInput(value);
       if (date === null || !isWithin(date, bounds)) {
-        ctx.addIssue({ code: 'custom', message: validationMessages.invalidDate });
+        ctx.issues.push({ code: 'custom', message: validationMessages.invalidDate, input: value });
         return z.NEVER;
       }
       return date;
-    });
+    }),
+  );
 }

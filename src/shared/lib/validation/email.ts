@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const maxEmailLength = 255;
 
@@ -22,17 +22,19 @@ export function isValidEmail(value: string): boolean {
 export function emailSchema(messages: { required: string; invalid: string }) {
   return z
     .string()
-    .trim()
-    .min(1, messages.required)
-    .max(maxEmailLength, messages.invalid)
-    .refine(isValidEmail, messages.invalid);
+    .check(
+      z.trim(),
+      z.minLength(1, messages.required),
+      z.maxLength(maxEmailLength, messages.invalid),
+      z.refine(isValidEmail, messages.invalid),
+    );
 }
 
 /** Spec §5 Profile edit: a patient's email is optional ('' when none), but what is given must be valid. */
 export function optionalEmailSchema(invalid: string) {
-  return z
-    .string()
-    .trim()
-    .max(maxEmailLength, invalid)
-    .refine((value) => value === '' || isValidEmail(value), invalid);
+  return z.string().check(
+    z.trim(),
+    z.maxLength(maxEmailLength, invalid),
+    z.refine((value) => value === '' || isValidEmail(value), invalid),
+  );
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec §5/§9: a new password has 12 to 64 characters; every password field holds 64 at most. */
 export const minPasswordLength = 12;
@@ -170,15 +170,15 @@ export function passwordFieldIssues(
  * The rules themselves (including the 64-character limit) are checked by passwordFieldIssues, so that the server
  * reports every broken rule at once, as the form does.
  */
-export const passwordTextSchema = z.string().max(1024, passwordMessages.length);
+export const passwordTextSchema = z.string().check(z.maxLength(1024, passwordMessages.length));
 
 /** The form schema of the password pages (spec §2 modes), used through zodResolver. */
 export function passwordFormSchema(options: { mode: PasswordMode; userName?: string | null }) {
-  return z
-    .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
-    .superRefine((value, ctx) => {
+  return z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).check(
+    z.superRefine((value, ctx) => {
       for (const issue of passwordFieldIssues(value, options)) {
         ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
       }
-    });
+    }),
+  );
 }

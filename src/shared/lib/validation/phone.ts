@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { validationMessages } from './messages';
 
 /** Spec §5/§9: a phone field holds 16 characters at most. */
@@ -24,9 +24,9 @@ export function formatUsPhone(value: string): string {
 /** An optional US phone: '' passes; a 10-digit entry is formatted before it is checked. */
 export function optionalUsPhoneSchema() {
   return z
-    .string()
-    .trim()
-    .max(maxPhoneLength, validationMessages.invalidFormat)
-    .transform(formatUsPhone)
-    .refine((value) => value === '' || isValidUsPhone(value), validationMessages.invalidFormat);
+    .pipe(
+      z.string().check(z.trim(), z.maxLength(maxPhoneLength, validationMessages.invalidFormat)),
+      z.transform(formatUsPhone),
+    )
+    .check(z.refine((value) => value === '' || isValidUsPhone(value), validationMessages.invalidFormat));
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { confirmationMatches, refineConfirmation } from './confirm';
 import { maxTextLength } from './messages';
 import { findControlCharacter, matchesPattern, optionalText, requiredText } from './text';
@@ -63,7 +63,7 @@ describe('confirmation fields', () => {
     expect(confirmationMatches('a@b.co', 'A@b.co')).toBe(false);
     const schema = z
       .object({ email: z.string(), confirmEmail: z.string() })
-      .superRefine(refineConfirmation('email', 'confirmEmail', 'VALID_EMAIL_SHOULD_MATCH'));
+      .check(z.superRefine(refineConfirmation('email', 'confirmEmail', 'VALID_EMAIL_SHOULD_MATCH')));
     expect(schema.safeParse({ email: 'a@b.co', confirmEmail: 'a@b.co' }).success).toBe(true);
     const issue = schema.safeParse({ email: 'a@b.co', confirmEmail: 'b@b.co' }).error?.issues[0];
     expect(issue).toMatchObject({ path: ['confirmEmail'], message: 'VALID_EMAIL_SHOULD_MATCH' });

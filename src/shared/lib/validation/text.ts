@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { maxTextLength, validationMessages } from './messages';
 
 const tab = 0x09;
@@ -22,27 +22,27 @@ export function findControlCharacter(value: string, options: { multiLine: boolea
 
 /** Spec §5: a required text field, trimmed, at most `max` characters, on one line. */
 export function requiredText(max: number = maxTextLength, required: string = validationMessages.required) {
-  return z
-    .string()
-    .trim()
-    .min(1, required)
-    .max(max, validationMessages.tooLong)
-    .refine(
+  return z.string().check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(max, validationMessages.tooLong),
+    z.refine(
       (value) => findControlCharacter(value, { multiLine: false }) === null,
       validationMessages.controlCharacters,
-    );
+    ),
+  );
 }
 
 /** An optional text field: '' when left empty, never null, so forms and payloads agree. */
 export function optionalText(max: number = maxTextLength) {
-  return z
-    .string()
-    .trim()
-    .max(max, validationMessages.tooLong)
-    .refine(
+  return z.string().check(
+    z.trim(),
+    z.maxLength(max, validationMessages.tooLong),
+    z.refine(
       (value) => findControlCharacter(value, { multiLine: false }) === null,
       validationMessages.controlCharacters,
-    );
+    ),
+  );
 }
 
 /**
