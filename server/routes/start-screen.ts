@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { interfaceLanguages } from '../../src/shared/lib/i18n/languages';
 import { escapeHtml } from '../runner/html';
 
