@@ -98,6 +98,13 @@ export type ProviderService = z.infer<typeof providerServiceSchema>;
 export const linkExpiryDaysRange = { min: 1, max: 365 } as const;
 export const reminderAfterDaysRange = { min: 1, max: 60 } as const;
 
+/** A whole number of days within its range, `fallback` when the body leaves it out. */
+const daysWithin = (range: { min: number; max: number }, fallback: number) =>
+  z._default(
+    z.int().check(z.gte(range.min, 'VALID_FIELD_SHOULD_BE_VALID'), z.lte(range.max, 'VALID_FIELD_SHOULD_BE_VALID')),
+    fallback,
+  );
+
 /** Spec §7 list response: one page of rows and the count of all rows that match. */
 export const providerServiceListSchema = z.object({
   dataList: z.array(providerServiceSchema),
@@ -161,24 +168,8 @@ export const providerServiceInputSchema = z.object({
         'Exactly one default language is required',
       ),
     ),
-  linkExpiryDays: z._default(
-    z
-      .int()
-      .check(
-        z.gte(linkExpiryDaysRange.min, 'VALID_FIELD_SHOULD_BE_VALID'),
-        z.lte(linkExpiryDaysRange.max, 'VALID_FIELD_SHOULD_BE_VALID'),
-      ),
-    defaultLinkExpiryDays,
-  ),
-  reminderAfterDays: z._default(
-    z
-      .int()
-      .check(
-        z.gte(reminderAfterDaysRange.min, 'VALID_FIELD_SHOULD_BE_VALID'),
-        z.lte(reminderAfterDaysRange.max, 'VALID_FIELD_SHOULD_BE_VALID'),
-      ),
-    defaultReminderAfterDays,
-  ),
+  linkExpiryDays: daysWithin(linkExpiryDaysRange, defaultLinkExpiryDays),
+  reminderAfterDays: daysWithin(reminderAfterDaysRange, defaultReminderAfterDays),
 });
 export type ProviderServiceInput = z.input<typeof providerServiceInputSchema>;
 
