@@ -129,10 +129,12 @@ export async function measureFirstVisit(port: number): Promise<FirstVisitResult>
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+/** The issue's budgets are in kB (1,000 bytes): the scripts and styles are given in both units. */
+const both = (bytes: number) => `${kib(bytes)} = ${(bytes / 1000).toFixed(1)} kB`;
 
 export function describeTransfer(label: string, bytes: TransferBytes): string {
   return (
-    `${label}: ${kib(bytes.total)} transferred (JS ${kib(bytes.js)}, CSS ${kib(bytes.css)}, ` +
+    `${label}: ${kib(bytes.total)} transferred (JS ${both(bytes.js)}, CSS ${both(bytes.css)}, ` +
     `other ${kib(bytes.other)}; ${String(bytes.requests)} requests)`
   );
 }
