@@ -14,11 +14,13 @@ import { errorHandler } from './http/errors';
 import { originFromAddress } from './http/public-url';
 import { registerIdempotency } from './http/idempotency';
 import { defaultRateLimits, registerRateLimits, type RateLimits } from './http/rate-limits';
+import { builtIndexReader } from './http/built-index';
 import { clientInlineScripts } from './http/inline-scripts';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerControlCharacterGuard } from './http/validation';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
+import { indexPages } from './routes/index-page';
 import { clientLogRoutes } from './routes/client-logs';
 import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
@@ -154,7 +156,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     void jsonParser(request, text, done);
   });
 
-  registerSecurityHeaders(app, clientInlineScripts(clientDir));
+  // index.html is read in one place; the client routes' page and the inline scripts its policy allows come from it.
+  const builtIndex = builtIndexReader(clientDir);
+  const indexPage = indexPages(builtIndex, clientDir, config);
+  registerSecurityHeaders(app, clientInlineScripts(builtIndex));
   // API answers are made per request, so they are compressed on the fly when worth it; static files are sent from
   // the twins compressed at build time (routes/client.ts) and must not be compressed again here.
   app.addHook('onRoute', (route) => {
@@ -165,7 +170,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);
   registerIdempotency(app, options.db, product);
-  app.setNotFoundHandler(createNotFoundHandler(clientDir, config));
+  app.setNotFoundHandler(createNotFoundHandler(indexPage, config));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
 
   if (options.demo) {
@@ -202,7 +207,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
   }
-  void app.register(clientRoutes, { clientDir, localesDir, config });
+  void app.register(clientRoutes, { clientDir, localesDir, config, indexPage });
 
   // Issue 18: reminders and expiries, swept inside the server (0 switches it off, e.g. for tests that drive it).
   const followUpSeconds = options.followUpIntervalSeconds ?? defaultFollowUpIntervalSeconds;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { builtIndexReader } from './built-index';
 import { clientInlineScripts, inlineScriptSources } from './inline-scripts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -25,19 +26,19 @@ describe('inline script hashes', () => {
       dir = null;
     });
 
-    it('is read again when a build replaces it, and gives none while there is no build', () => {
+    it('is read again when a build replaces it, and gives none while there is no build', async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'cgm-inline-'));
-      const sources = clientInlineScripts(dir);
-      expect(sources()).toEqual([]);
+      const sources = clientInlineScripts(builtIndexReader(dir));
+      expect(await sources()).toEqual([]);
 
       const index = path.join(dir, 'index.html');
       writeFileSync(index, '<script>one()</script>');
-      expect(sources()).toEqual([sha256('one()')]);
+      expect(await sources()).toEqual([sha256('one()')]);
 
       writeFileSync(index, '<script>two()</script>');
       const later = new Date(Date.now() + 5_000);
       utimesSync(index, later, later);
-      expect(sources()).toEqual([sha256('two()')]);
+      expect(await sources()).toEqual([sha256('two()')]);
     });
   });
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import type { BuiltIndex, BuiltIndexReader } from './built-index';
 
 /** A `<script>` with no src attribute: its text is the script. */
 const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -17,22 +16,19 @@ export function inlineScriptSources(html: string): string[] {
 
 /**
  * The inline scripts the built client's index.html carries (build/browser-check-plugin.ts: the browser check and
- * the language of the start screen run before anything is downloaded), read again whenever a build replaces the
- * file. Only they may run inline: the policy names each by its hash, never 'unsafe-inline'.
+ * the language of the start screen run before anything is downloaded), hashed once per build. Only they may run
+ * inline: the policy names each by its hash, never 'unsafe-inline'.
  */
-export function clientInlineScripts(clientDir: string): () => readonly string[] {
-  const indexFile = path.join(clientDir, 'index.html');
-  let read: { mtimeMs: number; sources: readonly string[] } | null = null;
-  return () => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(indexFile).mtimeMs;
-    } catch {
-      return [];
+export function clientInlineScripts(index: BuiltIndexReader): () => Promise<readonly string[]> {
+  const hashed = new WeakMap<BuiltIndex, readonly string[]>();
+  return async () => {
+    const built = await index();
+    if (!built) return [];
+    let sources = hashed.get(built);
+    if (!sources) {
+      sources = inlineScriptSources(built.html);
+      hashed.set(built, sources);
     }
-    if (read?.mtimeMs !== mtimeMs) {
-      read = { mtimeMs, sources: inlineScriptSources(readFileSync(indexFile, 'utf8')) };
-    }
-    return read.sources;
+    return sources;
   };
 }

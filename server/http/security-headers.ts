@@ -110,7 +110,10 @@ const serverPagePath = /^\/(runner|report|dev)(\/|\?|$)/;
  * An onSend hook, so every answer gets the headers: routes, static files, 404s and errors alike. A client page (its
  * index.html, whatever route it answers) may also run the inline scripts `inlineScripts` names, by hash.
  */
-export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: () => readonly string[] = () => []): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  inlineScripts: () => Promise<readonly string[]> = () => Promise.resolve([]),
+): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const contentType = String(reply.getHeader('content-type') ?? '');
     if (isPageSubresource(request.url, reply.statusCode, contentType)) {
@@ -118,7 +121,7 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: () 
     } else {
       void reply.headers(securityHeaders);
       if (contentType.startsWith('text/html') && !serverPagePath.test(request.url)) {
-        void reply.header('content-security-policy', contentSecurityPolicyAllowing(inlineScripts()));
+        void reply.header('content-security-policy', contentSecurityPolicyAllowing(await inlineScripts()));
       }
     }
     // request.protocol is 'https' on a TLS socket, or behind a trusted proxy (TRUST_PROXY) that says so in

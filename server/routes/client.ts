@@ -5,12 +5,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../src/shared/api/contract';
 import { chooseBody, varyAcceptEncoding } from '../http/encoding';
 import { notFound } from '../http/errors';
-import { indexPageKind, indexPages } from './index-page';
+import { indexPageKind, type IndexPages } from './index-page';
 
 export interface ClientRoutesOptions {
   clientDir: string;
   localesDir: string;
   config: RuntimeConfig;
+  /** The index page of client routes, made once for the app (index-page.ts). */
+  indexPage: IndexPages;
 }
 
 /** Hashed build output never changes under the same name, so browsers may keep it for a year. */
@@ -61,7 +63,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   });
 
   // The static plugin would refuse / as a folder; it is the history fallback's index page like any client route.
-  app.get('/', createNotFoundHandler(clientDir, options.config));
+  app.get('/', createNotFoundHandler(options.indexPage, options.config));
 
   await app.register(fastifyStatic, {
     ...staticOptions,
@@ -98,8 +100,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
  * route and gets index.html with its first visit's links (index-page.ts); anything else (unknown /api path, missing
  * file) gets a JSON 404.
  */
-export function createNotFoundHandler(clientDirOption: string, config: RuntimeConfig) {
-  const indexPage = indexPages(path.resolve(clientDirOption), config);
+export function createNotFoundHandler(indexPage: IndexPages, config: RuntimeConfig) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (isClientNavigation(request)) {
       const pathname = request.url.split('?')[0] ?? '/';

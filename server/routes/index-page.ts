@@ -1,8 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod/mini';
 import type { RuntimeConfig } from '../../src/shared/api/contract';
 import { patientLinkStartNamespaces, startLanguage, startNamespaces } from '../../src/shared/lib/i18n/languages';
+import type { BuiltIndex, BuiltIndexReader } from '../http/built-index';
 import { compressOnce, type EncodedBody } from '../http/encoding';
 import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from './start-screen';
 
@@ -68,28 +69,29 @@ export function indexPageKind(pathname: string, product: string): IndexPageKind 
   return pathname.replace(/\/+$/, '') === `/${product}/patientlogin` ? 'patientLink' : 'default';
 }
 
+export type IndexPages = (kind: IndexPageKind) => Promise<EncodedBody | null>;
+
 /**
  * index.html with the first visit's links in its head and, on the patient link page, that page's own start screen
- * (start-screen.ts), compressed once per build (the file's modification time) and kind of page, never per request. The service worker keeps serving its precached copy on later visits, when
- * everything named here is in its cache already.
+ * (start-screen.ts), compressed once per build and kind of page, never per request. The service worker keeps
+ * serving its precached copy on later visits, when everything named here is in its cache already.
  */
-export function indexPages(clientDir: string, config: RuntimeConfig) {
-  const indexFile = path.join(clientDir, 'index.html');
+export function indexPages(index: BuiltIndexReader, clientDir: string, config: RuntimeConfig): IndexPages {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  let built: { mtimeMs: number; pages: Map<IndexPageKind, EncodedBody> } | null = null;
+  const pagesOf = new WeakMap<BuiltIndex, Map<IndexPageKind, EncodedBody>>();
 
-  return async (kind: IndexPageKind): Promise<EncodedBody | null> => {
-    const stats = await stat(indexFile).catch(() => null);
-    if (!stats) return null;
-    if (built?.mtimeMs !== stats.mtimeMs) {
-      built = { mtimeMs: stats.mtimeMs, pages: new Map() };
+  return async (kind) => {
+    const built = await index();
+    if (!built) return null;
+    let pages = pagesOf.get(built);
+    if (!pages) {
+      pages = new Map();
+      pagesOf.set(built, pages);
     }
-    const cached = built.pages.get(kind);
+    const cached = pages.get(kind);
     if (cached) return cached;
-    const [html, manifestText] = await Promise.all([
-      readFile(indexFile, 'utf8'),
-      readFile(manifestFile, 'utf8').catch(() => null),
-    ]);
+    const { html } = built;
+    const manifestText = await readFile(manifestFile, 'utf8').catch(() => null);
     const parsed = manifestText ? manifestSchema.safeParse(JSON.parse(manifestText)) : null;
     const links = firstVisitLinks(config, parsed?.success ? parsed.data : null, kind === 'patientLink', html);
     // The start screen speaks the configured language until the browser check finds one this browser chose.
@@ -100,7 +102,7 @@ export function indexPages(clientDir: string, config: RuntimeConfig) {
       page = withStartScreen(page, patientLinkStartScreenHtml(readStartScreenTexts(path.join(clientDir, 'locales'))));
     }
     const encoded = compressOnce(Buffer.from(page));
-    built.pages.set(kind, encoded);
+    pages.set(kind, encoded);
     return encoded;
   };
 }
