@@ -26,12 +26,18 @@ function stylesAfterFirstPaint(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html.replace(
+      handler: (html) => {
+        const rewritten = html.replace(
           stylesheetLink,
           (_link, crossorigin: string | undefined, href: string) =>
             `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}" data-first-visit-style>`,
-        ),
+        );
+        // A Vite that links its stylesheets another way would leave them holding up the start screen, silently.
+        if (/<link[^>]*rel="stylesheet"/.test(rewritten)) {
+          throw new Error('index.html links a stylesheet the start screen would wait for: update stylesheetLink');
+        }
+        return rewritten;
+      },
     },
   };
 }
