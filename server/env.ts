@@ -2,42 +2,35 @@ import { z } from 'zod/mini';
 import './http/zod-english';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 
-const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
+/** A variable set to '' counts as unset (what zod's classic build called preprocessing: mini pipes a transform). */
+function variable<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(
+    z.transform((value: unknown): unknown => (value === '' ? undefined : value)),
+    schema,
+  );
+}
 
 function rateLimitVariable(defaultValue: number) {
-  return z.pipe(
-    z.transform(emptyAsUndefined),
-    z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000_000)), defaultValue),
-  );
+  return variable(z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000_000)), defaultValue));
 }
 
 /** The environment `npm start` and the end-to-end tests configure the server with (DESIGN §1). */
 const serverEnvSchema = z.object({
-  PORT: z.pipe(
-    z.transform(emptyAsUndefined),
-    z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65_535)), 8080),
-  ),
-  HOST: z.pipe(z.transform(emptyAsUndefined), z._default(z.string(), '127.0.0.1')),
+  PORT: variable(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65_535)), 8080)),
+  HOST: variable(z._default(z.string(), '127.0.0.1')),
   /** PGlite folder; 'memory://' keeps everything in memory (end-to-end tests). */
-  DATA_DIR: z.pipe(z.transform(emptyAsUndefined), z._default(z.string(), './data')),
-  DATABASE_URL: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string().check(z.minLength(1)))),
+  DATA_DIR: variable(z._default(z.string(), './data')),
+  DATABASE_URL: variable(z.optional(z.string().check(z.minLength(1)))),
   /** On unless explicitly switched off: `npm start` is a demo. */
-  DEMO: z.pipe(z.transform(emptyAsUndefined), z._default(z.enum(['0', '1', 'true', 'false']), '1')),
-  SESSION_MINUTES: z.pipe(
-    z.transform(emptyAsUndefined),
-    z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 60)), 30),
-  ),
+  DEMO: variable(z._default(z.enum(['0', '1', 'true', 'false']), '1')),
+  SESSION_MINUTES: variable(z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 60)), 30)),
   /** Absolute session lifetime in hours, however active the session is. */
-  SESSION_MAX_HOURS: z.pipe(
-    z.transform(emptyAsUndefined),
-    z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(7 * 24)), 12),
-  ),
+  SESSION_MAX_HOURS: variable(z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(7 * 24)), 12)),
   /**
    * The origin of every emailed link (https://clinic.example.org). Never taken from a request: a forged Host header
    * would otherwise put an attacker's address in a patient's email.
    */
-  PUBLIC_URL: z.pipe(
-    z.transform(emptyAsUndefined),
+  PUBLIC_URL: variable(
     z.optional(
       z.pipe(
         z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://clinic.example.org' }).check(
@@ -52,38 +45,31 @@ const serverEnvSchema = z.object({
       ),
     ),
   ),
-  LOCALE: z.pipe(z.transform(emptyAsUndefined), z._default(z.string(), 'en-US')),
+  LOCALE: variable(z._default(z.string(), 'en-US')),
   /** The built client to serve; default ./dist. */
-  CLIENT_DIR: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string())),
-  PRODUCT: z.pipe(z.transform(emptyAsUndefined), z._default(z.string().check(z.regex(/^[a-z0-9-]+$/)), 'cgm')),
+  CLIENT_DIR: variable(z.optional(z.string())),
+  PRODUCT: variable(z._default(z.string().check(z.regex(/^[a-z0-9-]+$/)), 'cgm')),
   /** PEM files: both set makes the server speak HTTPS (HTTP/2 with HTTP/1.1 fallback). */
-  TLS_CERT: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string().check(z.minLength(1)))),
-  TLS_KEY: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string().check(z.minLength(1)))),
+  TLS_CERT: variable(z.optional(z.string().check(z.minLength(1)))),
+  TLS_KEY: variable(z.optional(z.string().check(z.minLength(1)))),
   /**
    * Behind a reverse proxy that ends TLS: 'true' trusts every hop's X-Forwarded-* headers, anything else is a
    * comma-separated list of proxy addresses or CIDR ranges. Off by default, so a
    * client cannot claim https (or another address) by sending the header itself.
    */
-  TRUST_PROXY: z.pipe(z.transform(emptyAsUndefined), z.optional(z.string())),
+  TRUST_PROXY: variable(z.optional(z.string())),
   /** Requests per client address per window on the anonymous forms (README, Throttling). */
   RATE_LIMIT_LOGIN: rateLimitVariable(defaultRateLimits.login),
   RATE_LIMIT_PATIENT_LOGIN: rateLimitVariable(defaultRateLimits.patientLogin),
   RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable(defaultRateLimits.forgotPassword),
   RATE_LIMIT_CONTACT: rateLimitVariable(defaultRateLimits.contact),
   RATE_LIMIT_CLIENT_LOG: rateLimitVariable(defaultRateLimits.clientLog),
-  RATE_LIMIT_WINDOW_SECONDS: z.pipe(
-    z.transform(emptyAsUndefined),
+  RATE_LIMIT_WINDOW_SECONDS: variable(
     z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(86_400)), defaultRateLimits.windowSeconds),
   ),
   /** How often reminders and expiries are swept, in seconds (issue 18); 0 switches the sweep off. */
-  FOLLOW_UP_INTERVAL_SECONDS: z.pipe(
-    z.transform(emptyAsUndefined),
-    z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(86_400)), 60),
-  ),
-  LOG_LEVEL: z.pipe(
-    z.transform(emptyAsUndefined),
-    z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn'),
-  ),
+  FOLLOW_UP_INTERVAL_SECONDS: variable(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(86_400)), 60)),
+  LOG_LEVEL: variable(z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn')),
 });
 
 export interface ServerEnv {
