@@ -6,14 +6,16 @@ import { documentsPlugin } from './build/documents-plugin';
 import { licensesPlugin } from './build/licenses-plugin';
 import { localesPlugin } from './build/locales-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
+import { patientLinkChunk } from './server/routes/index-page';
 import { startScreenPlugin } from './build/start-screen-plugin';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
- * What the patient's link page imports beyond the first download (src/features/assessments/patient-login-page.tsx):
- * the date library, the few Mantine components it adds, the privacy notice, the form fields and its server calls. A module left out
- * still loads, in a file of its own; one the page stops using still goes into its file.
+ * The patient's link page (src/features/assessments/patient-login-page.tsx) with its styles and what it imports beyond
+ * the first download: the date library, the few Mantine components it adds, the privacy notice, the form fields, the
+ * shared contract and its server calls. A module left out still loads, in a file of its own; one the page stops
+ * using still goes into its file. The server preloads this chunk on that page (server/routes/index-page.ts).
  */
 const patientLinkModules = new RegExp(
   [
@@ -22,8 +24,12 @@ const patientLinkModules = new RegExp(
     'node_modules/@mantine/hooks/esm/use-resize-observer/',
     'src/shared/ui/(policy/|form/(fields|field-error|server-errors)\\.|page\\.|document-language-note\\.|deferred-modal\\.)',
     'src/shared/lib/i18n/(display-format|format)\\.',
-    // The page's calls to the server, which the patient's later pages share.
-    'src/features/assessments/api\\.',
+    // The schemas of every answer, which import each other: staff pages, which all load this file for the form
+    // fields, need the rest of them. As a file of its own (4.6 KB) it was one more round trip on a phone.
+    'src/shared/(api/contract|lib/validation)/',
+    'src/app/patient-link-styles\\.',
+    // The page itself, and its calls to the server, which the patient's later pages share.
+    'src/features/assessments/(api|patient-login-page|patient-login-schema)\\.',
   ]
     .join('|')
     .replaceAll('/', '[\\\\/]'),
@@ -98,26 +104,21 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             // Everything the first download needs (what index.html's script imports) in one file: those modules are
             // loaded before any lazily loaded page, so splitting them by the pages that also use them only made
-            // twenty more files to download, each with its own headers (a patient's phone fetched 67 files).
+            // twenty more files to download, each with its own headers (a patient's phone fetched 67 files). The
+            // application's own start-up code (app, shell, the sign-in page) joins them: as the entry's own file it
+            // compressed 1.8 KB worse than inside this one, and changes with it anyway.
             {
               name: 'start',
               // Vite's preload helper too: every lazily loaded page calls it, and the first page's code does.
-              test: /node_modules|[\\/]src[\\/]shared[\\/]|vite[\\/]preload-helper/,
+              test: /node_modules|[\\/]src[\\/](shared|app|shell|features)[\\/]|vite[\\/]preload-helper|virtual:pwa-register/,
               tags: ['$initial'],
               priority: 25,
-            },
-            // The rest of the shared contract (the schemas of every other answer, which import each other) in one
-            // file that any page reading those answers loads, the patient's link page included.
-            {
-              name: 'contract',
-              test: /[\\/]src[\\/]shared[\\/](api[\\/]contract|lib[\\/]validation)[\\/]/,
-              priority: 23,
             },
             // What the patient's link page needs beyond the first download, in one file: split by the set of pages
             // that use each module, it came as twenty files of one or two kilobytes, and on a phone's network each
             // costs a round trip and its headers. Staff pages that use some of it load the whole file (small).
             {
-              name: 'patient-link',
+              name: patientLinkChunk,
               test: patientLinkModules,
               priority: 22,
             },

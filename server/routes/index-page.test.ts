@@ -11,15 +11,21 @@ let clientDir: string;
 const html =
   '<!doctype html><html lang="en-US"><head><title>client</title></head>' +
   '<body><div id="root"><!--start-screen--><p>Loading</p><!--/start-screen--></div></body></html>';
-/** What Vite's manifest says of the patient link page: its chunk, a chunk it imports, and their styles. */
+/**
+ * What Vite's manifest says of the patient link page: the chunk named patient-link that holds it and its styles, a
+ * chunk it imports, the first download's chunk (named in index.html already), and a staff page.
+ */
 const manifest = {
-  'src/features/assessments/patient-login-page.tsx': {
-    file: 'assets/patient-login-page-abc.js',
-    imports: ['_vendor-forms.js'],
+  '_patient-link-abc.js': {
+    file: 'assets/patient-link-abc.js',
+    name: 'patient-link',
+    imports: ['_vendor-forms.js', '_start.js'],
+    css: ['assets/patient-link-jkl.css'],
   },
-  '_vendor-forms.js': { file: 'assets/vendor-forms-def.js' },
-  'src/app/patient-link-styles.ts': { file: 'assets/patient-link-styles-ghi.js', css: ['assets/patient-link-jkl.css'] },
-  'src/features/orders/index.ts': { file: 'assets/orders-zzz.js' },
+  '_patient-link-jkl.css': { file: 'assets/patient-link-jkl.css', src: '_patient-link-jkl.css' },
+  '_vendor-forms.js': { file: 'assets/vendor-forms-def.js', name: 'vendor~forms' },
+  '_start.js': { file: 'assets/start-ghi.js', name: 'start' },
+  'src/features/orders/index.ts': { file: 'assets/orders-zzz.js', name: 'index' },
 };
 
 beforeAll(async () => {
@@ -54,16 +60,16 @@ describe('index.html of a first visit', () => {
           `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/fr-FR/${namespace}.json">`,
         );
       }
-      expect(body).not.toContain('patient-login-page');
+      expect(body).not.toContain('patient-link-abc');
       expect(body).not.toContain('/locales/fr-FR/assessments.json');
     }
   });
 
   it("names the patient link page's code, styles and texts on that page only", async () => {
     const body = await page('/cgm/patientlogin?token=DEMO-HOME-0001');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/patient-login-page-abc.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/patient-link-abc.js">');
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-forms-def.js">');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/patient-link-styles-ghi.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/start-ghi.js">');
     expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/patient-link-jkl.css">');
     expect(body).toContain('href="/locales/fr-FR/assessments.json"');
     expect(body).toContain('href="/locales/fr-FR/privacy-policy.json"');
@@ -72,7 +78,7 @@ describe('index.html of a first visit', () => {
     expect(body).not.toContain('/locales/fr-FR/auth.json');
     expect(body).not.toContain('orders-zzz');
     // The links go in the head, before the body.
-    expect(body.indexOf('patient-login-page-abc')).toBeLessThan(body.indexOf('</head>'));
+    expect(body.indexOf('patient-link-abc')).toBeLessThan(body.indexOf('</head>'));
   });
 
   it('speaks the configured language from its first paint', async () => {

@@ -7,21 +7,29 @@ import type { BuiltIndex, BuiltIndexReader } from '../http/built-index';
 import { compressOnce, type EncodedBody } from '../http/encoding';
 import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from './start-screen';
 
-/** The part of Vite's build manifest (dist/.vite/manifest.json) that names a module's files. */
+/** The part of Vite's build manifest (dist/.vite/manifest.json) that names a chunk's files. */
 const manifestSchema = z.record(
   z.string(),
   z.object({
     file: z.string(),
+    name: z.optional(z.string()),
     imports: z.optional(z.array(z.string())),
     css: z.optional(z.array(z.string())),
   }),
 );
 type Manifest = z.infer<typeof manifestSchema>;
 
-/** The patient's link page's own module and styles, as the router imports them (src/app/router.tsx). */
-const patientLinkModules = ['src/features/assessments/patient-login-page.tsx', 'src/app/patient-link-styles.ts'];
+/**
+ * The chunk the build gathers the patient's link page into, with its styles and what it imports beyond the first
+ * download (vite.config.ts). The manifest names it by this name: the page's module is inside it, not a key of its own.
+ */
+export const patientLinkChunk = 'patient-link';
 
-/** A module's JS files with every file it imports statically, and their styles. */
+/** The manifest's keys of the chunks named `name`. */
+const chunksNamed = (manifest: Manifest, name: string): string[] =>
+  Object.keys(manifest).filter((key) => manifest[key]?.name === name);
+
+/** A chunk's JS files with every file it imports statically, and their styles. */
 function filesOf(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -54,7 +62,7 @@ function firstVisitLinks(config: RuntimeConfig, manifest: Manifest | null, patie
   if (patientLink && manifest) {
     // The first download's own files are named in index.html already.
     const named = (file: string) => html.includes(`"/${file}"`);
-    const { scripts, styles } = filesOf(manifest, patientLinkModules);
+    const { scripts, styles } = filesOf(manifest, chunksNamed(manifest, patientLinkChunk));
     for (const file of scripts.filter((script) => !named(script)))
       links.push(`<link rel="modulepreload" crossorigin href="/${attribute(file)}">`);
     for (const file of styles.filter((style) => !named(style)))
