@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: what a first visit transfers and how Lighthouse scores it, how long the reference server takes
+ * `npm run bench`: what a first visit transfers (and the least the required stack allows) and how Lighthouse scores it, how long the reference server takes
  * from start to its first answer, patient search at 10,000 and 100,000 patients, list throughput on PGlite and
  * PostgreSQL, and the offline cold start. Numbers, never pass/fail: tests do not time things.
  */
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describeTransfer, measureFirstVisit } from './first-visit';
 import { describeLighthouse, measureLighthouse } from './lighthouse';
 import { describeOfflineStart, offlineStart } from './offline-start';
+import { describeStackFloor, measureStackFloor } from './stack-floor';
 import { patientListSearch } from './patient-search';
 import { describeThroughput, patientListThroughput } from './throughput';
 
@@ -79,6 +80,12 @@ const parts: Record<string, () => Promise<Numbers>> = {
     console.log(describeTransfer('login page first visit (desktop)', firstVisit.login));
     console.log(describeTransfer('patient link page first visit (390×844 phone)', firstVisit.patientLink));
     return { firstVisit };
+  },
+  // The budget's floor: what the sign-in page's first visit would be with the required libraries and nothing else.
+  'stack-floor': async () => {
+    const stackFloor = await measureStackFloor();
+    console.log(describeStackFloor(stackFloor));
+    return { stackFloor };
   },
   lighthouse: async () => {
     const scores = await measureLighthouse(portBase + 8);
