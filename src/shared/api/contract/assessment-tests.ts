@@ -30,23 +30,20 @@ export const patientLoginDateOfBirthSchema = z.string().check(
   }, validationMessages.invalidDate),
 );
 
+/** A name the patient types to confirm the order is theirs: first and last alike. */
+const patientNameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, validationMessages.required),
+    z.maxLength(maxFieldLength, validationMessages.tooLong),
+  );
+
 /** POST /api/{product}/login/patient (spec §7). */
 export const patientLoginRequestSchema = z.object({
   patientLoginToken: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
-  firstName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, validationMessages.required),
-      z.maxLength(maxFieldLength, validationMessages.tooLong),
-    ),
-  lastName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, validationMessages.required),
-      z.maxLength(maxFieldLength, validationMessages.tooLong),
-    ),
+  firstName: patientNameSchema,
+  lastName: patientNameSchema,
   dateOfBirth: patientLoginDateOfBirthSchema,
   acceptPrivacyPolicyClientBrowserTimestamp: isoDateTimeSchema,
   acceptPrivacyPolicyServerTimestamp: isoDateTimeSchema,
