@@ -71,6 +71,13 @@ function firstVisitLinks(config: RuntimeConfig, manifest: Manifest | null, patie
   return links.join('\n    ');
 }
 
+/** The build's manifest, or null when there is none or its shape is not a manifest's (the page then goes without those links). */
+async function readManifest(manifestFile: string): Promise<Manifest | null> {
+  const manifestText = await readFile(manifestFile, 'utf8').catch(() => null);
+  const parsed = manifestText ? manifestSchema.safeParse(JSON.parse(manifestText)) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
 export type IndexPageKind = 'default' | 'patientLink';
 
 export function indexPageKind(pathname: string, product: string): IndexPageKind {
@@ -99,9 +106,9 @@ export function indexPages(index: BuiltIndexReader, clientDir: string, config: R
     const cached = pages.get(kind);
     if (cached) return cached;
     const { html } = built;
-    const manifestText = await readFile(manifestFile, 'utf8').catch(() => null);
-    const parsed = manifestText ? manifestSchema.safeParse(JSON.parse(manifestText)) : null;
-    const links = firstVisitLinks(config, parsed?.success ? parsed.data : null, kind === 'patientLink', html);
+    // Only the patient link page names files of the build beyond index.html's own.
+    const manifest = kind === 'patientLink' ? await readManifest(manifestFile) : null;
+    const links = firstVisitLinks(config, manifest, kind === 'patientLink', html);
     // The start screen speaks the configured language until the browser check finds one this browser chose.
     let page = html
       .replace(/<html lang="[^"]*">/, `<html lang="${attribute(startLanguage(config.currentLocale, null))}">`)
