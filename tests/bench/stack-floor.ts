@@ -31,13 +31,10 @@ export async function measureStackFloor(): Promise<StackFloor> {
     });
     const assets = join(outDir, 'assets');
     const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
-    const size = (file: string) => statSync(join(assets, file)).size;
-    return {
-      raw: scripts.reduce((total, file) => total + size(file), 0),
-      brotli: scripts.reduce((total, file) => total + size(`${file}.br`), 0),
-      gzip: scripts.reduce((total, file) => total + size(`${file}.gz`), 0),
-      files: scripts.length,
-    };
+    /** The scripts' bytes as built ('') or as their precompressed twins ('.br', '.gz'). */
+    const bytes = (suffix: string) =>
+      scripts.reduce((total, file) => total + statSync(join(assets, file + suffix)).size, 0);
+    return { raw: bytes(''), brotli: bytes('.br'), gzip: bytes('.gz'), files: scripts.length };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
