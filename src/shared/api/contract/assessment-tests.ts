@@ -30,8 +30,8 @@ export const patientLoginDateOfBirthSchema = z.string().check(
   }, validationMessages.invalidDate),
 );
 
-/** A name the patient types to confirm the order is theirs: first and last alike. */
-const patientNameSchema = z
+/** A name the patient types to confirm the order is theirs, first and last alike, in the form and in the request. */
+export const patientNameSchema = z
   .string()
   .check(
     z.trim(),
