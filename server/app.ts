@@ -39,6 +39,8 @@ import type { RouteDeps } from './routes/route-deps';
 import { assessmentTestRoutes } from './routes/assessment-tests';
 import { patientLoginRoutes } from './routes/patient-login';
 import { orderFollowUpRoutes } from './routes/order-follow-up';
+import { handoverRoutes } from './routes/handover';
+import { defaultHandoverIdleMinutes } from './auth/handover';
 import { startFollowUpScheduler, type FollowUpScheduler } from './orders/follow-up-scheduler';
 import { reportRoutes } from './routes/reports';
 import { referencePageRoutes } from './runner/page-routes';
@@ -76,6 +78,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** How often reminders and expiries are swept (FOLLOW_UP_INTERVAL_SECONDS); 0: never. */
   followUpIntervalSeconds?: number;
+  /** How long a tablet handed to a patient may lie unattended after the test (HANDOVER_IDLE_MINUTES, default 5). */
+  handoverIdleMinutes?: number;
 }
 
 export const defaultSessionMinutes = 30;
@@ -192,6 +196,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(patientRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(staffProfileRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(assessmentOrderRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(handoverRoutes, {
+    ...deps,
+    handoverIdleMinutes: options.handoverIdleMinutes ?? defaultHandoverIdleMinutes,
+    prefix: `/api/${product}`,
+  });
   void app.register(orderFollowUpRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(patientAssessmentOrderRoutes, { ...deps, prefix: '/api/profile' });
   void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });

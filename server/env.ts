@@ -68,6 +68,8 @@ const serverEnvSchema = z.object({
     z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(86_400)), defaultRateLimits.windowSeconds),
   ),
   /** How often reminders and expiries are swept, in seconds (issue 18); 0 switches the sweep off. */
+  // Minutes, with a fraction allowed so a test can use seconds (0.05 = 3 s).
+  HANDOVER_IDLE_MINUTES: variable(z._default(z.coerce.number().check(z.gte(0.05), z.lte(120)), 5)),
   FOLLOW_UP_INTERVAL_SECONDS: variable(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(86_400)), 60)),
   LOG_LEVEL: variable(z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn')),
 });
@@ -90,6 +92,7 @@ export interface ServerEnv {
   tls: { certFile: string; keyFile: string } | undefined;
   trustProxy: TrustProxy;
   followUpIntervalSeconds: number;
+  handoverIdleMinutes: number;
 }
 
 /** What Fastify's trustProxy option accepts, from TRUST_PROXY. */
@@ -134,6 +137,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
         : undefined,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     followUpIntervalSeconds: parsed.FOLLOW_UP_INTERVAL_SECONDS,
+    handoverIdleMinutes: parsed.HANDOVER_IDLE_MINUTES,
     rateLimits: {
       login: parsed.RATE_LIMIT_LOGIN,
       patientLogin: parsed.RATE_LIMIT_PATIENT_LOGIN,

@@ -24,6 +24,7 @@ const app = buildApp({
   trustProxy: env.trustProxy,
   rateLimits: env.rateLimits,
   followUpIntervalSeconds: env.followUpIntervalSeconds,
+  handoverIdleMinutes: env.handoverIdleMinutes,
 });
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { passwordErrorCodes, type Entitlement } from '../../src/shared/api/contract';
 import type { Db } from '../db/db';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
+import { allowedWhileHandedOver, sessionHandedToPatient } from './handover';
 import { extendSession, resolveToken, type AuthContext } from './session-service';
 
 declare module 'fastify' {
@@ -37,6 +38,8 @@ export function registerAuthGuards(app: FastifyInstance, deps: { db: Db; session
     if (request.auth) return request.auth;
     const auth = await resolveToken(deps.db, authTokenFrom(request));
     if (!auth) throw unauthorized();
+    // A tablet in a patient's hands (issue 31): its staff token opens that one test and nothing else.
+    if (auth.handover && !allowedWhileHandedOver(request, auth.handover)) throw sessionHandedToPatient();
     // Every authenticated call except validate keeps an active user's session alive.
     request.auth = await extendSession(deps.db, auth, deps.sessionMinutes);
     return request.auth;

@@ -26,6 +26,15 @@ export interface AuthContext {
   providerServiceIds: readonly number[] | 'all';
   /** False for a clinician or technician who has not accepted the privacy policy yet (spec §1). */
   acceptedPrivacyPolicy: boolean;
+  /** Set while this staff session's tablet is in a patient's hands (issue 31): see auth/handover.ts. */
+  handover: SessionHandover | null;
+}
+
+export interface SessionHandover {
+  assessmentOrderId: number;
+  patientId: number;
+  endedAt: Date | null;
+  idleEndsAt: Date | null;
 }
 
 /** Spec §1: only clinicians and technicians have a privacy policy to accept before using the product. */
@@ -92,6 +101,15 @@ export async function resolveToken(
     entitlements: new Set(entitlementsFor(role)),
     providerServiceIds: role === 'cops' ? 'all' : row.providerServiceIds,
     acceptedPrivacyPolicy: needsPrivacyPolicy(role) ? row.acceptedPrivacyPolicy : true,
+    handover:
+      row.handoverOrderId !== null && row.handoverPatientId !== null
+        ? {
+            assessmentOrderId: row.handoverOrderId,
+            patientId: row.handoverPatientId,
+            endedAt: row.handoverEndedAt,
+            idleEndsAt: row.handoverIdleEndsAt,
+          }
+        : null,
   };
 }
 

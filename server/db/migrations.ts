@@ -539,6 +539,23 @@ export const migrations: readonly Migration[] = [
         WHERE status = 'SCHD' AND cancelled_at IS NULL`,
     ],
   },
+  {
+    // Issue #31 range 200-209: a staff session handed to a patient for an on-site test.
+    version: 200,
+    name: 'staff sessions locked while a patient holds the tablet',
+    statements: [
+      // Set while the session's tablet is in the patient's hands: the token then opens only that one order's test.
+      // Stored, not kept in memory, so every server on one PostgreSQL and a restart honour it.
+      `ALTER TABLE sessions ADD COLUMN handover_order_id integer NULL
+        REFERENCES assessment_orders (id) ON DELETE CASCADE`,
+      `ALTER TABLE sessions ADD COLUMN handover_started_at timestamptz NULL`,
+      // When the patient's test ended (completed, error or left) and, from then, when the unattended session ends.
+      `ALTER TABLE sessions ADD COLUMN handover_ended_at timestamptz NULL`,
+      `ALTER TABLE sessions ADD COLUMN handover_idle_ends_at timestamptz NULL`,
+      `ALTER TABLE sessions ADD CONSTRAINT sessions_handover_staff_only
+        CHECK (handover_order_id IS NULL OR user_id IS NOT NULL)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -48,6 +48,10 @@ function expectSecurityHeaders(response: LightMyRequestResponse): void {
   for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
     expect(permissions).toContain(denied);
   }
+  // A patient's on-site test keeps the tablet awake (issue 31): our own origin only, and no other feature with it.
+  expect(permissions).toContain('screen-wake-lock=(self)');
+  expect(permissions.match(/=\(self\)/g)).toEqual(['=(self)', '=(self)']);
+  expect(permissions).toContain('fullscreen=(self)');
   expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
 }

@@ -19,7 +19,10 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-/** Features no page of the product uses; fullscreen stays for our own pages (a runner may use it). */
+/**
+ * Features no page of the product uses; fullscreen and the screen wake lock stay for our own pages (a patient's
+ * test keeps the tablet awake and may fill the screen).
+ */
 export const permissionsPolicy = [
   'accelerometer=()',
   'bluetooth=()',
@@ -34,7 +37,7 @@ export const permissionsPolicy = [
   'midi=()',
   'payment=()',
   'publickey-credentials-get=()',
-  'screen-wake-lock=()',
+  'screen-wake-lock=(self)',
   'serial=()',
   'usb=()',
   'xr-spatial-tracking=()',

@@ -7,7 +7,8 @@ import {
 } from '../../src/shared/api/contract';
 import { failedAuthResult, patientSessionAuthResult, successAuthResult } from '../auth/auth-result';
 import { authTokenFrom } from '../auth/guards';
-import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { handoverStateOf } from '../auth/handover';
+import { checkStaffPassword } from '../auth/sign-in';
 import {
   endSession,
   resolveToken,
@@ -18,26 +19,14 @@ import {
 } from '../auth/session-service';
 import type { Db } from '../db/db';
 import { findPatientSummary } from '../db/queries/assessment-tests';
+import { copyHandover } from '../db/queries/handover';
 import { deleteStaleSessions } from '../db/queries/sessions';
-import {
-  deleteStaleUnknownNameFailures,
-  recordUnknownNameFailure,
-  unknownNameLockedUntil,
-} from '../db/queries/sign-in-failures';
-import {
-  findUserByEmail,
-  findUserById,
-  recordFailedLogin,
-  recordSuccessfulLogin,
-  resetFailedLogins,
-} from '../db/queries/users';
+import { deleteStaleUnknownNameFailures } from '../db/queries/sign-in-failures';
+import { findUserById, recordSuccessfulLogin } from '../db/queries/users';
 import { unauthorized } from '../http/errors';
 import { parseBody } from '../http/validation';
 import type { RouteDeps } from './route-deps';
 
-/** Consecutive wrong passwords that lock an account, and for how long (DESIGN §4). */
-export const maxFailedLogins = 5;
-export const lockMinutes = 15;
 /** Expired or revoked sessions are kept this long (for support questions), then deleted at a login. */
 const staleSessionDays = 7;
 
@@ -50,7 +39,7 @@ async function resultForSession(db: Db, auth: AuthContext, token: string): Promi
   }
   const user = await findUserById(db, auth.userId);
   if (!user) throw unauthorized();
-  return successAuthResult(db, user, session);
+  return { ...(await successAuthResult(db, user, session)), handover: auth.handover && handoverStateOf(auth.handover) };
 }
 
 /** POST /api/{product}/login, /login/logout, /login/validate, /login/refreshauthtoken (spec §7). */
@@ -58,34 +47,10 @@ export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, session
   app.post('/login', async (request): Promise<AuthResult> => {
     const { userName, password } = parseBody(loginRequestSchema, request);
     const now = new Date();
-    const user = await findUserByEmail(db, userName);
-    const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
-    if (!user?.passwordHash) {
-      // A name without an account (or a password) fails and locks exactly like a real account, so the "locked"
-      // answer cannot be used to tell which addresses have accounts.
-      await verifyAgainstDummy(password);
-      const lockedUntil = await unknownNameLockedUntil(db, userName);
-      if (lockedUntil && lockedUntil > now) return failedAuthResult({ locked: true });
-      const failure = await recordUnknownNameFailure(db, userName, maxFailedLogins, lockUntil);
-      return failedAuthResult({ locked: failure.lockedUntil !== null && failure.lockedUntil > now });
-    }
-    // While locked even the right password is refused, otherwise the lock would not slow guessing. The dummy check
-    // keeps a locked account's answer as slow as every other.
-    if (user.lockedUntil && user.lockedUntil > now) {
-      await verifyAgainstDummy(password);
-      return failedAuthResult({ locked: true });
-    }
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      const { lockedUntil } = await recordFailedLogin(db, user.id, maxFailedLogins, lockUntil);
-      return failedAuthResult({ locked: lockedUntil !== null && lockedUntil > now });
-    }
-    if (user.isDisabled) {
-      return failedAuthResult();
-    }
-    if (user.passwordExpiresAt && user.passwordExpiresAt <= now) {
-      await resetFailedLogins(db, user.id);
-      return failedAuthResult({ passwordExpired: true });
-    }
+    const check = await checkStaffPassword(db, userName, password, now);
+    if (check.kind === 'refused') return failedAuthResult({ locked: check.locked });
+    if (check.kind === 'passwordExpired') return failedAuthResult({ passwordExpired: true });
+    const { user } = check;
 
     const session = await startSession(
       db,
@@ -126,6 +91,7 @@ export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, session
       await endSession(tx, auth, now);
       // The new token inherits the absolute end: refreshing never lengthens a session's life.
       const session = await startSession(tx, sessionOwnerOf(auth), sessionMinutes, now, auth.endsAt);
+      if (auth.handover) await copyHandover(tx, auth.sessionId, session.sessionId);
       return { auth: { ...auth, sessionId: session.sessionId, expiresAt: session.expiresAt }, token: session.token };
     });
     return resultForSession(db, fresh.auth, fresh.token);

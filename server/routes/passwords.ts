@@ -37,7 +37,7 @@ import { forbidden, HttpError, unauthorized, validationFailed } from '../http/er
 import { parseBody } from '../http/validation';
 import { recipientOf, sendAccountLink } from '../profiles/account-emails';
 import { callerOf } from '../profiles/scope';
-import { lockMinutes, maxFailedLogins } from './login';
+import { lockMinutes, maxFailedLogins } from '../auth/sign-in';
 import type { RouteDeps } from './route-deps';
 
 const ok: PasswordActionResult = { success: true };

@@ -15,6 +15,12 @@ export interface ActiveSessionRow {
   providerServiceIds: number[];
   /** Staff: whether the user accepted the privacy policy; true for patient sessions (they accept per order). */
   acceptedPrivacyPolicy: boolean;
+  /** A staff session handed to a patient: the one order its token may still serve (issue 31). */
+  handoverOrderId: number | null;
+  handoverPatientId: number | null;
+  handoverEndedAt: Date | null;
+  /** After the patient's test, the unattended session ends here. */
+  handoverIdleEndsAt: Date | null;
 }
 
 export type SessionOwner = { userId: number } | { patientId: number; assessmentOrderId: number | null };
@@ -57,9 +63,14 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
             u.login_role AS "loginRole",
             ARRAY(SELECT ups.provider_service_id FROM user_provider_services ups
                   WHERE ups.user_id = s.user_id ORDER BY ups.provider_service_id) AS "providerServiceIds",
-            COALESCE(u.accepted_privacy_policy, true) AS "acceptedPrivacyPolicy"
+            COALESCE(u.accepted_privacy_policy, true) AS "acceptedPrivacyPolicy",
+            s.handover_order_id AS "handoverOrderId",
+            ho.patient_id AS "handoverPatientId",
+            s.handover_ended_at AS "handoverEndedAt",
+            s.handover_idle_ends_at AS "handoverIdleEndsAt"
      FROM sessions s
      LEFT JOIN users u ON u.id = s.user_id
+     LEFT JOIN assessment_orders ho ON ho.id = s.handover_order_id
      WHERE s.token_hash = $1
        AND s.revoked_at IS NULL
        AND (s.user_id IS NULL OR NOT u.is_disabled)`,
@@ -68,6 +79,8 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
   );
   const row = rows[0];
   if (!row || row.expiresAt.getTime() <= now.getTime() || row.endsAt.getTime() <= now.getTime()) return null;
+  // Left unattended after the patient's test, a handed-over session ends as at logout (issue 31).
+  if (row.handoverIdleEndsAt && row.handoverIdleEndsAt.getTime() <= now.getTime()) return null;
   return row;
 }
 

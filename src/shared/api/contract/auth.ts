@@ -79,6 +79,31 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
+/**
+ * A staff session handed to a patient (issue 31): its token serves only this order's test until a staff member
+ * unlocks it. `endedAt` is when the patient's test ended; `idleEndsAt` when, left unattended, the session ends.
+ */
+export const handoverStateSchema = z.object({
+  assessmentOrderId: z.int(),
+  patientId: z.int(),
+  endedAt: z.nullable(z.iso.datetime({ offset: true })),
+  idleEndsAt: z.nullable(z.iso.datetime({ offset: true })),
+});
+export type HandoverState = z.infer<typeof handoverStateSchema>;
+
+/**
+ * POST /api/{product}/handover/unlock: the same staff member's password, or another staff member of the same
+ * provider service signing in (userName and password), which ends the handed-over session.
+ */
+export const handoverUnlockRequestSchema = z.object({
+  userName: z.optional(loginRequestSchema.shape.userName),
+  password: loginRequestSchema.shape.password,
+});
+export type HandoverUnlockRequest = z.infer<typeof handoverUnlockRequestSchema>;
+
+/** The code of the 423 a handed-over session's token gets for any call the patient's test does not need. */
+export const handoverLockedCode = 'SESSION_HANDED_TO_PATIENT';
+
 /** Spec §3 Auth result (login, validate and refresh answer this shape). */
 export const authResultSchema = z.object({
   success: z.boolean(),
@@ -93,6 +118,11 @@ export const authResultSchema = z.object({
   user: z.nullable(authUserSchema),
   /** A patient's session belongs to one order (spec §3 Auth status patientAssessmentId); absent for staff. */
   patientAssessmentId: z.optional(z.nullable(z.int())),
+  /**
+   * Beyond the spec (issue 31): a staff session whose tablet was handed to a patient for one order's test; null or
+   * absent when it was not (and from an API that has no hand-over).
+   */
+  handover: z.optional(z.nullable(handoverStateSchema)),
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 

@@ -1,0 +1,52 @@
+import type { FastifyPluginCallback } from 'fastify';
+import {
+  assessmentOrderIdParamsSchema,
+  handoverUnlockRequestSchema,
+  type AuthResult,
+  type HandoverState,
+} from '../../src/shared/api/contract';
+import { authTokenFrom } from '../auth/guards';
+import { endHandover, handOver, unlockHandover } from '../auth/handover';
+import { parseBody, parseParams } from '../http/validation';
+import { callerOf } from '../profiles/scope';
+import type { RouteDeps } from './route-deps';
+
+export interface HandoverRouteDeps extends RouteDeps {
+  /** HANDOVER_IDLE_MINUTES: how long a handed-over tablet may lie unattended after the patient's test. */
+  handoverIdleMinutes: number;
+}
+
+/**
+ * Beyond the spec (issue 31): the on-site test's hand-over of the tablet to the patient.
+ * POST /api/{product}/assessmentorders/{id}/handover locks the caller's session to that order's test;
+ * POST /api/{product}/handover/end says the patient's test is over; POST /api/{product}/handover/unlock gives the
+ * tablet back to staff.
+ */
+export const handoverRoutes: FastifyPluginCallback<HandoverRouteDeps> = (app, deps, done) => {
+  const { db } = deps;
+  app.post(
+    '/assessmentorders/:id/handover',
+    { preHandler: app.requireEntitlement('beginSupervisedAssessment') },
+    async (request): Promise<HandoverState> => {
+      const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+      return handOver(db, callerOf(request), id, new Date());
+    },
+  );
+
+  app.post('/handover/end', { preHandler: app.requireAuth }, async (request): Promise<HandoverState> => {
+    return endHandover(db, callerOf(request), deps.handoverIdleMinutes, new Date());
+  });
+
+  app.post('/handover/unlock', { preHandler: app.requireAuth }, async (request): Promise<AuthResult> => {
+    const body = parseBody(handoverUnlockRequestSchema, request);
+    return unlockHandover(
+      db,
+      callerOf(request),
+      authTokenFrom(request) ?? '',
+      body,
+      { minutes: deps.sessionMinutes, maxHours: deps.sessionMaxHours },
+      new Date(),
+    );
+  });
+  done();
+};
