@@ -7,6 +7,7 @@ function handlers() {
     onUnauthorized: vi.fn<GlobalErrorHandlers['onUnauthorized']>(),
     onForbidden: vi.fn<GlobalErrorHandlers['onForbidden']>(),
     onBadRequest: vi.fn<GlobalErrorHandlers['onBadRequest']>(),
+    onHandedOver: vi.fn<GlobalErrorHandlers['onHandedOver']>(),
   } satisfies GlobalErrorHandlers;
 }
 
@@ -14,6 +15,7 @@ function expectNothingCalled(h: ReturnType<typeof handlers>): void {
   expect(h.onUnauthorized).not.toHaveBeenCalled();
   expect(h.onForbidden).not.toHaveBeenCalled();
   expect(h.onBadRequest).not.toHaveBeenCalled();
+  expect(h.onHandedOver).not.toHaveBeenCalled();
 }
 
 describe('handleApiError', () => {
@@ -49,6 +51,16 @@ describe('handleApiError', () => {
     handleApiError(apiError(403, { code: 'PRIVACY_POLICY_NOT_ACCEPTED' }), h);
     expect(h.onForbidden).not.toHaveBeenCalled();
     expect(h.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends a 423 of a session handed to a patient to onHandedOver, and no other 423', () => {
+    const h = handlers();
+    handleApiError(apiError(423, { code: 'SESSION_HANDED_TO_PATIENT' }), h);
+    expect(h.onHandedOver).toHaveBeenCalledTimes(1);
+    expect(h.onUnauthorized).not.toHaveBeenCalled();
+    const other = handlers();
+    handleApiError(apiError(423, { code: 'SOMETHING_ELSE' }), other);
+    expectNothingCalled(other);
   });
 
   it("shows a 400 with the server's detail", () => {

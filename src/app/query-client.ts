@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { handoverLockedCode } from '../shared/api/contract/auth';
 import { passwordErrorCodes } from '../shared/api/contract/passwords';
 import { isApiError, type ApiError } from '../shared/api/http';
 
@@ -9,6 +10,8 @@ export interface GlobalErrorHandlers {
   onForbidden: () => void;
   /** 400: a toast with the server's validation detail (spec §7), translated by the handler. */
   onBadRequest: (error: ApiError) => void;
+  /** 423: this session's tablet is in a patient's hands (issue 31): the unlock screen, nothing else. */
+  onHandedOver: () => void;
 }
 
 declare module '@tanstack/react-query' {
@@ -27,6 +30,7 @@ export function handleApiError(error: unknown, handlers: GlobalErrorHandlers, ha
   else if (error.status === 403 && error.code === passwordErrorCodes.privacyPolicyNotAccepted) return;
   else if (error.status === 403) handlers.onForbidden();
   else if (error.status === 400 && !handlesBadRequest) handlers.onBadRequest(error);
+  else if (error.status === 423 && error.code === handoverLockedCode) handlers.onHandedOver();
 }
 
 export function createQueryClient(handlers: GlobalErrorHandlers): QueryClient {

@@ -32,7 +32,10 @@ export function persistQueriesPerUser(session: SessionStore, queryClient: QueryC
 
   async function follow(): Promise<void> {
     const status = session.getSnapshot();
-    if (!status.isLoggedIn || status.userDatabaseId === null || status.userRole === null) {
+    // A tablet in a patient's hands (issue 31) keeps nothing of staff's lists, in memory or on disk: what the
+    // patient's screens need is fetched with the locked session, and unlocking starts a fresh store.
+    const handedOver = status.handover !== null || status.patientMode !== null;
+    if (!status.isLoggedIn || status.userDatabaseId === null || status.userRole === null || handedOver) {
       await wipe();
       return;
     }

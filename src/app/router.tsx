@@ -235,6 +235,12 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
               ],
             },
             {
+              // Issue 31: the tablet in the patient's hands for an on-site test, and staff's unlock. Not behind the
+              // sign-in guard: a restarted app in patient mode shows the closing screen and a staff sign-in here.
+              path: 'handover',
+              ...page(async () => (await assessments()).HandoverPage),
+            },
+            {
               // Spec §2/§6: the on-site test's completed and error pages belong to a patient's session; staff who
               // open them go home with 'access forbidden'. Full paths on pathless guards, so that the on-site page
               // itself (no child) still goes to the staff route below.

@@ -46,7 +46,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   i18n.on('languageChanged', () => {
     setToastCloseLabel(i18n.t('common:close'));
   });
-  const session = new SessionStore(window.sessionStorage, config.product);
+  const session = new SessionStore(window.sessionStorage, config.product, window.localStorage);
   // Made once the query client exists (below); nothing asks for the route before then.
   let router: AppRouter | null = null;
   const http = createHttpClient({
@@ -74,6 +74,10 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     },
     onBadRequest: (error) => {
       toast.error(badRequestMessage(i18n, error));
+    },
+    onHandedOver: () => {
+      session.handleHandedOver();
+      void router?.navigate(paths.handoverLocked, { replace: true });
     },
   });
 

@@ -1,7 +1,7 @@
 import { Box, Group } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, Outlet, useLocation, useMatch } from 'react-router';
+import { matchPath, Navigate, Outlet, useLocation, useMatch } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
 import { whenIdleAfterFirstPage } from '../shared/lib/idle';
 import { usePaths } from '../shared/lib/runtime-config';
@@ -45,13 +45,21 @@ export function AppLayout() {
   const session = useSession();
   const paths = usePaths();
   const onManagePage = useMatch(`${paths.manage}/*`) !== null;
-  const withProviderServiceHeader = onManagePage && session.isLoggedIn && session.userRole !== 'patient';
+  const withProviderServiceHeader =
+    onManagePage && session.isLoggedIn && session.userRole !== 'patient' && !session.patientMode && !session.handover;
   const { pathname } = useLocation();
   // Spec §2: patients see no top bar, nor does anyone on the patient's pages (the link, its errors, the test).
-  const onPatientPage = [paths.patientLogin, `${paths.home}/patientloginerror/*`, `${paths.patientHome}/*`].some(
-    (pattern) => matchPath(pattern, pathname) !== null,
-  );
-  const withHeader = session.userRole !== 'patient' && !onPatientPage;
+  const onPatientPage = [
+    paths.patientLogin,
+    `${paths.home}/patientloginerror/*`,
+    `${paths.patientHome}/*`,
+    paths.handover,
+  ].some((pattern) => matchPath(pattern, pathname) !== null);
+  // Issue 31: a device handed to a patient shows only the hand-over page; any other address (Back, typed, a
+  // bookmark, a reload) shows its unlock screen, and no staff chrome shows at all.
+  const patientMode = session.patientMode !== null || session.handover !== null;
+  const onHandoverPage = matchPath(paths.handover, pathname) !== null;
+  const withHeader = session.userRole !== 'patient' && !onPatientPage && !patientMode;
   // A fixed header, a fixed footer and main's padding, laid out by the rules of global.css (.cgm-layout), not by
   // Mantine's AppShell: that brought its navbar, aside, resizing and media-style code and, through them, the
   // scroll-lock library (react-remove-scroll and its helpers) into every first download: 7.6 KB brotli of script
@@ -84,7 +92,7 @@ export function AppLayout() {
         )}
         <div style={{ flex: 1 }}>
           <Suspense fallback={<RouteLoading />}>
-            <Outlet />
+            {patientMode && !onHandoverPage ? <Navigate to={paths.handoverLocked} replace /> : <Outlet />}
           </Suspense>
         </div>
       </Box>

@@ -1,29 +1,18 @@
 // Over 300 lines because the on-site and self-assessment begin pages (spec §2/§4) are tested with one set of
 // fakes (order, patient, privacy times, runner hand-over); each case is a step a person takes on them.
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrderDetail } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
-import { authResult, fakeStaticJson } from '../../shared/testing/factories';
+import { authResult, fakeAuthApi, fakeStaticJson } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { rememberWorkflowInstance } from './runner';
 import { SelfAssessmentErrorPage, SelfAssessmentPage } from './self-assessment-pages';
 import { PatientSessionGate } from './session-expiry';
 import { SupervisedAssessmentPage } from './supervised-assessment-page';
-import {
-  acceptNoticeThenPress,
-  answerTheAwaitedServerTime,
-  deferred,
-  expectAcceptanceWaiting,
-  failTheAwaitedServerTime,
-  onSiteAnswers,
-  orderDetail,
-  readNoticeToEnd,
-  routedHttp,
-  staticAnswer,
-} from './testing';
+import { onSiteAnswers, orderDetail, routedHttp, staticAnswer } from './testing';
 
 const detailPath = 'GET /api/profile/patients/4/assessmentorders/9';
 const orderPage = '/cgm/manage/patientassessment/4/assessment/9';
@@ -52,6 +41,7 @@ function renderSupervised(
   answers: Record<string, (body: unknown) => unknown> = {},
   entry = orderPage,
   store: SessionStore = staffStore(),
+  api = fakeAuthApi(),
 ) {
   const go = vi.fn<(url: string) => void>();
   const { http, calls } = routedHttp({
@@ -67,8 +57,9 @@ function renderSupervised(
       },
       { path: '/cgm/manage/patients', element: <h1>Patients home</h1> },
       { path: '/cgm/manage/patientassessment/4/assessment/9/completed', element: <h1>On-site completed</h1> },
+      { path: '/cgm/handover', element: <h1>Patient mode</h1> },
     ],
-    { store, http, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
+    { store, http, api, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
   );
   return { ...view, calls, go };
 }
@@ -80,11 +71,12 @@ beforeEach(() => {
 describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
   it('reads the order and the patient’s profile (spec §7 GET assessmentorders/{id} and patients/{id})', async () => {
     const view = renderSupervised(orderDetail());
-    expect(await screen.findByRole('button', { name: 'Begin' })).toBeInTheDocument();
+    // Issue 31: staff hand the tablet over; the notice, language and Begin are the patient's, in patient mode.
+    expect(await screen.findByRole('button', { name: 'Hand to the patient' })).toBeInTheDocument();
     expect(view.calls).toHaveBeenCalledWith('GET', '/api/cgm/assessmentorders/9', undefined);
     expect(view.calls).toHaveBeenCalledWith('GET', '/api/profile/patients/4', undefined);
-    // The patient's default language of the profile is the one offered first.
-    expect(screen.getByRole('combobox', { name: /Language of the test/ })).toHaveValue('es-US');
+    expect(screen.queryByRole('button', { name: 'Begin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Privacy notice for patients' })).not.toBeInTheDocument();
   });
 
   it('sends staff home with ERROR_FETCHING_ASSESSMENT_DATA when the order is another patient’s', async () => {
@@ -116,118 +108,26 @@ describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
     renderSupervised(orderDetail({ patientIsDisabled: true }));
     expect(await screen.findByText(/This patient is deactivated/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Begin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hand to the patient' })).not.toBeInTheDocument();
   });
 
-  it('begins with both timestamps and the chosen language, then hands over to the runner after the pause', async () => {
-    const view = renderSupervised(orderDetail(), {
-      'POST /api/cgm/assessmentorders/9/beginsupervisedtest': () => ({
-        authTokenToUseForTest: 'test-token',
-        workflowInstanceId: 'wf-9',
-      }),
+  it('hands the tablet to the patient: the session is locked to the order and the patient mode page opens', async () => {
+    const store = staffStore();
+    const api = fakeAuthApi({
+      handOver: () => Promise.resolve({ assessmentOrderId: 9, patientId: 4, endedAt: null, idleEndsAt: null }),
     });
-    // The patient's default language is preselected.
-    expect(await screen.findByRole('combobox', { name: /Language of the test/ })).toHaveValue('es-US');
-    await view.user.click(screen.getByRole('button', { name: 'Begin' }));
-    expect(await screen.findByText('The patient privacy notice must be accepted')).toBeInTheDocument();
-    await readNoticeToEnd();
-    await view.user.click(screen.getByRole('checkbox', { name: /accept the privacy notice/ }));
-    await waitFor(() => {
-      expect(screen.getByRole('checkbox', { name: /accept the privacy notice/ })).toBeChecked();
+    const view = renderSupervised(orderDetail(), {}, orderPage, store, api);
+    await view.user.click(await screen.findByRole('button', { name: 'Hand to the patient' }));
+    expect(await screen.findByRole('heading', { name: 'Patient mode' })).toBeInTheDocument();
+    expect(api.handOver).toHaveBeenCalledExactlyOnceWith(9);
+    expect(store.getSnapshot().handover).toEqual({
+      assessmentOrderId: 9,
+      patientId: 4,
+      endedAt: null,
+      idleEndsAt: null,
+      serverLock: true,
     });
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Language of the test/ }), 'en-US');
-
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    await view.user.click(screen.getByRole('button', { name: 'Begin' }));
-    expect(await screen.findByText('The test is starting…')).toBeInTheDocument();
-    const sent = view.calls.mock.calls.find(([, path]) => path.endsWith('/beginsupervisedtest'))?.[2];
-    expect(sent).toMatchObject({ AssessmentOrderTestWillUseLanguage: 'en-US' });
-    expect(Object.keys(sent as object).sort()).toEqual([
-      'AcceptPrivacyPolicyClientBrowserTimestamp',
-      'AcceptPrivacyPolicyServerTimestamp',
-      'AssessmentOrderTestWillUseLanguage',
-    ]);
-    expect(view.go).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(view.go).toHaveBeenCalledTimes(1);
-    const runner = new URL(view.go.mock.calls[0]?.[0] ?? '');
-    expect(runner.origin).toBe('https://runner.test');
-    expect(runner.searchParams.get('authToken')).toBe('test-token');
-    expect(runner.searchParams.get('redirect[0]')).toBe(`${window.location.origin}${orderPage}?completed=true`);
-    expect(window.sessionStorage.getItem('workflowinstance.9')).toBe('wf-9');
-  });
-
-  it('opens the notice in a dialog with Done, in the language of the test (spec §2)', async () => {
-    const view = renderSupervised(orderDetail());
-    await screen.findByRole('region', { name: 'Privacy notice for patients' });
-    const opener = screen.getByRole('button', { name: 'Read the notice in a larger window' });
-    await view.user.click(opener);
-    const dialog = await screen.findByRole('dialog', { name: 'Privacy notice' });
-    const notice = within(dialog).getByRole('region', { name: 'Privacy notice for patients' });
-    await waitFor(() => {
-      expect(notice).toHaveTextContent('Text of the patient document in es-US.');
-    });
-    expect(notice).toHaveAttribute('lang', 'es-US');
-    await view.user.click(within(dialog).getByRole('button', { name: 'Done' }));
-    await waitFor(() => {
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    });
-    await waitFor(() => {
-      expect(opener).toHaveFocus();
-    });
-  });
-
-  it('shows the notice in the language of the test, as HTML', async () => {
-    const view = renderSupervised(orderDetail());
-    const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
-    await waitFor(() => {
-      expect(notice).toHaveTextContent('Text of the patient document in es-US.');
-    });
-    expect(notice).toHaveAttribute('lang', 'es-US');
-    expect(screen.queryByText(/not available in your language/)).not.toBeInTheDocument();
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Language of the test/ }), 'en-US');
-    await waitFor(() => {
-      expect(screen.getByRole('region', { name: 'Privacy notice for patients' })).toHaveTextContent(
-        'Text of the patient document in en-US.',
-      );
-    });
-  });
-
-  it('Begin pressed while the server time is on its way waits, says so, and then begins by itself (issue 14)', async () => {
-    const serverTime = deferred<{ serverUtcTime: string }>();
-    const view = renderSupervised(orderDetail(), {
-      'GET /api/cgm/devops': () => serverTime.promise,
-      'POST /api/cgm/assessmentorders/9/beginsupervisedtest': () => ({
-        authTokenToUseForTest: 'test-token',
-        workflowInstanceId: 'wf-9',
-      }),
-    });
-    const box = await acceptNoticeThenPress(view.user, 'Begin');
-
-    await expectAcceptanceWaiting(box);
-    expect(view.calls).not.toHaveBeenCalledWith(
-      'POST',
-      expect.stringMatching(/beginsupervisedtest$/),
-      expect.anything(),
-    );
-
-    await answerTheAwaitedServerTime(view.calls, serverTime, {
-      path: '/api/cgm/assessmentorders/9/beginsupervisedtest',
-      timestampField: 'AcceptPrivacyPolicyServerTimestamp',
-    });
-    expect(await screen.findByText('The test is starting…')).toBeInTheDocument();
-  });
-
-  it('Begin pressed while the server time is on its way: a failed fetch unticks the box and says why', async () => {
-    const serverTime = deferred<{ serverUtcTime: string }>();
-    const view = renderSupervised(orderDetail(), { 'GET /api/cgm/devops': () => serverTime.promise });
-    const box = await acceptNoticeThenPress(view.user, 'Begin');
-    await failTheAwaitedServerTime(view.calls, serverTime, box);
-    expect(screen.getByRole('button', { name: 'Begin' })).toBeEnabled();
-    expect(view.calls).not.toHaveBeenCalledWith(
-      'POST',
-      expect.stringMatching(/beginsupervisedtest$/),
-      expect.anything(),
-    );
+    expect(store.getSnapshot().patientMode).toEqual({ language: null });
   });
 
   it('records the completion when the runner comes back, then goes home', async () => {

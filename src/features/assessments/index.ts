@@ -8,3 +8,4 @@ export {
 } from './self-assessment-pages';
 export { PatientSessionGate } from './session-expiry';
 export { SupervisedAssessmentPage } from './supervised-assessment-page';
+export { HandoverPage } from './handover-page';

@@ -1,6 +1,5 @@
-import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/http';
@@ -11,19 +10,17 @@ import { roleHome } from '../../shared/lib/paths';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
-import { assessmentQueries, onSiteOrder, useBeginSupervisedTest } from './api';
+import { HandToPatientButton } from '../../shared/auth/hand-to-patient';
+import { assessmentQueries, onSiteOrder } from './api';
 import {
-  BeginControls,
   CompletedNotice,
   OrderSummary,
   PageLoading,
   RunnerReturnOrBegin,
   useAssessmentParams,
-  useBeginForm,
   type BeginFormProps,
   type Go,
 } from './begin-test';
-import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import type { RunnerReturn } from './runner';
 import { errorPageOf } from './test-errors';
 import { Notice } from '../../shared/ui';
@@ -116,51 +113,14 @@ function SupervisedBegin({
   return <SupervisedBeginForm order={joined} refetch={() => void orderQuery.refetch()} go={go} />;
 }
 
-function SupervisedBeginForm({ order, refetch, go }: BeginFormProps) {
+/**
+ * Staff's part of the on-site test: what the order is, then the explicit hand-over (issue 31). The privacy notice,
+ * the test language and Begin are the patient's, on the tablet in patient mode, so no staff page is ever in the
+ * patient's hands.
+ */
+function SupervisedBeginForm({ order }: BeginFormProps) {
   const { t } = useTranslation('assessments');
-  const form = useBeginForm(order, go);
-  const { language, handoff } = form;
-  const [mustAccept, setMustAccept] = useState(false);
-  const privacy = usePrivacyAcceptance((next) => {
-    if (next) setMustAccept(false);
-  });
-  // Begin was pressed while the server time of the acceptance was on its way: the page waits, then goes on.
-  const [waiting, setWaiting] = useState(false);
-  const begin = useBeginSupervisedTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';
-  const error = begin.error;
-  const timestampRefused =
-    isApiError(error) && error.status === 400 && error.fields.some((field) => field.path.startsWith('Accept'));
-
-  const onBegin = async () => {
-    const wasRecording = privacy.recording;
-    if (wasRecording) setWaiting(true);
-    const acceptance = await privacy.settled();
-    setWaiting(false);
-    if (!acceptance) {
-      // A failed fetch has unticked the box and says so beside it; an unticked box must be ticked.
-      if (!wasRecording) setMustAccept(true);
-      return;
-    }
-    begin.mutate(
-      {
-        AcceptPrivacyPolicyClientBrowserTimestamp: acceptance.clientTimestamp,
-        AcceptPrivacyPolicyServerTimestamp: acceptance.serverTimestamp,
-        AssessmentOrderTestWillUseLanguage: language,
-      },
-      {
-        onSuccess: (result) => {
-          handoff.start(result, language);
-        },
-        onError: (failure) => {
-          if (isApiError(failure) && failure.status === 409) refetch();
-          // Spec §4: the acceptance needs a server time the server accepts; a refused one is taken back.
-          if (isApiError(failure) && failure.status === 400) privacy.clear();
-        },
-      },
-    );
-  };
-
   return (
     <Page title={t('begin.supervisedTitle')}>
       <OrderSummary order={order} />
@@ -172,28 +132,7 @@ function SupervisedBeginForm({ order, refetch, go }: BeginFormProps) {
       {finished ? (
         <CompletedNotice order={order} />
       ) : (
-        !order.patientIsDisabled && (
-          <Stack gap="md" aria-busy={waiting || begin.isPending}>
-            <PrivacyNotice
-              language={language}
-              privacy={privacy}
-              error={mustAccept ? t('TEXT_PATIENT_PRIVACY_NOTICE_MUST_BE_ACCEPTED') : undefined}
-              intro={t('supervised.handOver')}
-            />
-            <BeginControls
-              order={order}
-              form={form}
-              error={error}
-              deactivated={t('ERROR_PATIENT_DEACTIVATED')}
-              otherwise={timestampRefused ? t('ERROR_RETRIEVING_SERVER_TIMESTAMP') : t('begin.beginFailed')}
-              busy={begin.isPending || waiting}
-              waiting={waiting ? t('login.waitingForAcceptance') : undefined}
-              onBegin={() => {
-                void onBegin();
-              }}
-            />
-          </Stack>
-        )
+        !order.patientIsDisabled && <HandToPatientButton assessmentId={order.id} withExplanation />
       )}
     </Page>
   );

@@ -9,6 +9,8 @@ import { orderQueries } from './api';
 import { OrderLink } from './order-link';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { ProgressBadge } from './follow-up';
+import { BeginTestButton, isOpenOnSite } from './on-site-tests';
+import { useEntitlement } from '../../shared/auth/session-context';
 
 /** Spec §9: the patient card shows at most 3 open orders. */
 export const cardOpenOrdersLimit = 3;
@@ -34,6 +36,7 @@ export function OpenOrders({ patient }: { patient: PatientProfile }) {
   const text = useOrderText();
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
+  const canBegin = useEntitlement('beginSupervisedAssessment');
   const query = useQuery({
     ...orderQueries.patientOrders(http, patient.id),
     enabled: patient.openOrdersCount > 0,
@@ -71,6 +74,17 @@ export function OpenOrders({ patient }: { patient: PatientProfile }) {
                 {label}
               </OrderLink>{' '}
               <ProgressBadge id={order.progress.id} />
+              {canBegin && isOpenOnSite(order) && (
+                <>
+                  {' '}
+                  <BeginTestButton
+                    patientId={patient.id}
+                    orderId={order.id}
+                    size="sm"
+                    label={t('onSite.beginLabel', { test: label })}
+                  />
+                </>
+              )}
             </Text>
           );
         })}

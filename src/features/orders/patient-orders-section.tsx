@@ -6,6 +6,7 @@ import { useEntitlement } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { AssessmentsTable } from './assessments-table';
+import { OnSiteTests } from './on-site-tests';
 
 /** Spec §2: the order action and the assessments table in the profile's orders section. */
 export function PatientOrdersSection({ patient }: { patient: PatientProfile }) {
@@ -29,6 +30,7 @@ export function PatientOrdersSection({ patient }: { patient: PatientProfile }) {
           <OfflineWriteReason />
         </Group>
       )}
+      <OnSiteTests patientId={patient.id} />
       <AssessmentsTable patientId={patient.id} patientName={patient.name} patientLanguage={patient.defaultLanguage} />
     </Stack>
   );

@@ -1,5 +1,13 @@
 import { z } from 'zod/mini';
-import { authResultSchema, devopsSchema, type AuthResult, type LoginRequest } from '../api/contract/auth';
+import {
+  authResultSchema,
+  devopsSchema,
+  handoverStateSchema,
+  type AuthResult,
+  type HandoverState,
+  type HandoverUnlockRequest,
+  type LoginRequest,
+} from '../api/contract/auth';
 import type { HttpClient } from '../api/http';
 
 const emptySchema = z.unknown();
@@ -17,6 +25,12 @@ export function authApi(http: HttpClient, product: string) {
     refresh: (token: string): Promise<AuthResult> =>
       http.post(`${base}/refreshauthtoken`, { token }, authResultSchema, { validationToken: token }),
     serverTime: () => http.get(`/api/${product}/devops`, devopsSchema),
+    // Beyond the spec (issue 31): the tablet handed to a patient for one order's test, and given back.
+    handOver: (assessmentId: number): Promise<HandoverState> =>
+      http.post(`/api/${product}/assessmentorders/${String(assessmentId)}/handover`, {}, handoverStateSchema),
+    endHandover: (): Promise<HandoverState> => http.post(`/api/${product}/handover/end`, {}, handoverStateSchema),
+    unlockHandover: (request: HandoverUnlockRequest): Promise<AuthResult> =>
+      http.post(`/api/${product}/handover/unlock`, request, authResultSchema),
   };
 }
 export type AuthApi = ReturnType<typeof authApi>;

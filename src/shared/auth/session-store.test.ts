@@ -41,6 +41,8 @@ describe('statusFromAuthResult', () => {
       patientAssessmentId: null,
       previouslySuccessfulLogin: true,
       currentProviderServiceId: 1,
+      handover: null,
+      patientMode: null,
     });
   });
 
@@ -307,5 +309,52 @@ describe('SessionStore', () => {
     const store = new SessionStore(window.sessionStorage, 'cgm');
     expect(store.resumeOffline()).toBe(false);
     expect(store.getSnapshot().isLoggedIn).toBe(false);
+  });
+
+  describe('hand-over to a patient (issue 31)', () => {
+    const handover = { assessmentOrderId: 9, patientId: 4, endedAt: null, idleEndsAt: null, serverLock: true };
+
+    it('puts the device in patient mode, which outlives the tab and the session, until staff leave it', () => {
+      window.localStorage.clear();
+      const store = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      store.signIn(authResult());
+      store.enterHandover(handover);
+      store.setPatientModeLanguage('es-US');
+      expect(store.getSnapshot()).toMatchObject({ handover, patientMode: { language: 'es-US' } });
+      // Only the language is kept on the device: no token, no name, no id.
+      expect(window.localStorage.getItem('patientmode.cgm')).toBe('{"language":"es-US"}');
+
+      store.signOut(null);
+      expect(store.getSnapshot().patientMode).toEqual({ language: 'es-US' });
+      // A restarted app (no session in the tab) is still in patient mode.
+      window.sessionStorage.clear();
+      const restarted = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      expect(restarted.getSnapshot()).toMatchObject({ isLoggedIn: false, patientMode: { language: 'es-US' } });
+
+      restarted.leaveHandover();
+      expect(restarted.getSnapshot().patientMode).toBeNull();
+      expect(window.localStorage.getItem('patientmode.cgm')).toBeNull();
+    });
+
+    it('takes the server’s word on the lock from validate, and keeps it through a reload of the tab', () => {
+      window.localStorage.clear();
+      const store = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      store.signIn(authResult());
+      store.update(authResult({ handover: { assessmentOrderId: 9, patientId: 4, endedAt: null, idleEndsAt: null } }));
+      expect(store.getSnapshot().handover).toEqual(handover);
+      const reloaded = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      expect(reloaded.resumeOffline()).toBe(true);
+      expect(reloaded.getSnapshot().handover).toEqual(handover);
+      store.update(authResult({ handover: null }));
+      expect(store.getSnapshot().handover).toBeNull();
+    });
+
+    it('goes into patient mode on a 423 of a tab that did not know', () => {
+      window.localStorage.clear();
+      const store = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      store.signIn(authResult());
+      store.handleHandedOver();
+      expect(store.getSnapshot().patientMode).toEqual({ language: null });
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   providerServiceRefSchema,
   roleSchema,
   type AuthResult,
+  type HandoverState,
   type Role,
 } from '../api/contract/auth';
 
@@ -16,6 +17,37 @@ export const sessionMessageKeySchema = z.enum([
   'TEXT_PLEASE_LOGIN_AGAIN',
 ]);
 export type SessionMessageKey = z.infer<typeof sessionMessageKeySchema>;
+
+/**
+ * A staff session whose tablet is in a patient's hands (issue 31), for one order's test. `serverLock` is false when
+ * the API offers no hand-over: the client's own lock then keeps the tablet on the patient's screens.
+ */
+export const handoverStatusSchema = z.object({
+  assessmentOrderId: z.int(),
+  patientId: z.int(),
+  /** Epoch milliseconds: when the patient's test ended, and when the unattended session ends. */
+  endedAt: z.nullable(z.number()),
+  idleEndsAt: z.nullable(z.number()),
+  serverLock: z.boolean(),
+});
+export type HandoverStatus = z.infer<typeof handoverStatusSchema>;
+
+/**
+ * This device is in patient mode (issue 31): kept in the device's storage, not the tab's, so a restart of the app
+ * still shows only the patient's closing and unlock screens. It names no one: only the language of those screens.
+ */
+export const patientModeSchema = z.object({ language: z.nullable(z.string()) });
+export type PatientMode = z.infer<typeof patientModeSchema>;
+
+export function handoverStatusOf(state: HandoverState, serverLock: boolean): HandoverStatus {
+  return {
+    assessmentOrderId: state.assessmentOrderId,
+    patientId: state.patientId,
+    endedAt: state.endedAt === null ? null : Date.parse(state.endedAt),
+    idleEndsAt: state.idleEndsAt === null ? null : Date.parse(state.idleEndsAt),
+    serverLock,
+  };
+}
 
 /** Spec §3 Auth status. */
 export const authStatusSchema = z.object({
@@ -39,6 +71,10 @@ export const authStatusSchema = z.object({
    * none (all). Kept for the session only and cleared on logout.
    */
   currentProviderServiceId: z.nullable(z.number()),
+  /** Beyond the spec (issue 31): the session's tablet is in a patient's hands. */
+  handover: z._default(z.nullable(handoverStatusSchema), null),
+  /** This device shows only the patient's screens (issue 31), with or without a session. */
+  patientMode: z._default(z.nullable(patientModeSchema), null),
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
@@ -58,6 +94,8 @@ export const loggedOut: AuthStatus = {
   patientAssessmentId: null,
   previouslySuccessfulLogin: false,
   currentProviderServiceId: null,
+  handover: null,
+  patientMode: null,
 };
 
 /** Spec §5/§9: names over 19 characters are cut to 19 plus an ellipsis. */
@@ -86,7 +124,21 @@ export function statusFromAuthResult(result: AuthResult, previous: AuthStatus): 
     patientAssessmentId: role === 'patient' ? (result.patientAssessmentId ?? previous.patientAssessmentId) : null,
     previouslySuccessfulLogin: true,
     currentProviderServiceId: keepCurrentProviderService(previous.currentProviderServiceId, role, result),
+    handover: handoverAfter(result, previous),
+    patientMode: previous.patientMode,
   };
+}
+
+/**
+ * What the server says of the hand-over wins; an API without hand-overs says nothing, and then only the client's
+ * own lock of this same session is kept.
+ */
+function handoverAfter(result: AuthResult, previous: AuthStatus): HandoverStatus | null {
+  if (result.handover) return handoverStatusOf(result.handover, true);
+  if (result.handover === undefined && previous.handover && !previous.handover.serverLock) {
+    return previous.authToken === result.authToken ? previous.handover : null;
+  }
+  return null;
 }
 
 function keepCurrentProviderService(current: number | null, role: Role, result: AuthResult): number | null {
@@ -117,15 +169,39 @@ export class SessionStore {
   readonly tokenKey: string;
   private readonly flagKey: string;
   private readonly snapshotKey: string;
+  private readonly patientModeKey: string;
 
+  /** `deviceStorage` (localStorage) keeps only the patient-mode flag of issue 31, never a token or a name. */
   constructor(
     private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
     product: string,
+    private readonly deviceStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = null,
   ) {
     this.tokenKey = `storetoken.${product}`;
     this.flagKey = `session.${product}.previouslySuccessfulLogin`;
     this.snapshotKey = `session.${product}.status`;
-    this.status = { ...loggedOut, previouslySuccessfulLogin: storage.getItem(this.flagKey) === '1' };
+    this.patientModeKey = `patientmode.${product}`;
+    this.status = {
+      ...loggedOut,
+      previouslySuccessfulLogin: storage.getItem(this.flagKey) === '1',
+      patientMode: this.readPatientMode(),
+    };
+  }
+
+  private readPatientMode(): PatientMode | null {
+    const raw = this.deviceStorage?.getItem(this.patientModeKey);
+    if (!raw) return null;
+    try {
+      const parsed = patientModeSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : { language: null };
+    } catch {
+      return { language: null };
+    }
+  }
+
+  private writePatientMode(mode: PatientMode | null): void {
+    if (mode) this.deviceStorage?.setItem(this.patientModeKey, JSON.stringify(mode));
+    else this.deviceStorage?.removeItem(this.patientModeKey);
   }
 
   getSnapshot = (): AuthStatus => this.status;
@@ -165,7 +241,13 @@ export class SessionStore {
     }
     const snapshot = authStatusSchema.safeParse(json);
     if (!snapshot.success || !snapshot.data.isLoggedIn || !snapshot.data.userRole) return false;
-    this.set({ ...snapshot.data, authToken: token, expiresOn: null, loginMessageKey: null });
+    this.set({
+      ...snapshot.data,
+      authToken: token,
+      expiresOn: null,
+      loginMessageKey: null,
+      patientMode: this.status.patientMode,
+    });
     return true;
   }
 
@@ -175,6 +257,10 @@ export class SessionStore {
     this.signIn(result);
   }
 
+  /**
+   * A session ending does not end patient mode: the tablet may still be in the patient's hands, so it keeps
+   * showing the closing screen until staff sign in there (leaveHandover).
+   */
   signOut(messageKey: SessionMessageKey | null): void {
     this.storage.removeItem(this.tokenKey);
     this.storage.removeItem(this.snapshotKey);
@@ -182,7 +268,61 @@ export class SessionStore {
       ...loggedOut,
       loginMessageKey: messageKey,
       previouslySuccessfulLogin: this.status.previouslySuccessfulLogin,
+      patientMode: this.status.patientMode,
     });
+  }
+
+  /** Issue 31: staff handed the tablet to the patient of one order; from now on only the patient's screens show. */
+  enterHandover(handover: HandoverStatus): void {
+    if (!this.status.isLoggedIn) return;
+    const patientMode = { language: null };
+    this.writePatientMode(patientMode);
+    this.save({ ...this.status, handover, patientMode });
+  }
+
+  /** The server's word on the hand-over (its end, the unattended session's end). */
+  updateHandover(state: HandoverState): void {
+    if (!this.status.handover) return;
+    this.save({ ...this.status, handover: handoverStatusOf(state, this.status.handover.serverLock) });
+  }
+
+  /** The patient's test ended here without the server's clock (an API without hand-overs). */
+  markHandoverEnded(at: number): void {
+    const handover = this.status.handover;
+    if (handover?.endedAt !== null) return;
+    this.save({ ...this.status, handover: { ...handover, endedAt: at } });
+  }
+
+  /** The language the patient took the test in: the closing screen speaks it. */
+  setPatientModeLanguage(language: string): void {
+    if (!this.status.patientMode) return;
+    const patientMode = { language };
+    this.writePatientMode(patientMode);
+    this.save({ ...this.status, patientMode });
+  }
+
+  /**
+   * A call was refused because this session is handed to a patient (423): the device goes (back) into patient
+   * mode, whatever this tab believed.
+   */
+  handleHandedOver(): void {
+    if (this.status.patientMode) return;
+    const patientMode = { language: null };
+    this.writePatientMode(patientMode);
+    this.set({ ...this.status, patientMode });
+  }
+
+  /** Staff unlocked the tablet (or ended its session): patient mode is over. */
+  leaveHandover(): void {
+    this.writePatientMode(null);
+    const next = { ...this.status, handover: null, patientMode: null };
+    if (next.isLoggedIn) this.save(next);
+    else this.set(next);
+  }
+
+  private save(next: AuthStatus): void {
+    this.storage.setItem(this.snapshotKey, JSON.stringify({ ...next, authToken: null }));
+    this.set(next);
   }
 
   /** A 401 from any call ends the session with the message of spec §4. */

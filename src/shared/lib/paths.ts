@@ -52,6 +52,13 @@ export function appPaths(product: string) {
     /** Spec §2: the embedded cognitive report of a patient (needs viewReport). */
     patientReport: (patientId: number) => `${manage}/patient/${String(patientId)}/cbbreport`,
     patientHome: `${base}/patient`,
+    /**
+     * Beyond the spec (issue 31): the tablet in the patient's hands for an on-site test (notice, language, Begin,
+     * the runner's return, the closing screen and staff's unlock). Every other address shows the unlock screen
+     * (`?locked=1`) while the device is in patient mode.
+     */
+    handover: `${base}/handover`,
+    handoverLocked: `${base}/handover?locked=1`,
     patientLogin: `${base}/patientlogin`,
     /** Spec §2 /{product}/patientloginerror/{errorCode} (orderalreadycompleted, templock, unknownerror). */
     patientLoginError: (code: string) => `${base}/patientloginerror/${encodeURIComponent(code)}`,

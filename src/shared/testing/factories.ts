@@ -94,6 +94,9 @@ export function fakeAuthApi(implementations: Partial<AuthApi> = {}) {
     validate: vi.fn<AuthApi['validate']>(implementations.validate ?? offline),
     refresh: vi.fn<AuthApi['refresh']>(implementations.refresh ?? offline),
     serverTime: vi.fn<AuthApi['serverTime']>(implementations.serverTime ?? offline),
+    handOver: vi.fn<AuthApi['handOver']>(implementations.handOver ?? offline),
+    endHandover: vi.fn<AuthApi['endHandover']>(implementations.endHandover ?? offline),
+    unlockHandover: vi.fn<AuthApi['unlockHandover']>(implementations.unlockHandover ?? offline),
   } satisfies AuthApi;
 }
 
