@@ -288,13 +288,15 @@ test('the screen is kept awake while the test runs and let go at its end', async
   // A browser that grants the lock (the server's policy may still refuse it: the other tests run without one).
   await page.addInitScript(() => {
     const log: string[] = [];
-    Object.assign(window, { wakeLog: log });
     const lock = Object.assign(new EventTarget(), {
       release: () => {
         log.push('release');
         return Promise.resolve();
       },
     });
+    // What the browser does to the lock when the page is hidden.
+    const dropLock = () => lock.dispatchEvent(new Event('release'));
+    Object.assign(window, { wakeLog: log, dropLock });
     Object.defineProperty(navigator, 'wakeLock', {
       value: {
         request: (type: string) => {
@@ -310,6 +312,12 @@ test('the screen is kept awake while the test runs and let go at its end', async
   await page.getByRole('button', { name: words.startFirst }).click();
   await expect(page.getByRole('heading', { name: /^Part 1 of 4/ })).toBeVisible();
   await expect.poll(wakeLog).toEqual(['request screen']);
+  // The page was hidden (the browser let the lock go) and shows again: the lock is asked for again.
+  await page.evaluate(() => {
+    (window as unknown as { dropLock: () => void }).dropLock();
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect.poll(wakeLog).toEqual(['request screen', 'request screen']);
 
   // Playing to the end lets the screen sleep again.
   for (let task = 1; task <= 4; task += 1) {
@@ -327,6 +335,6 @@ test('the screen is kept awake while the test runs and let go at its end', async
     }
   }
   await expect(page.getByRole('heading', { name: words.allDone })).toBeVisible();
-  await expect.poll(wakeLog).toEqual(['request screen', 'release']);
+  await expect.poll(wakeLog).toEqual(['request screen', 'request screen', 'release']);
   await page.context().close();
 });
