@@ -283,7 +283,11 @@ test("the developer's panel is on a demo server's runner only when its address a
   await page.context().close();
 });
 
-test('the screen is kept awake while the test runs and let go at its end', async ({ browser, request, baseURL }) => {
+test('the screen is kept awake and full screen while the test runs, and both are let go at its end', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const page = await phone(browser, 390, 844);
   // A browser that grants the lock (the server's policy may still refuse it: the other tests run without one).
   await page.addInitScript(() => {
@@ -307,8 +311,12 @@ test('the screen is kept awake while the test runs and let go at its end', async
     });
   });
   const wakeLog = () => page.evaluate(() => (window as unknown as { wakeLog: string[] }).wakeLog);
+  const fullScreen = () => page.evaluate(() => document.fullscreenElement !== null);
   await page.goto(await runnerAddress(request, baseURL ?? '', 'en-US'));
   const words = runnerWords['en-US'];
+  await page.getByRole('button', { name: 'Full screen' }).tap();
+  await expect.poll(fullScreen).toBe(true);
+  await expect(page.getByRole('button', { name: 'Full screen' })).toHaveCount(0);
   await page.getByRole('button', { name: words.startFirst }).click();
   await expect(page.getByRole('heading', { name: /^Part 1 of 4/ })).toBeVisible();
   await expect.poll(wakeLog).toEqual(['request screen']);
@@ -336,5 +344,6 @@ test('the screen is kept awake while the test runs and let go at its end', async
   }
   await expect(page.getByRole('heading', { name: words.allDone })).toBeVisible();
   await expect.poll(wakeLog).toEqual(['request screen', 'request screen', 'release']);
+  await expect.poll(fullScreen).toBe(false);
   await page.context().close();
 });
