@@ -211,7 +211,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(assessmentTestRoutes, deps);
   void app.register(workflowRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(reportRoutes, { ...deps, prefix: `/api/${product}` });
-  void app.register(referencePageRoutes, { db: options.db });
+  void app.register(referencePageRoutes, { db: options.db, demo: options.demo });
   void app.register(resultsRoutes, deps);
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });

@@ -23,7 +23,7 @@ function sendPage(reply: FastifyReply, page: { status: number; html: string }): 
  * DESIGN §4: the reference workflow runner (GET /runner/) and the reference report page (GET /report/), at the
  * addresses the runtime configuration names (workflowRunnerUrl, reportUrl), with their script and style files.
  */
-export const referencePageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const referencePageRoutes: FastifyPluginAsync<{ db: Db; demo: boolean }> = async (app, { db, demo }) => {
   // Two small files, read and compressed once at start (they are not part of the client build), so each request
   // only picks the bytes its Accept-Encoding allows.
   const assets = new Map<string, EncodedBody>();
@@ -45,7 +45,7 @@ export const referencePageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, {
   });
 
   const runner = async (request: Parameters<typeof renderRunnerPage>[0], reply: FastifyReply) =>
-    sendPage(reply, renderRunnerPage(request));
+    sendPage(reply, renderRunnerPage(request, { demo }));
   app.get('/runner', runner);
   app.get('/runner/', runner);
 

@@ -7,7 +7,7 @@ import { useTestApp } from '../testing/signed-in-app';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { escapeHtml, jsonForHtml } from './html';
 import { simulateTest } from '../../src/shared/lib/scoring';
-import { runnerForm } from './runner-page';
+import { runnerForm, showsDevPanel } from './runner-page';
 import { pickLocale } from './texts';
 
 const record = simulateTest(
@@ -20,6 +20,8 @@ const record = simulateTest(
 );
 
 const testApp = useTestApp();
+/** The same server out of demo mode (DEMO=0), as a clinic runs it. */
+const plainApp = useTestApp({ demo: false });
 let technician: string;
 let clinician: string;
 
@@ -65,9 +67,47 @@ describe('GET /runner/', () => {
     expect(response.body).toContain('<script src="/runner/assets/runner.js" defer></script>');
     expect(response.body).not.toMatch(/<script>(?!\s*$)/);
     expect(response.body).toContain('"redirects":{"completed":"http://localhost/cgm/patient/selfassessment');
+    // One live region for the steps, the progress and practice feedback, there before anything is said in it.
+    expect(response.body).toContain('<p id="announcer" class="visually-hidden" role="status"></p>');
+  });
+
+  it("shows a patient no developer's panel: only a demo server, asked for it, ends the test with a chosen error", async () => {
+    const byDefault = await openRunner();
+    expect(byDefault.statusCode).toBe(200);
+    expect(byDefault.body).not.toContain('error-panel');
+    expect(byDefault.body).not.toContain('End the test with an error');
+    expect(byDefault.body).not.toContain('<option value="cbbversionfailure">');
+    expect(byDefault.body).toContain('"devPanel":false');
+
+    const asked = await openRunner({ devPanel: '1' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain(
+      '<section id="error-panel" class="error-panel" aria-labelledby="error-panel-title" hidden>',
+    );
+    expect(asked.body).toContain('End the test with an error');
     for (const code of ['cbbversionfailure', 'agefailure', 'cbbbrowsercheckfailure', 'workflowerror']) {
-      expect(response.body).toContain(`<option value="${code}">`);
+      expect(asked.body).toContain(`<option value="${code}">`);
     }
+    expect(asked.body).toContain('"devPanel":true');
+
+    expect((await openRunner({ devPanel: '0' })).body).not.toContain('error-panel');
+    // Anything else is a bad address, refused as the other parameters are.
+    expect((await openRunner({ devPanel: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('never shows the panel on a server out of demo mode, even when the address asks for it', async () => {
+    const response = await plainApp.app.inject({
+      method: 'GET',
+      url: runnerUrl({ devPanel: '1' }),
+      headers: { host: 'localhost:80' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('error-panel');
+    expect(response.body).not.toContain('End the test with an error');
+    expect(response.body).toContain('"devPanel":false');
+    expect(showsDevPanel(false, '1')).toBe(false);
+    expect(showsDevPanel(true, '0')).toBe(false);
+    expect(showsDevPanel(true, '1')).toBe(true);
   });
 
   it('plays the form RUNNER_FORM names, with the answer keys of the language', async () => {

@@ -8,7 +8,7 @@ import {
 } from '../../src/shared/api/contract';
 import { formDesigns, oneCardLearningRepeats, referenceValues, type FormDesign } from '../../src/shared/lib/scoring';
 import { escapeHtml, jsonForHtml, pageFrame } from './html';
-import { pickLocale, runnerTexts, type PageLocale } from './texts';
+import { pickLocale, runnerTexts, type PageLocale, type RunnerTexts } from './texts';
 
 /** The component version this runner runs (spec §9 Component version 8.1.3): every 8.x is accepted. */
 export const supportedCbbMajor = 8;
@@ -28,7 +28,17 @@ export const runnerQuerySchema = z.object({
   'redirect[998]': z.optional(urlText),
   'redirect[999]': z.optional(urlText),
   redirecterror: urlText,
+  /**
+   * Not a spec §7 parameter: '1' asks for the panel that ends the test with a chosen error code, a demo tool that
+   * only a server in demo mode shows (never a patient's default).
+   */
+  devPanel: z._default(z.enum(['0', '1']), '0'),
 });
+
+/** Whether the page carries the developer's end-with-an-error panel: demo mode and an explicit ask, both. */
+export function showsDevPanel(demo: boolean, devPanel: '0' | '1'): boolean {
+  return demo && devPanel === '1';
+}
 
 /** The origin the request came to: the runner only talks to, and returns to, its own site. */
 export function originOf(request: FastifyRequest): string {
@@ -70,7 +80,18 @@ export interface RunnerConfig {
   design: FormDesign;
   learningRepeats: number;
   anticipationMs: number;
-  texts: (typeof runnerTexts)[PageLocale];
+  /** The page carries the end-with-an-error panel (showsDevPanel). */
+  devPanel: boolean;
+  texts: ScriptTexts;
+}
+
+/** The developer's panel is drawn here, on the server: the script needs none of its words. */
+const panelTexts = ['errorTitle', 'errorBody', 'errorLabel', 'errorButton', 'errorCodes'] as const;
+type ScriptTexts = Omit<RunnerTexts, (typeof panelTexts)[number]>;
+
+function scriptTexts(texts: RunnerTexts): ScriptTexts {
+  const panelOnly = new Set<string>(panelTexts);
+  return Object.fromEntries(Object.entries(texts).filter(([key]) => !panelOnly.has(key))) as ScriptTexts;
 }
 
 export interface RunnerPage {
@@ -114,11 +135,28 @@ function refusal(locale: PageLocale, origin: string, query: Partial<Record<strin
   };
 }
 
+/** The demo's end-with-an-error panel (hidden until the test can start; only on pages that asked for it). */
+function devPanel(texts: RunnerTexts): string {
+  const options = runnerErrorCodeSchema.options
+    .map((code) => `<option value="${code}">${escapeHtml(texts.errorCodes[code])}</option>`)
+    .join('');
+  return `
+<section id="error-panel" class="error-panel" aria-labelledby="error-panel-title" hidden>
+<h2 id="error-panel-title">${escapeHtml(texts.errorTitle)}</h2>
+<p>${escapeHtml(texts.errorBody)}</p>
+<form id="error-form">
+<label for="error-code">${escapeHtml(texts.errorLabel)}</label>
+<select id="error-code" name="errorCode">${options}</select>
+<button type="submit" class="button secondary">${escapeHtml(texts.errorButton)}</button>
+</form>
+</section>`;
+}
+
 /**
  * GET /runner/: the reference workflow runner of DESIGN §4. The server checks the parameters (every address must
  * be on this site); the page's script then runs the card tasks and records the outcome with the test token.
  */
-export function renderRunnerPage(request: FastifyRequest): RunnerPage {
+export function renderRunnerPage(request: FastifyRequest, options: { demo: boolean }): RunnerPage {
   const raw = (request.query ?? {}) as Partial<Record<string, unknown>>;
   const locale = pickLocale(typeof raw.localityCode === 'string' ? raw.localityCode : undefined);
   const origin = originOf(request);
@@ -150,26 +188,16 @@ export function renderRunnerPage(request: FastifyRequest): RunnerPage {
     design: formDesigns[runnerForm()],
     learningRepeats: oneCardLearningRepeats,
     anticipationMs: referenceValues.anticipationMs,
-    texts,
+    devPanel: showsDevPanel(options.demo, query.devPanel),
+    texts: scriptTexts(texts),
   };
-  const options = runnerErrorCodeSchema.options
-    .map((code) => `<option value="${code}">${escapeHtml(texts.errorCodes[code])}</option>`)
-    .join('');
   const leave = config.redirects.leave
     ? `<p><a href="${escapeHtml(config.redirects.leave)}" id="leave-link">${escapeHtml(texts.leave)}</a></p>`
     : '';
   const body = `<main id="main">${notice(locale)}
 <noscript><p role="alert">${escapeHtml(texts.noscript)}</p></noscript>
-<section id="stage" class="stage" aria-labelledby="page-title"><p role="status">${escapeHtml(texts.loading)}</p></section>
-<section id="error-panel" class="error-panel" aria-labelledby="error-panel-title" hidden>
-<h2 id="error-panel-title">${escapeHtml(texts.errorTitle)}</h2>
-<p>${escapeHtml(texts.errorBody)}</p>
-<form id="error-form">
-<label for="error-code">${escapeHtml(texts.errorLabel)}</label>
-<select id="error-code" name="errorCode">${options}</select>
-<button type="submit" class="button secondary">${escapeHtml(texts.errorButton)}</button>
-</form>
-</section>
+<section id="stage" class="stage" aria-labelledby="page-title"><p>${escapeHtml(texts.loading)}</p></section>
+<p id="announcer" class="visually-hidden" role="status"></p>${config.devPanel ? devPanel(texts) : ''}
 ${leave}
 </main>
 <script type="application/json" id="runner-config">${jsonForHtml(config)}</script>`;

@@ -18,7 +18,7 @@ describe('runner and report texts', () => {
       expect(runnerTexts[locale].taskOf).toBe(file.default.runner.taskOf.replace(/\{\{\s*(\w+)[^}]*\}\}/g, '{$1}'));
       expect(reportTexts[locale].pageTitle).toBe(file.default.report.pageTitle);
     }
-    expect(runnerTexts['fr-FR'].taskOf).toBe('Tâche {n} sur {count}\u00a0: {name}');
+    expect(runnerTexts['fr-FR'].taskOf).toBe('Partie {n} sur {count}\u00a0: {name}');
   });
 
   it('pass the translation check with the client’s texts (every language, French typography, glossary)', () => {

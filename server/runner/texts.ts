@@ -54,6 +54,8 @@ export interface TaskTexts {
   name: string;
   instructions: string;
   question: string;
+  /** The words of the task's example, a step each (the cards and answers are in the runner's script). */
+  examples: readonly string[];
 }
 
 export interface RunnerTexts {
@@ -74,6 +76,19 @@ export interface RunnerTexts {
   batteryLine: string;
   start: string;
   taskOf: string;
+  /** 'Part 2 of 4': where the person is in the whole test. */
+  partOf: string;
+  progressLabel: string;
+  /** Said up front: answers are timed, and how long a card waits. */
+  timedBody: string;
+  timedReminder: string;
+  exampleTitle: string;
+  exampleStep: string;
+  nextStep: string;
+  exampleAgain: string;
+  exampleBefore: string;
+  exampleNow: string;
+  fullScreen: string;
   cardOf: string;
   yes: string;
   no: string;

@@ -8,10 +8,12 @@
 (function runner() {
   const configElement = document.getElementById('runner-config');
   const stage = document.getElementById('stage');
+  const announcer = document.getElementById('announcer');
+  if (!configElement || !stage || !announcer) return;
+  // The demo's end-with-an-error panel: on the page only when a demo server was asked for it (runner-page.ts).
   const errorPanel = document.getElementById('error-panel');
   const errorForm = document.getElementById('error-form');
   const errorSelect = document.getElementById('error-code');
-  if (!configElement || !stage || !errorPanel || !errorForm || !errorSelect) return;
 
   /** @type {any} */
   const config = JSON.parse(configElement.textContent || '{}');
@@ -33,14 +35,29 @@
     return node;
   }
 
-  /** Replaces the stage and moves the focus to its heading, so a screen reader hears each new step. */
-  function show(/** @type {HTMLElement[]} */ nodes) {
+  /**
+   * Says `text` through the page's live region (the step, the progress, practice feedback; never a card's face:
+   * the test is visual by design). The same words twice in a row are said again.
+   */
+  function announce(/** @type {string} */ text) {
+    announcer.textContent = announcer.textContent === text ? `${text}\u00a0` : text;
+  }
+
+  /**
+   * Replaces the stage and moves the focus to its heading, so a screen reader user lands on each new step; the live
+   * region says what the step is (its heading, or `announcement`).
+   */
+  function show(/** @type {HTMLElement[]} */ nodes, /** @type {string | undefined} */ announcement) {
     stage.replaceChildren(...nodes);
+    // A new step starts at its top: the last one's button may have been far down a long page.
+    window.scrollTo(0, 0);
     const heading = stage.querySelector('h2');
     if (heading) {
       heading.setAttribute('tabindex', '-1');
-      heading.focus();
+      heading.focus({ preventScroll: true });
     }
+    const said = announcement ?? heading?.textContent;
+    if (said) announce(said);
   }
 
   function button(/** @type {string} */ label, /** @type {() => void} */ onClick, className = 'button') {
@@ -81,23 +98,84 @@
 
   /** Records the error code, then goes back through redirecterror with it. */
   async function endWithError(/** @type {string} */ code) {
-    show([element('p', { role: 'status' }, [texts.saving])]);
+    show([element('p', {}, [texts.saving])], texts.saving);
     try {
       await call(`${instancePath}/error`, { errorCode: code });
     } catch {
       // The page the person returns to records the code as well (spec §4 error callback).
     }
+    releaseScreen();
     window.location.assign(withErrorCode(config.redirects.error, code));
   }
 
-  errorForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void endWithError(/** @type {HTMLSelectElement} */ (errorSelect).value);
-  });
+  if (errorForm && errorSelect) {
+    errorForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void endWithError(/** @type {HTMLSelectElement} */ (errorSelect).value);
+    });
+  }
 
   function message(/** @type {string} */ text, /** @type {HTMLElement[]} */ actions) {
-    errorPanel.hidden = true;
+    if (errorPanel) errorPanel.hidden = true;
     show([element('h2', {}, [text]), element('p', { class: 'actions' }, actions)]);
+  }
+
+  // --- Keeping the screen awake and on the test ------------------------------------------------------------------
+
+  const touch = window.matchMedia('(pointer: coarse)').matches;
+  let keepAwake = false;
+  /** @type {{ release: () => Promise<void> } | null} */
+  let wakeLock = null;
+
+  /**
+   * A screen that dims mid-test loses cards: the runner holds a screen wake lock while the test runs. The browser
+   * drops it whenever the page is hidden, so it is asked for again when the page shows. A refusal (no support, a
+   * policy, a battery saver) only means the screen may dim: the test goes on.
+   */
+  async function lockScreen() {
+    const wake = /** @type {any} */ (navigator).wakeLock;
+    if (!keepAwake || wakeLock !== null || !wake || document.visibilityState !== 'visible') return;
+    try {
+      const lock = await wake.request('screen');
+      lock.addEventListener('release', () => {
+        if (wakeLock === lock) wakeLock = null;
+      });
+      if (keepAwake) wakeLock = lock;
+      else void lock.release();
+    } catch {
+      wakeLock = null;
+    }
+  }
+
+  /** At the end of the test: the screen may sleep again, and full screen ends. */
+  function releaseScreen() {
+    keepAwake = false;
+    const lock = wakeLock;
+    wakeLock = null;
+    if (lock) lock.release().catch(() => undefined);
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+  }
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void lockScreen();
+  });
+
+  /** On a touch screen, a button that gives the test the whole screen (none once it has it, or where it cannot). */
+  function fullScreenButton() {
+    if (!touch || !document.fullscreenEnabled || document.fullscreenElement) return [];
+    const node = button(
+      texts.fullScreen,
+      () => {
+        document.documentElement
+          .requestFullscreen()
+          .then(() => {
+            node.remove();
+          })
+          .catch(() => undefined);
+      },
+      'button secondary',
+    );
+    return [node];
   }
 
   // --- The card tasks -------------------------------------------------------------------------------------------
@@ -190,6 +268,13 @@
     ]);
   }
 
+  /** A card of a task's example: drawn as the test's cards, but not one of them (no 'card' class to time). */
+  function exampleCard(/** @type {Card | null} */ card) {
+    const node = cardFace(card);
+    node.classList.replace('card', 'example-card');
+    return node;
+  }
+
   // --- What the session records besides the trials ---------------------------------------------------------------
 
   /** @type {string | null} */
@@ -252,7 +337,7 @@
     requestAnimationFrame(step);
   }
 
-  // --- Playing a task ---------------------------------------------------------------------------------------------
+  // --- Progress through the whole test --------------------------------------------------------------------------
 
   const answerKeys = {
     yes: new Set(['arrowright', 'y', texts.keys.yes.toLowerCase()]),
@@ -262,10 +347,160 @@
   const tasks = /** @type {string[]} */ ([]);
   /** @type {{ task: string, form: string, finished: boolean, trials: object[] }[]} */
   const records = [];
+  /** Cards answered (or missed) so far, practice included, of all the cards the whole test deals. */
+  const progress = { done: 0, total: 0 };
+
+  function partOf(/** @type {number} */ taskIndex) {
+    return fill(texts.partOf, { n: taskIndex + 1, count: tasks.length });
+  }
 
   function taskTitle(/** @type {number} */ taskIndex) {
     return fill(texts.taskOf, { n: taskIndex + 1, count: tasks.length, name: texts.tasks[tasks[taskIndex]].name });
   }
+
+  /** A bar across the whole test ('Part 2 of 4' to assistive technology), filled as cards are answered. */
+  function progressBar(/** @type {number} */ taskIndex) {
+    const fillBar = element('div', { class: 'progress-fill' }, []);
+    const bar = element(
+      'div',
+      {
+        class: 'progress',
+        role: 'progressbar',
+        'aria-label': texts.progressLabel,
+        'aria-valuemin': '0',
+        'aria-valuemax': '100',
+        'aria-valuetext': taskIndex < tasks.length ? partOf(taskIndex) : texts.doneTitle,
+      },
+      [fillBar],
+    );
+    const update = () => {
+      const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+      bar.setAttribute('aria-valuenow', String(percent));
+      fillBar.style.width = `${String(percent)}%`;
+    };
+    update();
+    return { bar, update };
+  }
+
+  const secondsToAnswer = () => Math.round(design.responseWindowMs / 1000);
+
+  // --- Each task's example: cards and the right answer, a step at a time -----------------------------------------
+
+  /**
+   * @typedef {{ cards: { card: Card | null, caption?: string }[], answer: 'yes' | 'no' | null }} ExampleStep
+   * @type {Record<string, ExampleStep[]>}
+   */
+  const examples = {
+    detection: [
+      { cards: [{ card: null }], answer: null },
+      { cards: [{ card: { rank: 6, suit: 0 } }], answer: 'yes' },
+    ],
+    identification: [
+      { cards: [{ card: { rank: 6, suit: 0 } }], answer: 'yes' },
+      { cards: [{ card: { rank: 3, suit: 3 } }], answer: 'no' },
+    ],
+    oneCardLearning: [
+      { cards: [{ card: { rank: 12, suit: 2 } }], answer: 'no' },
+      { cards: [{ card: { rank: 12, suit: 2 } }], answer: 'yes' },
+    ],
+    oneBack: [
+      {
+        cards: [
+          { card: { rank: 4, suit: 1 }, caption: texts.exampleBefore },
+          { card: { rank: 4, suit: 1 }, caption: texts.exampleNow },
+        ],
+        answer: 'yes',
+      },
+      {
+        cards: [
+          { card: { rank: 4, suit: 1 }, caption: texts.exampleBefore },
+          { card: { rank: 10, suit: 3 }, caption: texts.exampleNow },
+        ],
+        answer: 'no',
+      },
+    ],
+  };
+
+  /**
+   * The example of a task, stepped by the person (nothing moves by itself): each step shows the card or cards, says
+   * in words what to answer and marks that answer on a drawing of the two buttons. The words are said aloud too.
+   */
+  function example(/** @type {string} */ task) {
+    const steps = examples[task] ?? [];
+    const words = texts.tasks[task].examples;
+    let step = 0;
+    const stepLine = element('p', { class: 'example-step' }, []);
+    const cards = element('div', { class: 'example-cards' }, []);
+    const says = element('p', { class: 'example-says' }, []);
+    const chipNo = element('span', { class: 'chip' }, [texts.no]);
+    const chipYes = element('span', { class: 'chip' }, [texts.yes]);
+    // The words already say which answer is right: the drawing is for the eyes only.
+    const chips = element('div', { class: 'example-chips', 'aria-hidden': 'true' }, [chipNo, chipYes]);
+    const next = button(
+      texts.nextStep,
+      () => {
+        step = (step + 1) % steps.length;
+        draw();
+        announce(`${stepLine.textContent ?? ''}. ${says.textContent ?? ''}`);
+      },
+      'button secondary',
+    );
+    function draw() {
+      const current = steps[step];
+      stepLine.textContent = fill(texts.exampleStep, { n: step + 1, count: steps.length });
+      cards.replaceChildren(
+        ...current.cards.map(({ card, caption }) =>
+          element('figure', { class: 'example-figure' }, [
+            exampleCard(card),
+            ...(caption ? [element('figcaption', {}, [caption])] : []),
+          ]),
+        ),
+      );
+      says.textContent = words[step] ?? '';
+      chipNo.classList.toggle('right', current.answer === 'no');
+      chipYes.classList.toggle('right', current.answer === 'yes');
+      next.textContent = step === steps.length - 1 ? texts.exampleAgain : texts.nextStep;
+    }
+    draw();
+    return element('section', { class: 'example', 'aria-labelledby': `example-${task}` }, [
+      element('h3', { id: `example-${task}` }, [texts.exampleTitle]),
+      stepLine,
+      cards,
+      says,
+      chips,
+      element('p', { class: 'actions' }, [next]),
+    ]);
+  }
+
+  /**
+   * An answer is taken when the finger comes down; the tap's click follows when it lifts. A run's last answer
+   * changes the screen only after that click, so it cannot land on (and press) whatever the next screen puts there.
+   */
+  let pressing = false;
+  window.addEventListener('pointercancel', () => {
+    pressing = false;
+  });
+  function whenReleased(/** @type {() => void} */ then) {
+    if (!pressing) {
+      then();
+      return;
+    }
+    /** @type {number | undefined} */
+    let fallback;
+    const go = () => {
+      window.removeEventListener('click', go, true);
+      window.removeEventListener('pointercancel', go, true);
+      window.clearTimeout(fallback);
+      pressing = false;
+      window.setTimeout(then, 0);
+    };
+    window.addEventListener('click', go, true);
+    window.addEventListener('pointercancel', go, true);
+    // A finger that slid off the button makes no click.
+    fallback = window.setTimeout(go, 1000);
+  }
+
+  // --- Playing a task ---------------------------------------------------------------------------------------------
 
   function runTask(/** @type {number} */ taskIndex) {
     const task = tasks[taskIndex];
@@ -281,14 +516,17 @@
     const counts = design.tasks[task];
     show([
       element('h2', {}, [taskTitle(taskIndex)]),
+      progressBar(taskIndex).bar,
       element('p', {}, [taskTexts.instructions]),
-      element('p', { class: 'question' }, [taskTexts.question]),
-      element('p', {}, [fill(texts.keysHint, { yes: texts.keys.yes, no: texts.keys.no })]),
+      element('p', {}, [fill(texts.timedReminder, { seconds: secondsToAnswer() })]),
+      example(task),
+      ...(touch ? [] : [element('p', {}, [fill(texts.keysHint, { yes: texts.keys.yes, no: texts.keys.no })])]),
       element('p', { class: 'actions' }, [
         button(texts.startPractice, () => {
           playTrials(taskIndex, record, deal(task, counts.practice), true, () => {
             show([
               element('h2', {}, [taskTitle(taskIndex)]),
+              progressBar(taskIndex).bar,
               element('p', {}, [texts.practiceDone]),
               element('p', { class: 'actions' }, [
                 button(texts.startTask, () => {
@@ -301,13 +539,15 @@
             ]);
           });
         }),
+        ...fullScreenButton(),
       ]),
     ]);
   }
 
   /**
    * Plays trials with the timing of browser experiment libraries: the card's onset is the timestamp of the animation
-   * frame that draws it, and a response time is the input event's timeStamp minus that onset.
+   * frame that draws it, and a response time is the input event's timeStamp minus that onset. The screen is laid out
+   * once for the run (pages.css): the card and the two buttons keep their places, feedback has a space of its own.
    */
   function playTrials(
     /** @type {number} */ taskIndex,
@@ -324,8 +564,11 @@
     let onset = 0;
     /** @type {number | undefined} */
     let timer;
-    const counter = element('p', { class: 'counter', 'aria-live': 'polite' }, []);
-    const feedback = element('p', { class: 'feedback', role: 'status' }, []);
+    const counter = element('span', { class: 'counter' }, []);
+    const progressRow = element('div', { class: 'progress-row' }, [element('span', {}, [partOf(taskIndex)]), counter]);
+    const { bar, update: updateProgress } = progressBar(taskIndex);
+    // Stays until the next card turns face up; the live region says it too.
+    const feedback = element('p', { class: 'feedback' }, []);
     const cardSlot = element('div', { class: 'card-slot' }, []);
     const yes = element('button', { type: 'button', class: 'button answer' }, [texts.yes]);
     const no = element('button', { type: 'button', class: 'button secondary answer' }, [texts.no]);
@@ -342,6 +585,7 @@
     const onPointer = (/** @type {'yes' | 'no'} */ value) => (/** @type {PointerEvent} */ event) => {
       if (!event.isPrimary) return;
       inputs.add(event.pointerType === 'touch' || event.pointerType === 'pen' ? 'touch' : 'mouse');
+      pressing = true;
       respond(value, event.timeStamp);
     };
     // A button activated from the keyboard (Enter or Space on it) answers too; a pointer already did on pointerdown.
@@ -366,6 +610,7 @@
         requestAnimationFrame((stamp) => {
           if (phase !== 'waiting' || deals[index] !== current) return;
           cardSlot.replaceChildren(cardFace(current.card));
+          feedback.textContent = '';
           onset = stamp;
           phase = 'shown';
           timer = window.setTimeout(() => {
@@ -405,11 +650,13 @@
         miss,
       });
       index += 1;
+      progress.done += 1;
+      updateProgress();
       const next = () => {
         if (index < deals.length) present();
         else {
           document.removeEventListener('keydown', onKey);
-          done();
+          whenReleased(done);
         }
       };
       if (!practice) {
@@ -423,25 +670,29 @@
           : answer === current.expected
             ? texts.feedbackCorrect
             : texts.feedbackWrong;
-      window.setTimeout(() => {
-        feedback.textContent = '';
-        next();
-      }, design.feedbackMs);
+      announce(feedback.textContent);
+      window.setTimeout(next, design.feedbackMs);
     }
 
-    show([
-      element('h2', {}, [`${taskTitle(taskIndex)}${practice ? ` (${texts.practice})` : ''}`]),
-      element('p', { class: 'question' }, [taskTexts.question]),
-      cardSlot,
-      counter,
-      feedback,
-      element('p', { class: 'actions answer-buttons' }, [no, yes]),
-    ]);
+    show(
+      [
+        element('div', { class: `trial${practice ? ' practice' : ''}` }, [
+          progressRow,
+          bar,
+          element('h2', { class: 'question' }, [taskTexts.question]),
+          cardSlot,
+          feedback,
+          element('p', { class: 'answer-buttons' }, [no, yes]),
+        ]),
+      ],
+      `${taskTitle(taskIndex)}${practice ? ` (${texts.practice})` : ''}. ${taskTexts.question}`,
+    );
     document.addEventListener('keydown', onKey);
     present();
   }
 
   function finished() {
+    releaseScreen();
     const status = element('p', { role: 'status' }, []);
     const finish = button(texts.finish, () => {
       void record();
@@ -460,6 +711,7 @@
     }
     show([
       element('h2', {}, [texts.doneTitle]),
+      progressBar(tasks.length).bar,
       element('p', {}, [texts.doneBody]),
       element('p', { class: 'actions' }, [finish]),
       status,
@@ -515,22 +767,29 @@
       return;
     }
     tasks.push(...instance.tasks);
-    errorPanel.hidden = false;
+    for (const task of tasks) progress.total += design.tasks[task].practice + design.tasks[task].trials;
+    if (errorPanel) errorPanel.hidden = false;
     measureRefresh();
     show([
       element('h2', {}, [texts.introTitle]),
       element('p', {}, [fill(texts.introBody, { count: tasks.length })]),
+      element('p', {}, [fill(texts.timedBody, { seconds: secondsToAnswer() })]),
       element('ul', {}, [
         element('li', {}, [fill(texts.languageLine, { language: languageName(instance.localityCode) })]),
         element('li', {}, [
           fill(texts.batteryLine, { battery: texts.batteries[instance.batteryTypeCode] || instance.batteryTypeCode }),
         ]),
-        ...tasks.map((task) => element('li', {}, [texts.tasks[task].name])),
+        ...tasks.map((task, taskIndex) => element('li', {}, [taskTitle(taskIndex)])),
       ]),
       element('p', { class: 'actions' }, [
         button(texts.start, () => {
+          // From here to the last card the page is the test's screen (pages.css) and the screen stays awake.
+          document.body.classList.add('running');
+          keepAwake = true;
+          void lockScreen();
           runTask(0);
         }),
+        ...fullScreenButton(),
       ]),
     ]);
   }

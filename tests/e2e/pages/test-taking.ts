@@ -62,30 +62,91 @@ export class PatientLogin {
 /** The runner's words the tests find it by, in the language of the test. */
 export const runnerWords = {
   'en-US': {
-    startFirst: 'Start the first task',
-    task: 'Task',
+    startFirst: 'Start the first part',
+    task: 'Part',
     of: 'of',
     practiceFirst: 'Practice first',
     practiceCard: 'Practice card',
     card: 'Card',
-    startTask: 'Start this task',
+    startTask: 'Start this part',
     yes: 'Yes',
-    allDone: 'All tasks are done',
+    no: 'No',
+    timed: 'each card waits up to 5 seconds',
+    allDone: 'All parts are done',
     faceUp: / of (hearts|diamonds|clubs|spades)$/,
+    intro: 'Before you start',
+    finish: 'Finish and return',
+    feedback: [
+      'Correct.',
+      'Not quite: look at the question again.',
+      'Too early: wait for the card.',
+      'Too slow: answer as soon as you can.',
+    ],
   },
   'es-US': {
-    startFirst: 'Comenzar la primera tarea',
-    task: 'Tarea',
+    startFirst: 'Comenzar la primera parte',
+    task: 'Parte',
     of: 'de',
     practiceFirst: 'Practicar primero',
     practiceCard: 'Carta de práctica',
     card: 'Carta',
-    startTask: 'Comenzar esta tarea',
+    startTask: 'Comenzar esta parte',
     yes: 'Sí',
-    allDone: 'Todas las tareas han terminado',
+    no: 'No',
+    timed: 'cada carta espera su respuesta hasta 5 segundos',
+    allDone: 'Todas las partes han terminado',
     faceUp: / de (corazones|diamantes|tréboles|picas)$/,
+    intro: 'Antes de empezar',
+    finish: 'Terminar y volver',
+    feedback: [
+      'Correcto.',
+      'No exactamente: vuelva a leer la pregunta.',
+      'Demasiado pronto: espere a la carta.',
+      'Demasiado lento: responda en cuanto pueda.',
+    ],
+  },
+  'fr-FR': {
+    startFirst: 'Commencer la première partie',
+    task: 'Partie',
+    of: 'sur',
+    practiceFirst: 'S’entraîner d’abord',
+    practiceCard: 'Carte d’entraînement',
+    card: 'Carte',
+    startTask: 'Commencer cette partie',
+    yes: 'Oui',
+    no: 'Non',
+    timed: 'chaque carte attend votre réponse jusqu’à 5 secondes',
+    allDone: 'Toutes les parties sont terminées',
+    faceUp: / de (cœur|carreau|trèfle|pique)$/,
+    intro: 'Avant de commencer',
+    finish: 'Terminer et revenir',
+    feedback: [
+      'Exact.',
+      'Pas tout à fait\u00a0: relisez la question.',
+      'Trop tôt\u00a0: attendez la carte.',
+      'Trop lent\u00a0: répondez dès que possible.',
+    ],
   },
 };
+
+/** The runner address's own parameter that asks a demo server for its end-with-an-error panel (README). */
+export const devPanelParameter = 'devPanel';
+
+/**
+ * Asks for the demo's end-with-an-error panel, which no runner shows by default: the begin page builds the runner's
+ * address (and the runner takes it out of the address bar at once), so the parameter is added to the request that
+ * opens the runner. Call it before Begin.
+ */
+export async function askForDevPanel(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/runner/' && url.searchParams.has('authToken'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set(devPanelParameter, '1');
+      await route.continue({ url: url.href });
+    },
+  );
+}
 
 /** The reference workflow runner served by the demo server (spec §4, DESIGN §4), playing its short demo form. */
 export class ReferenceRunner {
@@ -144,6 +205,7 @@ export class ReferenceRunner {
     await this.page.getByRole('button', { name: 'Finish and return' }).click();
   }
 
+  /** Ends the test through the demo's panel (opened with askForDevPanel). */
   async endWithError(code: string): Promise<void> {
     const panel = this.page.getByRole('region', { name: 'End the test with an error' });
     await panel.getByRole('combobox', { name: 'Error' }).selectOption(code);

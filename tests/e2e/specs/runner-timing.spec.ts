@@ -75,7 +75,7 @@ test('a whole short test played by keyboard in Spanish records response times as
   await expect(page.getByText('Batería: Evaluación completa')).toBeVisible();
   await expect(page.getByText('Idioma: español (Estados Unidos)')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole('button', { name: 'Comenzar la primera tarea' }).click();
+  await page.getByRole('button', { name: 'Comenzar la primera parte' }).click();
 
   const faceUp = page.getByRole('img', { name: / de (corazones|diamantes|tréboles|picas)$/ });
   // Yes is S in Spanish (and the right arrow), No is N (and the left arrow).
@@ -104,13 +104,13 @@ test('a whole short test played by keyboard in Spanish records response times as
   }
 
   for (let task = 1; task <= 4; task += 1) {
-    await expect(page.getByRole('heading', { name: new RegExp(`^Tarea ${String(task)} de 4`) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: new RegExp(`^Parte ${String(task)} de 4`) })).toBeVisible();
     await page.getByRole('button', { name: 'Practicar primero' }).click();
     await playCards('Carta de práctica', true);
-    await page.getByRole('button', { name: 'Comenzar esta tarea' }).click();
+    await page.getByRole('button', { name: 'Comenzar esta parte' }).click();
     await playCards('Carta', false);
   }
-  await expect(page.getByRole('heading', { name: 'Todas las tareas han terminado' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Todas las partes han terminado' })).toBeVisible();
 
   const seen = await page.evaluate(
     () => (window as unknown as { seenByTest: { cards: number[]; keys: number[] } }).seenByTest,

@@ -2,7 +2,7 @@ import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { PatientOrders } from '../pages/orders';
-import { patientNoticeBox, readPatientNotice, ReferenceRunner } from '../pages/test-taking';
+import { askForDevPanel, patientNoticeBox, readPatientNotice, ReferenceRunner } from '../pages/test-taking';
 
 test('a technician runs an in-clinic test with the patient, and the order ends finished', async ({
   page,
@@ -77,6 +77,7 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
   await readPatientNotice(page);
   await page.getByRole('checkbox', { name: patientNoticeBox }).check();
   await page.getByRole('combobox', { name: 'Language of the test' }).selectOption('es-US');
+  await askForDevPanel(page);
   await page.getByRole('button', { name: 'Begin' }).click();
 
   // The runner speaks the test's language.

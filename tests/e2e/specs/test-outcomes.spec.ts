@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
-import { PatientLogin, ReferenceRunner } from '../pages/test-taking';
+import { askForDevPanel, PatientLogin, ReferenceRunner } from '../pages/test-taking';
 
 /** Spec §4/§8: where each runner error code lands (cbbversionfailure has no page of its own: unknown error). */
 const errorPages = [
@@ -20,6 +20,7 @@ for (const { code, heading, text } of errorPages) {
     await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
     await login.acceptNotice();
     await login.continue();
+    await askForDevPanel(page);
     await page.getByRole('button', { name: 'Begin' }).click();
 
     const runner = new ReferenceRunner(page);
