@@ -59,6 +59,15 @@ export function AppLayout() {
   // bookmark, a reload) shows its unlock screen, and no staff chrome shows at all.
   const patientMode = session.patientMode !== null || session.handover !== null;
   const onHandoverPage = matchPath(paths.handover, pathname) !== null;
+  // The page where staff handed the tablet over goes on to the patient's screens; any other page reached in patient
+  // mode (Back, a typed address, a reload) is someone leaving them, and shows the unlock screen.
+  const [handedOverAt, setHandedOverAt] = useState<string | null>(null);
+  const [wasPatientMode, setWasPatientMode] = useState(patientMode);
+  if (patientMode !== wasPatientMode) {
+    setWasPatientMode(patientMode);
+    setHandedOverAt(patientMode ? pathname : null);
+  }
+  const lockTarget = pathname === handedOverAt ? paths.handover : paths.handoverLocked;
   const withHeader = session.userRole !== 'patient' && !onPatientPage && !patientMode;
   // A fixed header, a fixed footer and main's padding, laid out by the rules of global.css (.cgm-layout), not by
   // Mantine's AppShell: that brought its navbar, aside, resizing and media-style code and, through them, the
@@ -92,7 +101,7 @@ export function AppLayout() {
         )}
         <div style={{ flex: 1 }}>
           <Suspense fallback={<RouteLoading />}>
-            {patientMode && !onHandoverPage ? <Navigate to={paths.handoverLocked} replace /> : <Outlet />}
+            {patientMode && !onHandoverPage ? <Navigate to={lockTarget} replace /> : <Outlet />}
           </Suspense>
         </div>
       </Box>

@@ -129,6 +129,26 @@ export const runnerWords = {
   },
 };
 
+/**
+ * Issue 31: on the in-clinic begin page, staff hand the tablet to the patient, whose own screen then opens (the
+ * notice, the language and Begin).
+ */
+export async function handToPatient(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Hand to the patient' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your memory test' })).toBeVisible();
+}
+
+/** After an in-clinic test, the staff member whose tablet it is takes it back with their password. */
+export async function unlockWithPassword(
+  page: Page,
+  password: string,
+  words = { unlock: 'Staff: unlock', password: 'Your password', action: 'Unlock' },
+): Promise<void> {
+  await page.getByRole('button', { name: words.unlock }).click();
+  await page.getByLabel(words.password).fill(password);
+  await page.getByRole('button', { name: words.action, exact: true }).click();
+}
+
 /** The runner address's own parameter that asks a demo server for its end-with-an-error panel (README). */
 export const devPanelParameter = 'devPanel';
 

@@ -373,7 +373,7 @@ for (const locale of ['en-US', 'es-US', 'fr-FR']) {
   });
 }
 
-test('a technician runs an in-clinic test by keyboard alone, from the order to the home page', async ({
+test('a technician runs an in-clinic test by keyboard alone, from the order to the patient’s page', async ({
   page,
   loginPage,
   request,
@@ -388,6 +388,9 @@ test('a technician runs an in-clinic test by keyboard alone, from the order to t
   await loginPage.signInAs('technician');
   await page.goto(orderPage);
   await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Hand to the patient' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your memory test' })).toBeVisible();
 
   await readNoticeByKeyboard(page);
   const box = page.getByRole('checkbox', { name: patientNoticeBox });
@@ -399,8 +402,13 @@ test('a technician runs an in-clinic test by keyboard alone, from the order to t
   await page.keyboard.press('Enter');
 
   await playRunnerByKeyboard(page, 2);
-  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
-  await expect(page.getByText('The test is complete and the order is finished.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'The test is over' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Staff: unlock' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByLabel('Your password'));
+  await page.keyboard.type(demoPassword);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cgm\/manage\/patient\/\d+$/);
 });
 
 test('the new-assessment dialog keeps the focus inside while open and gives it back to its link on Escape', async ({
@@ -452,7 +460,7 @@ test('the deactivate confirmation keeps the focus inside while open and gives it
   await expect(page.getByText('Deactivated', { exact: true })).toHaveCount(0);
 });
 
-test('at 320 CSS px the in-clinic begin page, where the patient reads and accepts the notice, fits the phone', async ({
+test('at 320 CSS px the in-clinic begin page and the patient’s screen, where they read and accept the notice, fit the phone', async ({
   browser,
   request,
 }) => {
@@ -465,7 +473,9 @@ test('at 320 CSS px the in-clinic begin page, where the patient reads and accept
   await new LoginPage(page).signInAs('technician');
   await page.goto(orderPage);
   await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
+  await expectFitsPhone(page, 'in-clinic begin (staff)');
+  await page.getByRole('button', { name: 'Hand to the patient' }).click();
   await expect(page.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
-  await expectFitsPhone(page, 'in-clinic begin');
+  await expectFitsPhone(page, 'in-clinic begin (patient)');
   await page.context().close();
 });

@@ -2,7 +2,15 @@ import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { PatientOrders } from '../pages/orders';
-import { askForDevPanel, patientNoticeBox, readPatientNotice, ReferenceRunner } from '../pages/test-taking';
+import { demoPassword } from '../fixtures/demo';
+import {
+  askForDevPanel,
+  handToPatient,
+  patientNoticeBox,
+  readPatientNotice,
+  ReferenceRunner,
+  unlockWithPassword,
+} from '../pages/test-taking';
 
 test('a technician runs an in-clinic test with the patient, and the order ends finished', async ({
   page,
@@ -23,7 +31,8 @@ test('a technician runs an in-clinic test with the patient, and the order ends f
   await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
   await expect(page.getByText(patient.name)).toBeVisible();
 
-  // Begin needs the privacy notice accepted by the patient on the device.
+  // Staff hand the tablet to the patient (issue 31): Begin needs the notice accepted by the patient on the device.
+  await handToPatient(page);
   await page.getByRole('button', { name: 'Begin' }).click();
   await expect(page.getByText('The patient privacy notice must be accepted')).toBeVisible();
   const acceptBox = page.getByRole('checkbox', { name: patientNoticeBox });
@@ -43,16 +52,16 @@ test('a technician runs an in-clinic test with the patient, and the order ends f
   await runner.takeTheTest();
   await runner.finish();
 
-  // Staff come back to their home, told that the test is complete.
-  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
-  await expect(page.getByText('The test is complete and the order is finished.')).toBeVisible();
+  // The patient is thanked and asked to give the tablet back; its staff member unlocks it and is back with them.
+  await expect(page.getByRole('heading', { level: 1, name: 'The test is over' })).toBeVisible();
+  await unlockWithPassword(page, demoPassword);
+  await expect(page).toHaveURL(new RegExp(`/cgm/manage/patient/${String(patient.id)}$`));
 
   // The order now shows 'test already completed', with nothing to begin and the language it was taken in.
   await page.goto(orderPage);
   await expect(page.getByText('Test already completed')).toBeVisible();
   await expect(page.getByText('Last started in English (United States).')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Begin' })).toHaveCount(0);
-  await expect(page.getByRole('combobox', { name: 'Language of the test' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Hand to the patient' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // A technician has no viewReport: the profile shows the date of the last result, no report.
@@ -74,6 +83,7 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
 
   await loginPage.signInAs('clinician');
   await page.goto(orderPage);
+  await handToPatient(page);
   await readPatientNotice(page);
   await page.getByRole('checkbox', { name: patientNoticeBox }).check();
   await page.getByRole('combobox', { name: 'Language of the test' }).selectOption('es-US');
@@ -87,10 +97,12 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
   await panel.getByRole('combobox', { name: 'Error' }).selectOption('cbbbrowsercheckfailure');
   await panel.getByRole('button', { name: 'Terminar con este error' }).click();
 
-  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
-  await expect(page.getByText('Incompatible browser')).toBeVisible();
+  // The closing screen speaks the test's language; the order stays open for another try.
+  await expect(page.getByRole('heading', { level: 1, name: 'La prueba ha terminado' })).toBeVisible();
+  await unlockWithPassword(page, demoPassword);
+  await expect(page.getByRole('heading', { level: 2, name: 'Tests to take in the clinic' })).toBeVisible();
   await page.goto(orderPage);
-  await expect(page.getByRole('button', { name: 'Begin' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hand to the patient' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Spanish (United States)' })).toBeVisible();
 
   // Cops have no beginSupervisedAssessment: told their role may not view the order, and turned away home.
