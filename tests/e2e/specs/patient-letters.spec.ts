@@ -96,6 +96,8 @@ test('a home order reaches a Spanish-speaking patient in Spanish, with the clini
   loginPage,
   request,
 }) => {
+  // Three screen sizes, each loaded afresh and checked with axe, on a machine shared with other work.
+  test.slow();
   await setNorthsidePhone(request, phone);
   const lastName = uniqueName('Carta');
   const email = `${lastName.toLowerCase()}@example.test`;
