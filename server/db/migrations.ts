@@ -556,6 +556,15 @@ export const migrations: readonly Migration[] = [
         CHECK (handover_order_id IS NULL OR user_id IS NOT NULL)`,
     ],
   },
+  {
+    // Issue 32: the number a patient calls with questions, printed on their letter and in their emails.
+    version: 210,
+    name: 'provider service contact phone',
+    statements: [
+      `ALTER TABLE provider_services ADD COLUMN contact_phone text NOT NULL DEFAULT ''
+        CHECK (char_length(contact_phone) <= 16)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -44,7 +44,7 @@ export interface FollowUpContext {
 function emailLink(
   db: Db,
   where: { origin: string; product: string },
-  order: { email: string; providerServiceName: string },
+  order: { id: number; email: string },
   token: string,
   reminder: boolean,
 ): Promise<void> {
@@ -53,7 +53,7 @@ function emailLink(
     origin: where.origin,
     product: where.product,
     token,
-    providerServiceName: order.providerServiceName,
+    orderId: order.id,
     reminder,
   });
 }
@@ -146,13 +146,7 @@ export function resendLink(context: FollowUpContext, id: number): Promise<Assess
     const now = new Date();
     const login = newPatientLoginToken();
     await replaceOrderLink(tx, id, login, new Date(now.getTime() + order.linkExpiryDays * dayMs), now);
-    await emailLink(
-      tx,
-      context,
-      { email: order.email, providerServiceName: order.providerServiceName },
-      login.token,
-      false,
-    );
+    await emailLink(tx, context, { id, email: order.email }, login.token, false);
     await appendOrderEvent(tx, {
       orderId: id,
       kind: 'LINK_RESENT',

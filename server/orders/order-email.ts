@@ -1,6 +1,9 @@
 import { hashToken, newToken } from '../auth/tokens';
 import type { Db } from '../db/db';
 import { insertOutboxMessage } from '../db/queries/outbox';
+import { findOrderEmailFacts, type OrderEmailFacts } from '../db/queries/order-emails';
+import { serverText } from '../http/messages';
+import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
 
 /** A fresh patient login token: the order keeps only its hash and a short hint for staff to tell orders apart. */
 export function newPatientLoginToken(): { token: string; hash: string; hint: string } {
@@ -18,10 +21,50 @@ export interface OrderEmail {
   origin: string;
   product: string;
   token: string;
-  /** 'Provider -- Service', so the patient knows who ordered the test. */
-  providerServiceName: string;
+  /** The order the link opens: its provider service names the sender, its patient the language. */
+  orderId: number;
   /** A reminder of an order not yet opened (issue 18). */
   reminder?: boolean;
+}
+
+/** Issue 32: the patient's own language, else their provider service's, else the product's (en-US). */
+export function orderEmailLanguage(candidates: readonly (string | null)[]): InterfaceLanguage {
+  for (const candidate of candidates) {
+    const language = toInterfaceLanguage(candidate);
+    if (language) return language;
+  }
+  return fallbackLanguage;
+}
+
+/** The texts of an order email: locales/<language>/orders.json, email.*. */
+type EmailText = 'subject' | 'reminderSubject' | 'greeting' | 'reminder' | 'asked' | 'how' | 'help' | 'helpPhone';
+
+/**
+ * The email's subject and body in the patient's language, for an older reader on a phone: who asks (provider and
+ * service), what it is, where to open it (any device), and whom to call.
+ */
+export function orderEmailText(
+  facts: OrderEmailFacts,
+  link: string,
+  reminder: boolean,
+): { subject: string; body: string } {
+  const language = orderEmailLanguage(facts.languages);
+  const text = (key: EmailText) =>
+    serverText(language, `orders:email.${key}`, {
+      provider: facts.providerName,
+      service: facts.serviceName,
+      phone: facts.contactPhone,
+    });
+  const paragraphs = [
+    text('greeting'),
+    ...(reminder ? [text('reminder')] : []),
+    text('asked'),
+    text('how'),
+    link,
+    text(facts.contactPhone === '' ? 'help' : 'helpPhone'),
+    `${facts.providerName}\n${facts.serviceName}`,
+  ];
+  return { subject: text(reminder ? 'reminderSubject' : 'subject'), body: `${paragraphs.join('\n\n')}\n` };
 }
 
 /**
@@ -29,17 +72,9 @@ export interface OrderEmail {
  * address it is sent to: the patient confirms their details on the login page.
  */
 export async function sendOrderEmail(db: Db, email: OrderEmail): Promise<void> {
+  const facts = await findOrderEmailFacts(db, email.orderId);
+  // The caller has just read or written the order in the same transaction.
+  if (!facts) throw new Error('Order of an email not found');
   const link = patientOrderLink(email.origin, email.product, email.token);
-  const opening = email.reminder
-    ? 'Hello,\n\nThis is a reminder: your cognitive assessment is still waiting for you. '
-    : 'Hello,\n\n';
-  await insertOutboxMessage(db, {
-    to: email.to,
-    subject: email.reminder ? 'Reminder: your cognitive assessment' : 'Your cognitive assessment',
-    body:
-      `${opening}${email.providerServiceName} has ordered a cognitive assessment for you. It takes about 15 ` +
-      `minutes. Open the link below on a computer or tablet, confirm your name and date of birth, and follow the ` +
-      `instructions.\n\n${link}\n\nIf you did not expect this email, please contact your clinic.\n`,
-    link,
-  });
+  await insertOutboxMessage(db, { to: email.to, ...orderEmailText(facts, link, email.reminder ?? false), link });
 }

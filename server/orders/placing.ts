@@ -128,7 +128,7 @@ async function placeOrder(context: OrderContext, { patient, service, asked, emai
       origin: context.origin,
       product: context.product,
       token: login.token,
-      providerServiceName: `${service.provider.name} -- ${service.service.name}`,
+      orderId: id,
     });
     await appendOrderEvent(db, { orderId: id, kind: 'EMAIL_SENT', at: now, detail: { email } });
   }

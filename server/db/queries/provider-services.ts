@@ -65,6 +65,7 @@ interface ProviderServiceBaseRow extends ProviderServiceRefRow {
   deliveryMethod: DeliveryMethod;
   linkExpiryDays: number;
   reminderAfterDays: number;
+  contactPhone: string;
 }
 
 interface OrderTypeRow extends AssessmentOrderType {
@@ -86,7 +87,8 @@ interface BatteryRow {
 const baseSelect = `
   SELECT ps.id, p.id AS "providerId", p.name AS "providerName", s.id AS "serviceId", s.name AS "serviceName",
     rt.id AS "reportTypeId", rt.name AS "reportTypeName", ps.delivery_method AS "deliveryMethod",
-    ps.link_expiry_days AS "linkExpiryDays", ps.reminder_after_days AS "reminderAfterDays"
+    ps.link_expiry_days AS "linkExpiryDays", ps.reminder_after_days AS "reminderAfterDays",
+    ps.contact_phone AS "contactPhone"
   FROM provider_services ps
   JOIN providers p ON p.id = ps.provider_id
   JOIN services s ON s.id = ps.service_id
@@ -149,6 +151,7 @@ export async function findProviderServices(db: Db, ids: readonly number[]): Prom
         battery: (ownBatteries.find((row) => row.isDefault) ?? ownBatteries[0])?.code ?? null,
         linkExpiryDays: base.linkExpiryDays,
         reminderAfterDays: base.reminderAfterDays,
+        contactPhone: base.contactPhone,
       },
     ];
   });
@@ -248,6 +251,8 @@ export interface ProviderServiceWrite {
   /** Issue 18; unset keeps the current values (or the defaults of a new provider service). */
   linkExpiryDays?: number;
   reminderAfterDays?: number;
+  /** Issue 32; unset keeps the current number (none for a new provider service). */
+  contactPhone?: string;
 }
 
 /** A provider service's own columns, in the order the insert and the update name them (unset days: null). */
@@ -259,6 +264,7 @@ function serviceValues(providerId: number, serviceId: number, write: ProviderSer
     write.deliveryMethod,
     write.linkExpiryDays ?? null,
     write.reminderAfterDays ?? null,
+    write.contactPhone ?? null,
   ];
 }
 
@@ -384,9 +390,9 @@ export async function createProviderService(db: Db, write: ProviderServiceWrite)
       await assertPairFree(tx, providerId, serviceId, null, write);
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO provider_services (provider_id, service_id, report_type_id, delivery_method, link_expiry_days,
-           reminder_after_days)
+           reminder_after_days, contact_phone)
          VALUES ($1, $2, $3, $4, coalesce($5::int, ${String(defaultLinkExpiryDays)}),
-           coalesce($6::int, ${String(defaultReminderAfterDays)}))
+           coalesce($6::int, ${String(defaultReminderAfterDays)}), coalesce($7::text, ''))
          RETURNING id`,
         serviceValues(providerId, serviceId, write),
       );
@@ -427,7 +433,8 @@ export async function updateProviderService(
       await tx.query(
         `UPDATE provider_services SET provider_id = $2, service_id = $3, report_type_id = $4, delivery_method = $5,
            link_expiry_days = coalesce($6::int, link_expiry_days),
-           reminder_after_days = coalesce($7::int, reminder_after_days), updated_at = now()
+           reminder_after_days = coalesce($7::int, reminder_after_days),
+           contact_phone = coalesce($8::text, contact_phone), updated_at = now()
          WHERE id = $1`,
         [id, ...serviceValues(providerId, serviceId, write)],
       );

@@ -1,29 +1,26 @@
 // Over 300 lines: the pieces of one dialog, following an order (issue 18): its progress badge and column, timeline,
-// printed letter, hand-over to a phone, cancellation and the actions that open them.
-import { Badge, Button, Group, Image, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+// cancellation and the actions that open them; the hand-over to a phone and the printed letter are in handoff.tsx.
+import { Badge, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   maxCancelReasonLength,
   type AssessmentOrder,
-  type HandoffResult,
   type OrderEvent,
   type OrderProgressId,
 } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
-import { formatDisplayDate } from '../../shared/lib/i18n/display-format';
-import { fallbackLanguage, languageNameIn, toInterfaceLanguage } from '../../shared/lib/i18n/languages';
+import { languageNameIn } from '../../shared/lib/i18n/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { LoadError, Loading, Notice } from '../../shared/ui';
 import type { GeneralListColumn } from '../../shared/ui/general-list';
 import { isNothingSent, OfflineWriteReason, WriteButton } from '../../shared/ui/offline';
 import { toast } from '../../shared/ui/toast';
-import { orderQueries, useCancelOrder, useHandoff, useResendLink } from './api';
+import { orderQueries, useCancelOrder, useResendLink } from './api';
+import { HandoffButtons, HandoffView, useHandoffState, type HandoffState } from './handoff';
 
 /** Progress a person should look at: the patient is stuck or the order is gone. */
 const attentionProgress: readonly OrderProgressId[] = ['LOCKED', 'EXPIRED', 'CANCELLED'];
@@ -135,101 +132,6 @@ function Timeline({ events }: { events: readonly OrderEvent[] }) {
   );
 }
 
-/** The printed letter, in the patient's language: clinic, test, time it takes, link, QR code and expiry. */
-function Letter({
-  order,
-  handoff,
-  qr,
-  language,
-}: {
-  order: AssessmentOrder;
-  handoff: HandoffResult;
-  qr: string;
-  language: string;
-}) {
-  const { i18n } = useTranslation();
-  const letterLanguage = toInterfaceLanguage(language) ?? fallbackLanguage;
-  const [ready, setReady] = useState(i18n.hasResourceBundle(letterLanguage, 'orders'));
-  useEffect(() => {
-    if (ready) return;
-    void i18n.loadLanguages(letterLanguage).then(() => {
-      setReady(true);
-    });
-  }, [i18n, letterLanguage, ready]);
-  if (!ready) return null;
-  const t = i18n.getFixedT(letterLanguage, 'orders');
-  return createPortal(
-    <section className="cgm-print-letter" lang={letterLanguage} aria-label={t('letter.title')}>
-      <h1>{t('letter.title')}</h1>
-      <p>{t('letter.clinic', { clinic: providerServiceName(order.providerService) })}</p>
-      <p>{t('letter.what')}</p>
-      <p>{t('letter.how')}</p>
-      <p className="cgm-print-letter-link">{handoff.link}</p>
-      <img src={qr} alt={t('letter.qrAlt')} width={240} height={240} />
-      <p>{t('letter.expires', { date: formatDisplayDate(handoff.linkExpiresOn, letterLanguage) })}</p>
-      <p>{t('letter.help')}</p>
-    </section>,
-    document.body,
-  );
-}
-
-function Handoff({ order, patientLanguage }: { order: AssessmentOrder; patientLanguage: string }) {
-  const { t } = useTranslation('orders');
-  const { formatDate } = useFormatters();
-  const handoff = useHandoff();
-  const [shown, setShown] = useState<{ result: HandoffResult; qr: string; printing: boolean } | null>(null);
-
-  async function show(kind: 'QR' | 'LETTER'): Promise<void> {
-    const result = await handoff.mutateAsync({ orderId: order.id, kind });
-    // The QR library is read only when a code is drawn, not with every list that shows an order's progress.
-    const { default: QRCode } = await import('qrcode');
-    const qr = await QRCode.toDataURL(result.link, { width: 480, margin: 2, errorCorrectionLevel: 'M' });
-    setShown({ result, qr, printing: kind === 'LETTER' });
-  }
-
-  useEffect(() => {
-    if (!shown?.printing) return;
-    // The letter's portal is in the page now; print once the browser has laid it out.
-    const frame = requestAnimationFrame(() => {
-      window.print();
-      setShown((current) => (current ? { ...current, printing: false } : current));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-    };
-  }, [shown?.printing]);
-
-  return (
-    <Stack gap="xs">
-      <Group gap="sm">
-        <WriteButton
-          variant="default"
-          loading={handoff.isPending}
-          onClick={() => void show('QR').catch(() => undefined)}
-        >
-          {t('followUp.showQr')}
-        </WriteButton>
-        <WriteButton variant="default" onClick={() => void show('LETTER').catch(() => undefined)}>
-          {t('followUp.printLetter')}
-        </WriteButton>
-      </Group>
-      <ActionFailed error={handoff.error} />
-      {shown && (
-        <Stack gap={4} align="center">
-          <Image src={shown.qr} alt={t('followUp.qrAlt')} w={280} h={280} />
-          <Text size="sm" ta="center">
-            {t('followUp.qrHint', { date: formatDate(shown.result.linkExpiresOn) })}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-            {shown.result.link}
-          </Text>
-          <Letter order={order} handoff={shown.result} qr={shown.qr} language={patientLanguage} />
-        </Stack>
-      )}
-    </Stack>
-  );
-}
-
 function CancelForm({ order, onDone }: { order: AssessmentOrder; onDone: () => void }) {
   const { t } = useTranslation('orders');
   const cancel = useCancelOrder();
@@ -278,7 +180,15 @@ function CancelForm({ order, onDone }: { order: AssessmentOrder; onDone: () => v
   );
 }
 
-function Actions({ order, patientLanguage }: { order: AssessmentOrder; patientLanguage: string }) {
+function Actions({
+  order,
+  handoff,
+  backFromHandoff,
+}: {
+  order: AssessmentOrder;
+  handoff: HandoffState;
+  backFromHandoff: boolean;
+}) {
   const { t } = useTranslation('orders');
   const resend = useResendLink();
   const [cancelling, setCancelling] = useState(false);
@@ -325,7 +235,10 @@ function Actions({ order, patientLanguage }: { order: AssessmentOrder; patientLa
           }}
         />
       )}
-      <Handoff order={order} patientLanguage={patientLanguage} />
+      <Stack gap="xs">
+        <HandoffButtons handoff={handoff} focusFirst={backFromHandoff} />
+        <ActionFailed error={handoff.error} />
+      </Stack>
       <OfflineWriteReason />
     </Stack>
   );
@@ -352,6 +265,8 @@ export function OrderFollowUpDialog({
   const timeline = useQuery(orderQueries.timeline(http, product, order.id));
   const progress = timeline.data?.progress.id ?? order.progress.id;
   const open = progress !== 'FINISHED' && progress !== 'CANCELLED';
+  const handoff = useHandoffState(order);
+  const [backFromHandoff, setBackFromHandoff] = useState(false);
   return (
     <Modal
       opened
@@ -360,23 +275,40 @@ export function OrderFollowUpDialog({
       title={t('followUp.title', { date: formatDate(order.orderDate) })}
       closeButtonProps={{ 'aria-label': t('common:close') }}
     >
-      <Stack gap="md">
-        <Group gap="sm">
-          {/* The timeline's own progress: the table's copy may be a moment old. */}
-          <ProgressBadge id={timeline.data?.progress.id ?? order.progress.id} />
-          {order.linkExpiresOn && open && (
-            <Text size="sm">{t('followUp.linkExpires', { date: formatDate(order.linkExpiresOn) })}</Text>
+      {handoff.shown ? (
+        <HandoffView
+          order={order}
+          handoff={handoff}
+          shown={handoff.shown}
+          patientLanguage={patientLanguage}
+          onBack={() => {
+            handoff.close();
+            setBackFromHandoff(true);
+          }}
+        />
+      ) : (
+        <Stack gap="md">
+          <Group gap="sm">
+            {/* The timeline's own progress: the table's copy may be a moment old. */}
+            <ProgressBadge id={timeline.data?.progress.id ?? order.progress.id} />
+            {order.linkExpiresOn && open && (
+              <Text size="sm">{t('followUp.linkExpires', { date: formatDate(order.linkExpiresOn) })}</Text>
+            )}
+          </Group>
+          {timeline.isPending ? (
+            <Loading label={t('followUp.loading')} size="sm" />
+          ) : timeline.isError ? (
+            <LoadError
+              title={t('followUp.loadFailed')}
+              error={timeline.error}
+              onRetry={() => void timeline.refetch()}
+            />
+          ) : (
+            <Timeline events={timeline.data.events} />
           )}
-        </Group>
-        {timeline.isPending ? (
-          <Loading label={t('followUp.loading')} size="sm" />
-        ) : timeline.isError ? (
-          <LoadError title={t('followUp.loadFailed')} error={timeline.error} onRetry={() => void timeline.refetch()} />
-        ) : (
-          <Timeline events={timeline.data.events} />
-        )}
-        {canAct && open && <Actions order={order} patientLanguage={patientLanguage} />}
-      </Stack>
+          {canAct && open && <Actions order={order} handoff={handoff} backFromHandoff={backFromHandoff} />}
+        </Stack>
+      )}
     </Modal>
   );
 }

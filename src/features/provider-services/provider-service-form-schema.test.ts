@@ -53,6 +53,7 @@ describe('formFieldOf', () => {
     expect(formFieldOf('providerName')).toBe('providerName');
     expect(formFieldOf('reportTypeId')).toBe('reportTypeId');
     expect(formFieldOf('linkExpiryDays')).toBe('linkExpiryDays');
+    expect(formFieldOf('contactPhone')).toBe('contactPhone');
     expect(formFieldOf('batteryCodes.1')).toBeNull();
     expect(formFieldOf('')).toBeNull();
   });
@@ -85,6 +86,7 @@ describe('toProviderServiceInput', () => {
         ],
         linkExpiryDays: 10,
         reminderAfterDays: 4,
+        contactPhone: ' 3125550147 ',
       }),
     ).toEqual({
       providerName: 'Harbor',
@@ -95,6 +97,7 @@ describe('toProviderServiceInput', () => {
       localities: [{ localityId: 'es-US', isDefault: true }],
       linkExpiryDays: 10,
       reminderAfterDays: 4,
+      contactPhone: '312-555-0147',
     });
   });
 });
@@ -127,5 +130,31 @@ describe('the follow-up days (issue 18)', () => {
     expect(providerServiceFormSchema.safeParse({ ...filled, linkExpiryDays: 365, reminderAfterDays: 1 }).success).toBe(
       true,
     );
+  });
+});
+
+describe('the contact phone (issue 32)', () => {
+  const filled = {
+    ...emptyFormValues([{ id: 'en-US', name: 'United States - English' }]),
+    localities: [
+      { id: 'en-US', name: 'United States - English', selected: true, isDefaultLocality: true, previouslyAdded: false },
+    ],
+    providerName: 'Harbor',
+    serviceName: 'Memory',
+    reportTypeId: '1',
+    batteryCodes: ['FullCBB'],
+  };
+  it.each(['', '3125550147', '(312) 555-0147', '312.555.0147'])('accepts %j', (contactPhone) => {
+    expect(providerServiceFormSchema.safeParse({ ...filled, contactPhone }).success).toBe(true);
+  });
+  it.each(['123-555-0147', '555-0147', 'front desk'])('refuses %j', (contactPhone) => {
+    const result = providerServiceFormSchema.safeParse({ ...filled, contactPhone });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['contactPhone', 'VALID_CONTACT_PHONE_INVALID'],
+    ]);
+  });
+  it('neither shows nor sends a phone the API does not know (the spec’s own shape)', () => {
+    const input = toProviderServiceInput({ ...filled, contactPhone: null });
+    expect(input).not.toHaveProperty('contactPhone');
   });
 });

@@ -10,6 +10,7 @@ import {
   type ProviderServiceInput,
 } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
+import { formatUsPhone, isValidUsPhone } from '../../shared/lib/validation/phone';
 import { hasDefaultLocality, hasSelectedLocality, initialLocalityChoices, type LocalityChoice } from './locality-rules';
 
 const localityChoiceSchema = z.object({
@@ -62,6 +63,18 @@ export const providerServiceFormSchema = z.object({
   // Issue 18: the follow-up of home orders. A number field holds '' while it is empty.
   linkExpiryDays: days(linkExpiryDaysRange),
   reminderAfterDays: days(reminderAfterDaysRange),
+  /**
+   * Issue 32: the number patients call, spec §5 US phone, optional. Null when the API does not know the field (the
+   * spec's own shape): then the form neither shows nor sends it.
+   */
+  contactPhone: z.nullable(
+    z.string().check(
+      z.refine((value) => {
+        const formatted = formatUsPhone(value);
+        return formatted === '' || isValidUsPhone(formatted);
+      }, 'VALID_CONTACT_PHONE_INVALID'),
+    ),
+  ),
 });
 export type ProviderServiceFormValues = z.input<typeof providerServiceFormSchema>;
 
@@ -75,6 +88,7 @@ export function emptyFormValues(localities: readonly { id: string; name: string 
     localities: initialLocalityChoices(localities),
     linkExpiryDays: defaultLinkExpiryDays,
     reminderAfterDays: defaultReminderAfterDays,
+    contactPhone: '',
   };
 }
 
@@ -91,6 +105,7 @@ export function formValuesOf(
     localities: initialLocalityChoices(localities, saved.supportedAssessmentLanguages),
     linkExpiryDays: saved.linkExpiryDays,
     reminderAfterDays: saved.reminderAfterDays,
+    contactPhone: saved.contactPhone ?? null,
   };
 }
 
@@ -106,6 +121,7 @@ export function toProviderServiceInput(values: ProviderServiceFormValues): Provi
     localities: chosen.map((locality) => ({ localityId: locality.id, isDefault: locality.isDefaultLocality })),
     linkExpiryDays: Number(values.linkExpiryDays),
     reminderAfterDays: Number(values.reminderAfterDays),
+    ...(values.contactPhone === null ? {} : { contactPhone: formatUsPhone(values.contactPhone) }),
   };
 }
 
@@ -134,7 +150,15 @@ export function saveFailure(error: unknown): SaveFailure {
 /** Form fields the server may name in a 400 or 409, mapped to the form's own field names. */
 export function formFieldOf(
   path: string,
-): 'providerName' | 'serviceName' | 'reportTypeId' | 'deliveryMethod' | 'linkExpiryDays' | 'reminderAfterDays' | null {
+):
+  | 'providerName'
+  | 'serviceName'
+  | 'reportTypeId'
+  | 'deliveryMethod'
+  | 'linkExpiryDays'
+  | 'reminderAfterDays'
+  | 'contactPhone'
+  | null {
   const head = path.split('.')[0] ?? '';
   switch (head) {
     case 'providerName':
@@ -143,6 +167,7 @@ export function formFieldOf(
     case 'deliveryMethod':
     case 'linkExpiryDays':
     case 'reminderAfterDays':
+    case 'contactPhone':
       return head;
     default:
       return null;

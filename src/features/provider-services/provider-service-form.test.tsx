@@ -105,6 +105,7 @@ describe('AddProviderServicePage', () => {
         ],
         linkExpiryDays: 14,
         reminderAfterDays: 3,
+        contactPhone: '',
       },
     });
   });
@@ -238,5 +239,66 @@ describe('EditProviderServicePage', () => {
       '/cgm/manage/cops',
     );
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the phone number for patients (issue 32)', () => {
+  it('is optional, formats ten digits as NNN-NNN-NNNN when left, and is sent', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderAdd(() => saved);
+    await fillValidAdd(user);
+    const phone = screen.getByRole('textbox', { name: 'Phone number for patients' });
+    expect(phone).not.toBeRequired();
+    expect(phone).toHaveAccessibleDescription(/Printed on the patient’s letter and in their emails\. Optional\./);
+    await user.click(phone);
+    await user.paste('3125550147');
+    await user.tab();
+    expect(phone).toHaveValue('312-555-0147');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/cgm/manage/cops');
+    });
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ contactPhone: '312-555-0147' });
+  });
+
+  it('refuses a number that is not a US phone, saying what is wanted, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdd(() => saved);
+    await fillValidAdd(user);
+    const phone = screen.getByRole('textbox', { name: 'Phone number for patients' });
+    await user.click(phone);
+    await user.paste('123-555-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const message = 'Enter a US phone number with its area code, e.g. 312-555-0100';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription(new RegExp(message));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the saved number on edit, and is not shown to an API that does not know it', async () => {
+    const user = userEvent.setup();
+    const route = {
+      path: '/cgm/manage/editproviderservice/:providerServiceId',
+      element: <EditProviderServicePage />,
+    };
+    const withPhone = renderFeature([route, listPage], {
+      initialPath: '/cgm/manage/editproviderservice/9',
+      script: withReferences(() => ({ ...saved, contactPhone: '847-555-0110' })),
+    });
+    expect(await screen.findByRole('textbox', { name: 'Phone number for patients' })).toHaveValue('847-555-0110');
+    withPhone.unmount();
+
+    const { calls } = renderFeature([route, listPage], {
+      initialPath: '/cgm/manage/editproviderservice/9',
+      script: withReferences(() => saved),
+    });
+    expect(await screen.findByRole('textbox', { name: 'Provider name' })).toHaveValue('Harbor Clinic');
+    expect(screen.queryByRole('textbox', { name: 'Phone number for patients' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(calls.some((call) => call.method === 'PUT')).toBe(true);
+    });
+    expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('contactPhone');
   });
 });

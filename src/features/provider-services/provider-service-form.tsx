@@ -14,6 +14,7 @@ import {
 } from '../../shared/api/contract';
 import { isApiError } from '../../shared/api/http';
 import { usePaths } from '../../shared/lib/runtime-config';
+import { formatUsPhone, maxPhoneLength } from '../../shared/lib/validation/phone';
 import { applyServerErrors, useRequiredHint } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { useSaveProviderService } from './api';
@@ -76,6 +77,7 @@ export function ProviderServiceForm({
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(providerServiceFormSchema), defaultValues });
   useUnsavedChanges(isDirty);
@@ -109,6 +111,7 @@ export function ProviderServiceForm({
 
   // Spec §5 TEXT_FIELD_REQUIRED: the hint every required field carries (shown on hover and focus, read with it).
   const requiredHint = useRequiredHint(true, undefined);
+  const contactPhone = register('contactPhone');
 
   return (
     <form
@@ -135,6 +138,24 @@ export function ProviderServiceForm({
           error={message(errors.serviceName?.message)}
           {...register('serviceName')}
         />
+        {defaultValues.contactPhone !== null && (
+          <TextInput
+            label={t('contactPhone.label')}
+            description={t('contactPhone.hint')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={maxPhoneLength}
+            // Any reason the number is refused is its shape: say which shape is wanted.
+            error={errors.contactPhone ? t('VALID_CONTACT_PHONE_INVALID') : undefined}
+            {...contactPhone}
+            onBlur={(event) => {
+              // Spec §5: ten digits are shown as NNN-NNN-NNNN once the person leaves the field.
+              setValue('contactPhone', formatUsPhone(event.currentTarget.value), { shouldDirty: true });
+              void contactPhone.onBlur(event);
+            }}
+          />
+        )}
         <Controller
           control={control}
           name="reportTypeId"

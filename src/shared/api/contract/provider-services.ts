@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { optionalUsPhoneSchema } from '../../lib/validation/phone';
 import { maxRecordId, recordIdParamSchema } from './ids';
 import { defaultListTake } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';
@@ -91,6 +92,11 @@ export const providerServiceSchema = z.extend(providerServiceRefSchema, {
   linkExpiryDays: z.int(),
   /** Issue 18: days without the link opened before the patient is reminded (twice at most). */
   reminderAfterDays: z.int(),
+  /**
+   * Issue 32: the number a patient calls with questions ('' when none), on their letter and in their emails. Optional:
+   * an API of the spec's shape does not send it.
+   */
+  contactPhone: z.optional(z.string()),
 });
 export type ProviderService = z.infer<typeof providerServiceSchema>;
 
@@ -170,6 +176,8 @@ export const providerServiceInputSchema = z.object({
     ),
   linkExpiryDays: daysWithin(linkExpiryDaysRange, defaultLinkExpiryDays),
   reminderAfterDays: daysWithin(reminderAfterDaysRange, defaultReminderAfterDays),
+  /** Issue 32: spec §5 US phone, '' for none; left out, the stored one stays (a client that does not know it). */
+  contactPhone: z.optional(optionalUsPhoneSchema()),
 });
 export type ProviderServiceInput = z.input<typeof providerServiceInputSchema>;
 
