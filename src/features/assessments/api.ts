@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   assessmentOrderDetailSchema,
   assessmentOrderSchema,
+  batteryTasks,
   patientLinkStateSchema,
   beginTestResultSchema,
   devopsSchema,
@@ -77,6 +78,9 @@ export function onSiteOrder(order: AssessmentOrder, patient: PatientProfile): As
     patientIsDisabled: patient.isDisabled,
     patientDefaultLanguage: patient.defaultLanguage,
     supportedAssessmentLanguages: service?.supportedAssessmentLanguages ?? [],
+    // The staff order answer does not estimate the length; the number of parts is the battery's.
+    estimatedMinutes: null,
+    testParts: batteryTasks[order.batteryType.code]?.length ?? null,
   };
 }
 
