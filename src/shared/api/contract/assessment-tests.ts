@@ -123,23 +123,17 @@ export const testErrorRequestSchema = z.object({
 export const unableToTakeReasonSchema = z.enum(['cannotSee', 'cannotAnswerInTime', 'cannotUseScreen', 'other']);
 export type UnableToTakeReason = z.infer<typeof unableToTakeReasonSchema>;
 
-/**
- * POST /api/{product}/assessmentorders/{id}/unabletotake: ends the attempt without a result and tells the clinic.
- * `details` is what the person wrote in their own words (optional, a text area of spec §9).
- */
+/** What the person wrote in their own words: optional, a text area of spec §9 (line breaks allowed). */
+export const unableToTakeDetailsSchema = z.string().check(
+  z.trim(),
+  z.maxLength(maxTextAreaLength, validationMessages.tooLong),
+  z.refine((value) => findControlCharacter(value, { multiLine: true }) === null, validationMessages.controlCharacters),
+);
+
+/** POST /api/{product}/assessmentorders/{id}/unabletotake: ends the attempt without a result and tells the clinic. */
 export const unableToTakeRequestSchema = z.object({
   reason: unableToTakeReasonSchema,
-  details: z._default(
-    z.string().check(
-      z.trim(),
-      z.maxLength(maxTextAreaLength, validationMessages.tooLong),
-      z.refine(
-        (value) => findControlCharacter(value, { multiLine: true }) === null,
-        validationMessages.controlCharacters,
-      ),
-    ),
-    '',
-  ),
+  details: z._default(unableToTakeDetailsSchema, ''),
   workflowInstanceId: z.optional(workflowInstanceIdSchema),
 });
 export type UnableToTakeRequest = z.input<typeof unableToTakeRequestSchema>;
