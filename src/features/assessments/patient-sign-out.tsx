@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
@@ -18,11 +18,11 @@ export function useJustSignedOut(): boolean {
 
 /**
  * Issue 32: a patient who is done ends their session and stays on a patient page that says they can close it;
- * never the staff's "Signed out" page with its header and "Log in again". The page is shown first (under the
- * patient's pages, which have no header), then the session ends here.
+ * never the staff's "Signed out" page with its header and "Log in again". The session ends on the server, then the
+ * patient's pages (which have no header) show that page, which forgets the session here.
  */
 function usePatientSignOut() {
-  const { store, api } = useAuth();
+  const { api } = useAuth();
   const paths = usePaths();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -35,7 +35,6 @@ function usePatientSignOut() {
       if (!isApiError(error)) throw error;
     }
     await navigate(paths.patientHome, { replace: true, state: { patientSignedOut: true } });
-    store.signOut('TEXT_YOU_ARE_NOW_LOGGED_OUT');
   };
   return { pending, signOut };
 }
@@ -63,6 +62,11 @@ export function PatientSignOutButton({ label, primary = false }: { label: string
 /** After the patient signed out: nothing to do but close the page (no staff header, no staff words). */
 export function PatientSignedOutPage() {
   const { t } = useTranslation('assessments');
+  const { store } = useAuth();
+  useEffect(() => {
+    // Forgotten only once this page is the one shown: the patient's pages would otherwise ask for their details.
+    if (store.getSnapshot().isLoggedIn) store.signOut('TEXT_YOU_ARE_NOW_LOGGED_OUT');
+  }, [store]);
   return (
     <Page title={t('finished.signedOutTitle')}>
       <Notice tone="success">{t('finished.signedOutBody')}</Notice>

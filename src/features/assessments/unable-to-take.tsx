@@ -50,6 +50,7 @@ export function UnableToTakeForm({
           <RadioField<UnableToTakeForm>
             name="reason"
             label={t('unable.reason')}
+            description={t('unable.reasonHint')}
             required
             size="md"
             options={unableToTakeReasonSchema.options.map((reason) => ({
