@@ -1,4 +1,4 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AssessmentOrderDetail } from '../../shared/api/contract';
 import { useFormatters } from '../../shared/lib/i18n/format';
@@ -40,18 +40,28 @@ export function WhatToExpect({
 
 /**
  * Issue 32: the patient's own summary of their order, instead of the staff's (battery, location, status): whose
- * test it is, which clinic asked for it and when.
+ * test it is, which clinic asked for it and when, in text of the patient's size.
  */
 export function PatientOrderSummary({ order }: { order: AssessmentOrderDetail }) {
   const { t } = useTranslation('assessments');
   const { formatDate } = useFormatters();
+  const details = [
+    { label: t('expect.forWhom'), value: order.patient.name },
+    { label: t('expect.clinic'), value: order.providerService.provider.name },
+    { label: t('expect.orderedOn'), value: formatDate(order.orderDate) },
+  ];
   return (
-    <Text size="lg">
-      {t('expect.requestedBy', {
-        name: order.patient.name,
-        clinic: order.providerService.provider.name,
-        date: formatDate(order.orderDate),
-      })}
-    </Text>
+    <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="xs" verticalSpacing="xs" m={0}>
+      {details.map((detail) => (
+        <div key={detail.label}>
+          <Text component="dt" fw={700}>
+            {detail.label}
+          </Text>
+          <Text component="dd" size="lg" m={0}>
+            {detail.value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
   );
 }
