@@ -176,12 +176,13 @@ export function useBeginForm(
   { interfaceLanguageFirst = false }: { interfaceLanguageFirst?: boolean } = {},
 ) {
   const { language: interfaceLanguage } = useFormatters();
-  const [language, setChosen] = useState(() =>
-    defaultTestLanguage(order, {
-      remembered: rememberedTestLanguage(window.sessionStorage, order.id),
-      interfaceLanguage: interfaceLanguageFirst ? interfaceLanguage : null,
-    }),
-  );
+  // Until a language is chosen (on this page, or for this order earlier in this tab), the default follows the
+  // screens: switching them to Spanish switches the test to Spanish too.
+  const [chosen, setChosen] = useState(() => rememberedTestLanguage(window.sessionStorage, order.id));
+  const language = defaultTestLanguage(order, {
+    remembered: chosen,
+    interfaceLanguage: interfaceLanguageFirst ? interfaceLanguage : null,
+  });
   const setLanguage = (next: string) => {
     setChosen(next);
     rememberTestLanguage(window.sessionStorage, order.id, next);
