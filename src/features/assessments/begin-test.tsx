@@ -296,8 +296,12 @@ export function RunnerLeftNotice() {
 export function DefaultRunnerLeftNotice({ left }: { left: RunnerLeft }) {
   const { t } = useTranslation('assessments');
   return (
-    <Notice tone="warning" title={t(`cameBack.${left.kind}.title`)}>
-      {t(`cameBack.${left.kind}.body`)}
+    <Notice tone="warning">
+      <Stack gap={4}>
+        {/* In the body, not the alert's title: a coloured title on the tinted background is too faint (axe). */}
+        <Text fw={700}>{t(`cameBack.${left.kind}.title`)}</Text>
+        <Text>{t(`cameBack.${left.kind}.body`)}</Text>
+      </Stack>
     </Notice>
   );
 }
