@@ -565,6 +565,25 @@ export const migrations: readonly Migration[] = [
         CHECK (char_length(contact_phone) <= 16)`,
     ],
   },
+  {
+    // Issue 32: "I cannot do this test". The order stays open without a result; the clinic reads why.
+    version: 220,
+    name: 'reports of a patient who cannot take the test',
+    statements: [
+      // What the person chose and wrote (kept for the clinic only, never logged), and who sent it: the patient's
+      // own session (no user) or the staff member who began the on-site test.
+      `CREATE TABLE unable_to_take_reports (
+        id serial PRIMARY KEY,
+        assessment_order_id integer NOT NULL REFERENCES assessment_orders (id) ON DELETE CASCADE,
+        attempt_id integer NULL REFERENCES assessment_attempts (id) ON DELETE SET NULL,
+        reason text NOT NULL CHECK (reason IN ('cannotSee', 'cannotAnswerInTime', 'cannotUseScreen', 'other')),
+        details text NOT NULL DEFAULT '',
+        reported_by_user_id integer NULL REFERENCES users (id) ON DELETE SET NULL,
+        reported_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX unable_to_take_reports_order ON unable_to_take_reports (assessment_order_id, reported_at)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

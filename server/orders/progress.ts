@@ -7,6 +7,7 @@ import {
   type OrderProgress,
   type OrderStatusId,
   type OrderTypeId,
+  unableToTakeErrorCode,
 } from '../../src/shared/api/contract';
 
 export interface ProgressFacts {
@@ -48,13 +49,14 @@ const dayMs = 86_400_000;
 
 /**
  * Why an open order needs a person (issue 18), the most pressing reason when there are several, or null: a locked
- * link, a test that ended in a runner error, a link that ran out or runs out within two days, or a link nobody
+ * link, a person who cannot take the test (issue 32), a test that ended in a runner error, a link that ran out or runs out within two days, or a link nobody
  * opened three days after the order was placed.
  */
 export function attentionOf(order: AssessmentOrder, now: Date): AttentionReason | null {
   const progress = order.progress.id;
   if (progress === 'FINISHED' || progress === 'CANCELLED') return null;
   if (progress === 'LOCKED') return 'LOCKED';
+  if (order.lastErrorCode === unableToTakeErrorCode) return 'UNABLE_TO_TAKE';
   if (order.lastErrorCode !== null) return 'RUNNER_ERROR';
   if (progress === 'EXPIRED') return 'EXPIRED';
   if (progress === 'IN_PROGRESS') return null;

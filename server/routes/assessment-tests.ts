@@ -8,6 +8,8 @@ import {
   patientAssessmentParamsSchema,
   testCompletedRequestSchema,
   testErrorRequestSchema,
+  unableToTakeErrorCode,
+  unableToTakeRequestSchema,
   type AssessmentOrder,
   type AssessmentOrderDetail,
   type BeginTestResult,
@@ -20,18 +22,24 @@ import { hashToken, newToken } from '../auth/tokens';
 import type { Db } from '../db/db';
 import { findAssessmentOrder } from '../db/queries/assessment-orders';
 import {
+  endSessionTestAllowance,
+  findAttemptStarter,
   findOrderAttempt,
   findOrderForTest,
   insertAttempt,
+  keepSessionUntil,
   markOrderError,
   markOrderFinished,
   providerServiceOffersLanguage,
   recordAttemptError,
+  recordUnableToTake,
   type NewAttempt,
   type OrderForTestRow,
 } from '../db/queries/assessment-tests';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
 import { deviceClassOf } from '../orders/device-class';
+import { testLengthOf } from '../runner/test-duration';
+import { expiryFrom } from '../auth/session-service';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
 import { callerOf, fieldError } from '../profiles/scope';
@@ -108,18 +116,41 @@ async function beginAttempt(
 ): Promise<BeginTestResult> {
   const token = newToken();
   const workflowInstanceId = randomUUID();
+  const testTokenExpiresAt = new Date(now.getTime() + testTokenLifetimeMinutes * 60_000);
   await insertAttempt(
     db,
-    {
-      orderId: order.orderId,
-      workflowInstanceId,
-      testTokenHash: hashToken(token),
-      testTokenExpiresAt: new Date(now.getTime() + testTokenLifetimeMinutes * 60_000),
-      ...values,
-    },
+    { orderId: order.orderId, workflowInstanceId, testTokenHash: hashToken(token), testTokenExpiresAt, ...values },
     now,
   );
   return { authTokenToUseForTest: token, workflowInstanceId };
+}
+
+/**
+ * Issue 32: a patient's session outlives no test and ends during none. Begin keeps it until the runner's token
+ * expires; once the test has ended (a callback, or "I cannot do this test"), it is back to its idle time.
+ */
+async function patientTestAllowance(db: Db, auth: AuthContext, until: Date): Promise<void> {
+  if (auth.role === 'patient') await keepSessionUntil(db, auth.sessionId, until);
+}
+async function patientTestEnded(db: Db, auth: AuthContext, sessionMinutes: number, now: Date): Promise<void> {
+  if (auth.role === 'patient') await endSessionTestAllowance(db, auth.sessionId, expiryFrom(now, sessionMinutes));
+}
+
+/**
+ * Issue 32: "I cannot do this test" is the patient's own (their session, their order), or the staff member's who
+ * began the on-site test under way; nobody else's.
+ */
+async function checkMayReportUnable(
+  db: Db,
+  auth: AuthContext,
+  order: OrderForTestRow,
+  attempt: { id: number } | null,
+): Promise<void> {
+  checkAccess(auth, order, 'beginSupervisedAssessment');
+  if (auth.role === 'patient') return;
+  // Staff only while their own on-site test of this order is the attempt in question.
+  const starter = attempt ? await findAttemptStarter(db, attempt.id) : null;
+  if (starter === null || starter !== auth.userId) throw forbidden();
 }
 
 async function answerOrder(db: Db, id: number): Promise<AssessmentOrder> {
@@ -132,7 +163,7 @@ async function answerOrder(db: Db, id: number): Promise<AssessmentOrder> {
  * Spec §7: GET /api/profile/patients/{id}/assessmentorders/{assessmentId}; POST
  * /api/{product}/assessmentorders/{id}/begintest, /beginsupervisedtest, /testerror, /testcompleted.
  */
-export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product }, done) => {
+export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, sessionMinutes }, done) => {
   const orders = `/api/${product}/assessmentorders`;
   const signedIn = { preHandler: app.requireAuth };
 
@@ -156,6 +187,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
         patientIsDisabled: facts.patientIsDisabled,
         patientDefaultLanguage: rows[0]?.defaultLanguage ?? 'en-US',
         supportedAssessmentLanguages: services.get(facts.providerServiceId)?.supportedAssessmentLanguages ?? [],
+        ...testLengthOf(facts.batteryCode),
       };
     },
   );
@@ -173,6 +205,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
       checkAccess(auth, order, 'beginSupervisedAssessment');
       checkBeginnable(order, true, now);
       await checkLanguage(tx, order, language, 'language');
+      await patientTestAllowance(tx, auth, new Date(now.getTime() + testTokenLifetimeMinutes * 60_000));
       return beginAttempt(
         tx,
         order,
@@ -230,7 +263,9 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(testCompletedRequestSchema, request);
     const auth = callerOf(request);
+    const now = new Date();
     await db.tx(async (tx) => {
+      await patientTestEnded(tx, auth, sessionMinutes, now);
       const order = await findOrderForTest(tx, id);
       if (!order) throw orderNotFound();
       checkAccess(auth, order, 'beginSupervisedAssessment');
@@ -251,12 +286,55 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
     const auth = callerOf(request);
     const now = new Date();
     await db.tx(async (tx) => {
+      await patientTestEnded(tx, auth, sessionMinutes, now);
       const order = await findOrderForTest(tx, id);
       if (!order) throw orderNotFound();
       checkAccess(auth, order, 'beginSupervisedAssessment');
       const attempt = await findOrderAttempt(tx, id, body.workflowInstanceId);
       if (attempt?.outcome === null) await recordAttemptError(tx, attempt.id, body.errorCode, now);
       await markOrderError(tx, id, body.errorCode, now);
+    });
+    return answerOrder(db, id);
+  });
+
+  /**
+   * Issue 32: "I cannot do this test". The attempt under way ends without a result (the runner's token is spent,
+   * so it can never be recorded as completed), the order stays open and needs the clinic's attention, and the
+   * reason is kept for the clinic.
+   */
+  app.post(`${orders}/:id/unabletotake`, signedIn, async (request): Promise<AssessmentOrder> => {
+    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+    const body = parseBody(unableToTakeRequestSchema, request);
+    const auth = callerOf(request);
+    const now = new Date();
+    await db.tx(async (tx) => {
+      const order = await findOrderForTest(tx, id);
+      if (!order) throw orderNotFound();
+      checkAccess(auth, order, 'beginSupervisedAssessment');
+      const attempt = await findOrderAttempt(tx, id, body.workflowInstanceId);
+      if (body.workflowInstanceId !== undefined && !attempt) {
+        throw fieldError('workflowInstanceId', validationMessages.invalid);
+      }
+      await checkMayReportUnable(tx, auth, order, attempt);
+      if (order.status === 'FINI') {
+        throw refused(assessmentTestRefusalCodes.orderAlreadyCompleted, 'This test is already completed');
+      }
+      if (order.cancelledAt !== null) {
+        throw refused(assessmentTestRefusalCodes.orderCancelled, 'The order was cancelled');
+      }
+      await recordUnableToTake(
+        tx,
+        {
+          orderId: id,
+          attempt,
+          reason: body.reason,
+          details: body.details,
+          reportedByUserId: auth.role === 'patient' ? null : auth.userId,
+          errorCode: unableToTakeErrorCode,
+        },
+        now,
+      );
+      await patientTestEnded(tx, auth, sessionMinutes, now);
     });
     return answerOrder(db, id);
   });

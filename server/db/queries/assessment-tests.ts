@@ -1,4 +1,4 @@
-import type { DeviceClass, OrderStatusId, TestRecord } from '../../../src/shared/api/contract';
+import type { DeviceClass, OrderStatusId, TestRecord, UnableToTakeReason } from '../../../src/shared/api/contract';
 import type { Db } from '../db';
 import { appendOrderEvent, linkExpiresAt } from './order-events';
 
@@ -269,6 +269,15 @@ export async function findOrderAttempt(
   return rows[0] ?? null;
 }
 
+/** Who began an attempt: the staff member of an on-site test, null for the patient's own. */
+export async function findAttemptStarter(db: Db, attemptId: number): Promise<number | null> {
+  const rows = await db.query<{ startedByUserId: number | null }>(
+    `SELECT started_by_user_id AS "startedByUserId" FROM assessment_attempts WHERE id = $1 AND supervised`,
+    [attemptId],
+  );
+  return rows[0]?.startedByUserId ?? null;
+}
+
 /** The runner finished the test: its trial-by-trial record kept, token spent. */
 export async function recordAttemptCompleted(db: Db, attemptId: number, results: TestRecord, now: Date): Promise<void> {
   await db.query(
@@ -311,6 +320,61 @@ export async function markOrderError(db: Db, orderId: number, errorCode: string,
     `UPDATE assessment_orders SET last_error_code = $2, updated_at = $3 WHERE id = $1 AND status = 'SCHD'`,
     [orderId, errorCode, now.toISOString()],
   );
+}
+
+/**
+ * Issue 32: the person cannot take the test. The attempt under way (if any) ends without a result and its runner
+ * token is spent, so the runner can no longer record it as completed; the order stays open and keeps `errorCode`,
+ * which the clinic's follow-up shows as needing attention; the person's reason is kept for the clinic.
+ */
+export async function recordUnableToTake(
+  db: Db,
+  values: {
+    orderId: number;
+    attempt: Pick<AttemptRow, 'id' | 'outcome'> | null;
+    reason: UnableToTakeReason;
+    details: string;
+    reportedByUserId: number | null;
+    errorCode: string;
+  },
+  now: Date,
+): Promise<void> {
+  const attemptId = values.attempt?.outcome === null ? values.attempt.id : null;
+  if (attemptId !== null) {
+    await db.query(
+      `UPDATE assessment_attempts SET outcome = 'ERROR', error_code = $2, finished_at = $3,
+         test_token_expires_at = LEAST(test_token_expires_at, $3::timestamptz)
+       WHERE id = $1 AND outcome IS NULL`,
+      [attemptId, values.errorCode, now.toISOString()],
+    );
+  }
+  await db.query(
+    `INSERT INTO unable_to_take_reports (assessment_order_id, attempt_id, reason, details, reported_by_user_id,
+       reported_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [values.orderId, attemptId, values.reason, values.details, values.reportedByUserId, now.toISOString()],
+  );
+  await markOrderError(db, values.orderId, values.errorCode, now);
+}
+
+/**
+ * Issue 32: a patient's session lasts while their test is under way (the runner's token lives that long), so that
+ * the person who finishes after a long pause comes back to their own page, not to "Confirm your details".
+ */
+export async function keepSessionUntil(db: Db, sessionId: number, until: Date): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET expires_at = GREATEST(expires_at, LEAST($2::timestamptz, ends_at))
+     WHERE id = $1 AND revoked_at IS NULL`,
+    [sessionId, until.toISOString()],
+  );
+}
+
+/** Once the test has ended, the session is back to its ordinary idle time from now. */
+export async function endSessionTestAllowance(db: Db, sessionId: number, idleExpiry: Date): Promise<void> {
+  await db.query(`UPDATE sessions SET expires_at = LEAST(expires_at, $2::timestamptz) WHERE id = $1`, [
+    sessionId,
+    idleExpiry.toISOString(),
+  ]);
 }
 
 export async function insertReportToken(

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   assessmentOrderDetailSchema,
   assessmentOrderSchema,
+  batteryTasks,
   patientLinkStateSchema,
   beginTestResultSchema,
   devopsSchema,
@@ -11,6 +12,7 @@ import {
   type BeginSupervisedTestRequest,
   type PatientLoginRequest,
   type PatientProfile,
+  type UnableToTakeRequest,
 } from '../../shared/api/contract';
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
@@ -77,6 +79,9 @@ export function onSiteOrder(order: AssessmentOrder, patient: PatientProfile): As
     patientIsDisabled: patient.isDisabled,
     patientDefaultLanguage: patient.defaultLanguage,
     supportedAssessmentLanguages: service?.supportedAssessmentLanguages ?? [],
+    // The staff order answer does not estimate the length; the number of parts is the battery's.
+    estimatedMinutes: null,
+    testParts: batteryTasks[order.batteryType.code]?.length ?? null,
   };
 }
 
@@ -142,6 +147,22 @@ export function useRecordOutcome(assessmentId: number) {
     // Patient lists, profiles and order tables of other features all show the order's status and last result:
     // everything is marked stale (only what is on screen refetches), which also spares the patient's pages from
     // loading those features.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+/**
+ * Issue 32: "I cannot do this test": the attempt ends without a result and the clinic is told why. The order then
+ * changes (it needs the clinic's attention), so every view of it is marked stale.
+ */
+export function useUnableToTake(assessmentId: number) {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: UnableToTakeRequest) =>
+      http.post(`${ordersPath(product, assessmentId)}/unabletotake`, request, assessmentOrderSchema),
+    meta: { handlesBadRequest: true },
     onSettled: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,7 +1,7 @@
 // Over 300 lines: every piece the self and on-site begin pages share (summary, language, Begin and why it failed,
 // the hand-over to the runner and its return), so each page holds only what is its own.
 import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { createContext, type ReactNode, use, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import {
@@ -25,6 +25,7 @@ import {
   rememberWorkflowInstance,
   runnerRedirectDelayMs,
   takeWorkflowInstance,
+  type RunnerLeft,
   type RunnerReturn,
 } from './runner';
 
@@ -46,11 +47,30 @@ export function languageName(order: AssessmentOrderDetail, localityId: string | 
   return languageNameIn(localityId, readerLanguage) ?? serverName ?? localityId;
 }
 
-/** The language the test starts in: the patient's default when the provider service offers it, else its default. */
-function initialLanguage(order: AssessmentOrderDetail): string {
+/** The test language this tab remembers for an order: a locality id only (no patient data), this tab only. */
+const languageKey = (assessmentId: number) => `testlanguage.${String(assessmentId)}`;
+
+export function rememberTestLanguage(storage: Pick<Storage, 'setItem'>, assessmentId: number, language: string) {
+  storage.setItem(languageKey(assessmentId), language);
+}
+
+function rememberedTestLanguage(storage: Pick<Storage, 'getItem'>, assessmentId: number): string | null {
+  return storage.getItem(languageKey(assessmentId));
+}
+
+/**
+ * The language the test starts in, the first of these that the provider service offers: the one chosen for this
+ * order earlier in this tab (issue 32: kept after an interrupted start), the language of the screens (issue 32:
+ * when the person reads them in Spanish, the test is in Spanish), the patient's default; else the service's default.
+ */
+export function defaultTestLanguage(
+  order: Pick<AssessmentOrderDetail, 'supportedAssessmentLanguages' | 'patientDefaultLanguage'>,
+  preferences: { remembered: string | null; interfaceLanguage: string | null },
+): string {
   const offered = order.supportedAssessmentLanguages;
-  if (offered.some((language) => language.localityId === order.patientDefaultLanguage)) {
-    return order.patientDefaultLanguage;
+  const candidates = [preferences.remembered, preferences.interfaceLanguage, order.patientDefaultLanguage];
+  for (const candidate of candidates) {
+    if (candidate !== null && offered.some((language) => language.localityId === candidate)) return candidate;
   }
   return offered.find((language) => language.isDefault)?.localityId ?? offered[0]?.localityId ?? 'en-US';
 }
@@ -76,11 +96,22 @@ export function OrderSummary({ order }: { order: AssessmentOrderDetail }) {
   );
 }
 
-/** Spec §4: a finished order shows 'test already completed', with the last-started language, and nothing to begin. */
-export function CompletedNotice({ order }: { order: AssessmentOrderDetail }) {
+/**
+ * Spec §4: a finished order shows 'test already completed', with the last-started language (for staff: issue 32
+ * keeps that term off the patient's page, `withLanguage` false), and nothing to begin.
+ */
+export function CompletedNotice({
+  order,
+  withLanguage = true,
+}: {
+  order: AssessmentOrderDetail;
+  withLanguage?: boolean;
+}) {
   const { t } = useTranslation('assessments');
   const { formatDate: showDate, language: readerLanguage } = useFormatters();
-  const language = languageName(order, order.assessmentOrderLastStartedUsingLanguage, readerLanguage);
+  const language = withLanguage
+    ? languageName(order, order.assessmentOrderLastStartedUsingLanguage, readerLanguage)
+    : '';
   return (
     <Alert color="teal" role="status">
       <Stack gap={4}>
@@ -135,11 +166,27 @@ export interface BeginFormProps {
 }
 
 /**
- * What both begin forms hold: the test language chosen on the page (first the order's own) and the hand-over to
- * the runner.
+ * What both begin forms hold: the test language chosen on the page and the hand-over to the runner. The language
+ * starts as `defaultTestLanguage` says; the language of the screens counts only with `interfaceLanguageFirst` (the
+ * patient's own page: on site, the screens are in the staff member's language, not necessarily the patient's).
  */
-export function useBeginForm(order: AssessmentOrderDetail, go: Go | undefined) {
-  const [language, setLanguage] = useState(() => initialLanguage(order));
+export function useBeginForm(
+  order: AssessmentOrderDetail,
+  go: Go | undefined,
+  { interfaceLanguageFirst = false }: { interfaceLanguageFirst?: boolean } = {},
+) {
+  const { language: interfaceLanguage } = useFormatters();
+  // Until a language is chosen (on this page, or for this order earlier in this tab), the default follows the
+  // screens: switching them to Spanish switches the test to Spanish too.
+  const [chosen, setChosen] = useState(() => rememberedTestLanguage(window.sessionStorage, order.id));
+  const language = defaultTestLanguage(order, {
+    remembered: chosen,
+    interfaceLanguage: interfaceLanguageFirst ? interfaceLanguage : null,
+  });
+  const setLanguage = (next: string) => {
+    setChosen(next);
+    rememberTestLanguage(window.sessionStorage, order.id, next);
+  };
   const handoff = useRunnerHandoff(order.id, go);
   return { language, setLanguage, handoff };
 }
@@ -165,6 +212,7 @@ function useRunnerHandoff(assessmentId: number, go: Go = goTo) {
     starting: target !== null,
     start: (begin: BeginTestResult, language: string) => {
       rememberWorkflowInstance(window.sessionStorage, assessmentId, begin.workflowInstanceId);
+      rememberTestLanguage(window.sessionStorage, assessmentId, language);
       setTarget(
         buildRunnerUrl({
           begin,
@@ -189,7 +237,10 @@ function useRunnerReturn(
   onRecorded: (outcome: NonNullable<RunnerReturn>, recorded: boolean) => void,
 ) {
   const location = useLocation();
-  const returned = readRunnerReturn(location.search);
+  const read = readRunnerReturn(location.search);
+  // Issue 32: a return without an outcome (left, expired) records nothing; the begin page says what happened.
+  const returned = read?.kind === 'completed' || read?.kind === 'error' ? read : null;
+  const left = read?.kind === 'left' || read?.kind === 'expired' ? read : null;
   const record = useRecordOutcome(assessmentId);
   const sent = useRef(false);
   const [workflowInstanceId] = useState(() => takeWorkflowInstance(window.sessionStorage, assessmentId));
@@ -222,6 +273,7 @@ function useRunnerReturn(
 
   return {
     returned,
+    left,
     failed: returned?.kind === 'completed' && record.isError,
     retry: () => {
       if (returned) send(returned);
@@ -229,24 +281,55 @@ function useRunnerReturn(
   };
 }
 
+/** Issue 32: what the begin page says after the runner came back without an outcome (left or expired). */
+const RunnerLeftContext = createContext<ReactNode>(null);
+
 /**
- * A begin page (self or on site) as the runner may come back to it: then the outcome is recorded and `onRecorded`
- * decides where the person goes; otherwise the page's begin part (`children`).
+ * The sentence of a return without an outcome, where the begin page puts it (`BeginControls` puts it above the
+ * language and Begin unless the page shows it elsewhere); nothing otherwise.
+ */
+export function RunnerLeftNotice() {
+  return use(RunnerLeftContext);
+}
+
+/** The default sentence: what happened, that nothing was kept, and how to start again. */
+export function DefaultRunnerLeftNotice({ left }: { left: RunnerLeft }) {
+  const { t } = useTranslation('assessments');
+  return (
+    <Notice tone="warning">
+      <Stack gap={4}>
+        {/* In the body, not the alert's title: a coloured title on the tinted background is too faint (axe). */}
+        <Text fw={700}>{t(`cameBack.${left.kind}.title`)}</Text>
+        <Text>{t(`cameBack.${left.kind}.body`)}</Text>
+      </Stack>
+    </Notice>
+  );
+}
+
+/**
+ * A begin page (self or on site) as the runner may come back to it: with an outcome, it is recorded and
+ * `onRecorded` decides where the person goes; otherwise the page's begin part (`children`). After a return without
+ * an outcome (the person left the test, or its session expired), the begin part says so with `leftNotice` (by
+ * default, what happened and how to start again), shown where it puts `RunnerLeftNotice`.
  */
 export function RunnerReturnOrBegin({
   title,
   assessmentId,
   onRecorded,
+  leftNotice = (left) => <DefaultRunnerLeftNotice left={left} />,
   children,
 }: {
   title: string;
   assessmentId: number;
   onRecorded: (outcome: NonNullable<RunnerReturn>, recorded: boolean) => void;
+  leftNotice?: (left: RunnerLeft) => ReactNode;
   children: ReactNode;
 }) {
   const runnerReturn = useRunnerReturn(assessmentId, onRecorded);
   if (runnerReturn.returned) return <RunnerReturnPage title={title} runnerReturn={runnerReturn} />;
-  return children;
+  return (
+    <RunnerLeftContext value={runnerReturn.left ? leftNotice(runnerReturn.left) : null}>{children}</RunnerLeftContext>
+  );
 }
 
 /**
@@ -304,6 +387,7 @@ function BeginButton({
       <OfflineWriteReason />
       <Group>
         <Button
+          size="lg"
           disabled={blocked || starting}
           loading={busy}
           loaderProps={{ 'aria-hidden': true }}
@@ -351,6 +435,7 @@ export function BeginControls({
   busy,
   waiting,
   onBegin,
+  withLeftNotice = true,
 }: {
   order: AssessmentOrderDetail;
   form: ReturnType<typeof useBeginForm>;
@@ -360,11 +445,14 @@ export function BeginControls({
   busy: boolean;
   waiting?: string | undefined;
   onBegin: () => void;
+  /** False when the page shows `RunnerLeftNotice` itself, elsewhere. */
+  withLeftNotice?: boolean;
 }) {
   const { t } = useTranslation('assessments');
   const { language, setLanguage, handoff } = form;
   return (
     <>
+      {withLeftNotice && <RunnerLeftNotice />}
       <LanguageSelect order={order} value={language} onChange={setLanguage} />
       {error && <BeginError error={error} deactivated={deactivated} otherwise={otherwise} />}
       <BeginButton

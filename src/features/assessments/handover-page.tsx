@@ -283,7 +283,8 @@ function useIdleEnd(idleEndsAt: number | null) {
       () => {
         const finish = () => {
           store.leaveHandover();
-          store.signOut('TEXT_YOU_ARE_NOW_LOGGED_OUT');
+          // Straight to the sign-in form, not a "signed out" page: the next person to pick the tablet up is staff.
+          store.signOut(null);
           void navigate(paths.home, { replace: true });
         };
         api.logout().then(finish, finish);

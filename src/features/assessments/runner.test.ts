@@ -37,8 +37,8 @@ describe('buildRunnerUrl (spec §7 runner URL parameters)', () => {
         vertical: 'cgm',
         cbbVersion: '8.1.3',
         'redirect[0]': `${back}?completed=true`,
-        'redirect[997]': back,
-        'redirect[998]': back,
+        'redirect[997]': `${back}?left=997`,
+        'redirect[998]': `${back}?left=998`,
         'redirect[999]': `${back}?error=true&errorCode=workflowerror`,
         redirecterror: `${back}?error=true`,
       },
@@ -67,6 +67,14 @@ describe('readRunnerReturn (spec §4)', () => {
     expect(readRunnerReturn('?error=true&errorCode=agefailure')).toEqual({ kind: 'error', errorCode: 'agefailure' });
     expect(readRunnerReturn('')).toBeNull();
     expect(readRunnerReturn('?completed=false')).toBeNull();
+  });
+
+  it('reads a return through redirect[997] (left the test) or redirect[998] (its session expired), issue 32', () => {
+    expect(readRunnerReturn('?left=997')).toEqual({ kind: 'left' });
+    expect(readRunnerReturn('?left=998')).toEqual({ kind: 'expired' });
+    // Anything else under the mark is no return at all; an outcome wins over the mark.
+    expect(readRunnerReturn('?left=999')).toBeNull();
+    expect(readRunnerReturn('?left=997&completed=true')).toEqual({ kind: 'completed' });
   });
 
   it('turns a missing or odd code into one that lands on the unknown-error page', () => {

@@ -30,8 +30,9 @@ function withQuery(url: string, params: Record<string, string>): string {
 /**
  * Spec §7 runner URL parameters. The runner comes back to the begin page with completed=true (redirect[0]) or with
  * error=true plus the errorCode it appends (redirecterror). redirect[997] is "the person left the test" and
- * redirect[998] "the runner's session expired": both return to the begin page as it was; redirect[999] is "the
- * runner could not start" and returns as a workflowerror.
+ * redirect[998] "the runner's session expired": both return to the begin page, marked (left=997 or left=998) so
+ * that it can say what happened (issue 32); redirect[999] is "the runner could not start" and returns as a
+ * workflowerror.
  */
 export function buildRunnerUrl(input: RunnerUrlInput): string {
   const back = new URL(input.returnUrl, input.origin).href;
@@ -43,20 +44,33 @@ export function buildRunnerUrl(input: RunnerUrlInput): string {
     vertical: runnerVertical,
     cbbVersion,
     'redirect[0]': withQuery(back, { completed: 'true' }),
-    'redirect[997]': back,
-    'redirect[998]': back,
+    'redirect[997]': withQuery(back, { [leftParam]: leftCodes.left }),
+    'redirect[998]': withQuery(back, { [leftParam]: leftCodes.expired }),
     'redirect[999]': withQuery(back, { error: 'true', errorCode: 'workflowerror' }),
     redirecterror: withQuery(back, { error: 'true' }),
   };
   return withQuery(new URL(input.runnerUrl, input.origin).href, params);
 }
 
+/** The mark of a return through redirect[997] or redirect[998] (issue 32). */
+const leftParam = 'left';
+const leftCodes = { left: '997', expired: '998' } as const;
+
+/** How the runner came back with an outcome to record: completed, or an error code. */
 export type RunnerReturn = { kind: 'completed' } | { kind: 'error'; errorCode: string } | null;
+/**
+ * Issue 32: the runner came back without an outcome: the person left the test (redirect[997]) or the runner's
+ * session expired (redirect[998]). Nothing is recorded; the begin page says what happened.
+ */
+export type RunnerLeft = { kind: 'left' } | { kind: 'expired' };
 
 /** Spec §4: how the runner came back to the begin page, read from its query. */
-export function readRunnerReturn(search: string): RunnerReturn {
+export function readRunnerReturn(search: string): RunnerReturn | RunnerLeft {
   const params = new URLSearchParams(search);
   if (params.get('completed') === 'true') return { kind: 'completed' };
+  const left = params.get(leftParam);
+  if (left === leftCodes.left) return { kind: 'left' };
+  if (left === leftCodes.expired) return { kind: 'expired' };
   if (params.get('error') === 'true') {
     const code = (params.get('errorCode') ?? '').trim();
     // A code the runner did not send still ends on the unknown-error page, as a plain word only.

@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -13,8 +14,8 @@ import { assessmentQueries, useBeginTest } from './api';
 import {
   BeginControls,
   CompletedNotice,
-  OrderSummary,
   PageLoading,
+  RunnerLeftNotice,
   RunnerReturnOrBegin,
   useAssessmentParams,
   useBeginForm,
@@ -23,6 +24,9 @@ import {
 } from './begin-test';
 import { canStartAgain, errorPageOf, type ErrorPage } from './test-errors';
 import { Notice } from '../../shared/ui';
+import { NextSteps, PatientSignOutButton } from './patient-sign-out';
+import { UnableToTakeForm } from './unable-to-take';
+import { PatientOrderSummary, WhatToExpect } from './what-to-expect';
 
 /** Spec §2 /{product}/patient: the patient's home is their one assessment. */
 export function PatientHomePage() {
@@ -118,49 +122,113 @@ function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessm
   return <SelfBeginForm order={query.data} refetch={() => void query.refetch()} go={go} />;
 }
 
+/** What the patient's begin page shows: the begin part, "I cannot do this test", or that the clinic was told. */
+type SelfBeginStep = 'begin' | 'unable' | 'unableSent';
+
 function SelfBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
-  const form = useBeginForm(order, go);
+  const [step, setStep] = useState<SelfBeginStep>('begin');
+  if (step === 'unable') {
+    return (
+      <Page title={t('unable.title')}>
+        <UnableToTakeForm
+          assessmentId={order.id}
+          onCancel={() => {
+            setStep('begin');
+          }}
+          onSent={() => {
+            setStep('unableSent');
+          }}
+        />
+      </Page>
+    );
+  }
+  if (step === 'unableSent') {
+    return (
+      <Page title={t('unable.sentTitle')}>
+        <Notice tone="success">{t('unable.sentBody')}</Notice>
+        <Text size="lg">{t('completed.close')}</Text>
+        <PatientSignOutButton label={t('finished.finish')} primary />
+      </Page>
+    );
+  }
+  return (
+    <SelfBeginStart
+      order={order}
+      refetch={refetch}
+      go={go}
+      onUnable={() => {
+        setStep('unable');
+      }}
+    />
+  );
+}
+
+/**
+ * Issue 32: before Begin, the patient reads their own summary (no staff terms), what to expect, and can say they
+ * cannot do the test; after a return without an outcome, what happened comes first.
+ */
+function SelfBeginStart({ order, refetch, go, onUnable }: BeginFormProps & { onUnable: () => void }) {
+  const { t } = useTranslation('assessments');
+  const form = useBeginForm(order, go, { interfaceLanguageFirst: true });
   const begin = useBeginTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';
 
   return (
     <Page title={t('begin.selfTitle')} intro={t('begin.selfIntro')}>
-      <OrderSummary order={order} />
+      <RunnerLeftNotice />
+      <PatientOrderSummary order={order} />
       {finished ? (
-        <CompletedNotice order={order} />
+        <CompletedNotice order={order} withLanguage={false} />
       ) : order.patientIsDisabled ? (
         <Notice tone="warning" urgent>
           {t('begin.deactivatedSelf')}
         </Notice>
       ) : (
-        <Stack gap="md">
-          <BeginControls
-            order={order}
-            form={form}
-            error={begin.error}
-            deactivated={t('begin.deactivatedSelf')}
-            otherwise={t('begin.beginFailed')}
-            busy={begin.isPending}
-            onBegin={() => {
-              begin.mutate(form.language, {
-                onSuccess: (result) => {
-                  form.handoff.start(result, form.language);
-                },
-                onError: (failure) => {
-                  // Finished or deactivated meanwhile: the page shows it once it has the order again.
-                  if (isApiError(failure) && failure.status === 409) refetch();
-                },
-              });
-            }}
-          />
+        <Stack gap="lg">
+          <WhatToExpect minutes={order.estimatedMinutes} parts={order.testParts} />
+          <Stack gap="md">
+            <BeginControls
+              order={order}
+              form={form}
+              error={begin.error}
+              deactivated={t('begin.deactivatedSelf')}
+              otherwise={t('begin.beginFailed')}
+              busy={begin.isPending}
+              withLeftNotice={false}
+              onBegin={() => {
+                begin.mutate(form.language, {
+                  onSuccess: (result) => {
+                    form.handoff.start(result, form.language);
+                  },
+                  onError: (failure) => {
+                    // Finished or deactivated meanwhile: the page shows it once it has the order again.
+                    if (isApiError(failure) && failure.status === 409) refetch();
+                  },
+                });
+              }}
+            />
+          </Stack>
+          {!form.handoff.starting && (
+            <Stack gap="xs" component="section" aria-labelledby="unable-title">
+              <Title order={2} size="h3" id="unable-title">
+                {t('unable.question')}
+              </Title>
+              <Text size="lg">{t('unable.offer')}</Text>
+              <Group>
+                <Button variant="default" size="lg" onClick={onUnable}>
+                  {t('unable.open')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
         </Stack>
       )}
     </Page>
   );
 }
 
-/** Spec §2 /selfassessment/…/completed. */
+/** Spec §2 /selfassessment/…/completed; issue 32: what happens next, and a way out that stays a patient's page. */
 export function SelfAssessmentCompletedPage() {
   const { t } = useTranslation('assessments');
   const own = useOwnAssessment();
@@ -169,21 +237,10 @@ export function SelfAssessmentCompletedPage() {
   return (
     <Page title={t('completed.title')}>
       <Notice tone="success">{t('completed.body')}</Notice>
-      <Text>{t('completed.close')}</Text>
-      <LogOutLink />
+      <NextSteps />
+      <Text size="lg">{t('completed.close')}</Text>
+      <PatientSignOutButton label={t('finished.finish')} primary />
     </Page>
-  );
-}
-
-function LogOutLink() {
-  const { t } = useTranslation('assessments');
-  const paths = usePaths();
-  return (
-    <Group>
-      <Button component={Link} to={paths.logout} variant="default">
-        {t('logOut')}
-      </Button>
-    </Group>
   );
 }
 
@@ -211,7 +268,7 @@ export function SelfAssessmentErrorPage() {
           </Button>
         </Group>
       )}
-      <LogOutLink />
+      <PatientSignOutButton label={t('logOut')} />
     </Page>
   );
 }

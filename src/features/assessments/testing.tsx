@@ -111,6 +111,8 @@ export function orderDetail(overrides: Partial<AssessmentOrderDetail> = {}): Ass
     patientIsDisabled: false,
     patientDefaultLanguage: 'es-US',
     supportedAssessmentLanguages: assessmentLanguages('en-US', 'es-US'),
+    estimatedMinutes: 9,
+    testParts: 4,
     ...overrides,
   };
 }

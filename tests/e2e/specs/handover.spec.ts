@@ -64,10 +64,14 @@ test('a technician hands the tablet to the patient: only the patient’s screens
   await page.reload();
   await expect(page.getByRole('heading', unlockScreen)).toBeVisible();
 
-  // The staff token, read off the tablet, opens nothing else: the server answers 423.
-  const token = await page.evaluate(() => window.sessionStorage.getItem('storetoken.cgm'));
-  expect(token).toBeTruthy();
-  const list = await request.get('/api/profile/patients', { headers: { authToken: token ?? '' } });
+  // The staff token, read off the tablet, opens nothing else: the server answers 423. (Read afresh each time: a
+  // reload or the token checker replaces it.)
+  const patientListAs = async () => {
+    const token = await page.evaluate(() => window.sessionStorage.getItem('storetoken.cgm'));
+    expect(token).toBeTruthy();
+    return request.get('/api/profile/patients', { headers: { authToken: token ?? '' } });
+  };
+  const list = await patientListAs();
   expect(list.status()).toBe(423);
   expect(((await list.json()) as { code: string }).code).toBe('SESSION_HANDED_TO_PATIENT');
 
@@ -90,13 +94,13 @@ test('a technician hands the tablet to the patient: only the patient’s screens
   // A wrong password keeps it locked; the right one gives the technician back the patient they were with.
   await unlockWithPassword(page, 'Not-the-Passw0rd!');
   await expect(page.getByText('That password is not right. The tablet stays locked.')).toBeVisible();
-  expect((await request.get('/api/profile/patients', { headers: { authToken: token ?? '' } })).status()).toBe(423);
+  expect((await patientListAs()).status()).toBe(423);
   await page.getByLabel('Your password').fill(demoPassword);
   await page.getByRole('button', { name: 'Unlock', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/cgm/manage/patient/${String(patient.id)}$`));
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByText(patient.name).first()).toBeVisible();
-  expect((await request.get('/api/profile/patients', { headers: { authToken: token ?? '' } })).status()).toBe(200);
+  expect((await patientListAs()).status()).toBe(200);
   await context.close();
 });
 

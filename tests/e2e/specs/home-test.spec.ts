@@ -73,6 +73,14 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   await expect(patientPage.getByRole('heading', { level: 1, name: 'Test completed' })).toBeVisible();
   await expect(patientPage).toHaveURL(/\/assessment\/\d+\/completed$/);
   await expectNoSeriousA11yViolations(patientPage);
+  // Issue 32: the page says what happens next, and finishing stays a patient's page (no staff header or words).
+  await expect(patientPage.getByText(/your clinic receives the results/)).toBeVisible();
+  await patientPage.getByRole('button', { name: 'Finish' }).click();
+  await expect(patientPage.getByRole('heading', { level: 1, name: 'You have finished' })).toBeVisible();
+  await expect(patientPage.getByText('Thank you. You can close this page now.')).toBeVisible();
+  await expect(patientPage.getByRole('banner')).toHaveCount(0);
+  await expect(patientPage.getByText(/Signed out|Log in again|Sign in/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(patientPage);
 
   // The same link now says the test is done.
   const again = await home.newPage();

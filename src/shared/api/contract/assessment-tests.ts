@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { recordIdSchema } from './ids';
 import { isoDatePattern, isWithin, parseDateInput, patientLoginMinDate } from '../../lib/validation/dates';
-import { validationMessages } from '../../lib/validation/messages';
+import { maxTextAreaLength, validationMessages } from '../../lib/validation/messages';
+import { findControlCharacter } from '../../lib/validation/text';
 import { authResultSchema, maxFieldLength } from './auth';
 import { assessmentOrderSchema, orderStatusIdSchema, runnerErrorCodeSchema } from './orders';
 import { supportedAssessmentLanguageSchema } from './provider-services';
@@ -115,6 +116,31 @@ export const testErrorRequestSchema = z.object({
   workflowInstanceId: z.optional(workflowInstanceIdSchema),
 });
 
+/**
+ * Issue 32: why the person cannot take the test, as they choose it before or instead of the test: they cannot see
+ * the cards well enough, cannot answer within a few seconds, cannot use the screen, or another reason.
+ */
+export const unableToTakeReasonSchema = z.enum(['cannotSee', 'cannotAnswerInTime', 'cannotUseScreen', 'other']);
+export type UnableToTakeReason = z.infer<typeof unableToTakeReasonSchema>;
+
+/** What the person wrote in their own words: optional, a text area of spec §9 (line breaks allowed). */
+export const unableToTakeDetailsSchema = z.string().check(
+  z.trim(),
+  z.maxLength(maxTextAreaLength, validationMessages.tooLong),
+  z.refine((value) => findControlCharacter(value, { multiLine: true }) === null, validationMessages.controlCharacters),
+);
+
+/** POST /api/{product}/assessmentorders/{id}/unabletotake: ends the attempt without a result and tells the clinic. */
+export const unableToTakeRequestSchema = z.object({
+  reason: unableToTakeReasonSchema,
+  details: z._default(unableToTakeDetailsSchema, ''),
+  workflowInstanceId: z.optional(workflowInstanceIdSchema),
+});
+export type UnableToTakeRequest = z.input<typeof unableToTakeRequestSchema>;
+
+/** The code an order so ended keeps as its last error: the clinic's follow-up shows it as needing attention. */
+export const unableToTakeErrorCode = 'unabletotake';
+
 /** Why a begin or a callback was refused (409 codes): never a 500, always a reason the page can show. */
 export const assessmentTestRefusalCodes = {
   orderAlreadyCompleted: 'ORDER_ALREADY_COMPLETED',
@@ -133,6 +159,12 @@ export const assessmentOrderDetailSchema = z.extend(assessmentOrderSchema, {
   patientIsDisabled: z.boolean(),
   patientDefaultLanguage: z.string(),
   supportedAssessmentLanguages: z.array(supportedAssessmentLanguageSchema),
+  /**
+   * Issue 32: about how many minutes the test takes, worked out from the form the runner plays; and how many parts
+   * it has. Null when the server does not say (a service with the spec's calls only).
+   */
+  estimatedMinutes: z._default(z.nullable(z.int()), null),
+  testParts: z._default(z.nullable(z.int()), null),
 });
 export type AssessmentOrderDetail = z.infer<typeof assessmentOrderDetailSchema>;
 

@@ -6,9 +6,17 @@ import { assessmentOrderSchema } from './orders';
 
 /**
  * Why an open order needs a person to look at it (issue 18), most pressing first: the patient is locked out, the
- * test ended in a runner error, the link has run out or is about to, or nobody opened it days after it was sent.
+ * patient cannot take the test (issue 32), the test ended in a runner error, the link has run out or is about to, or nobody opened it days after it was sent.
  */
-export const attentionReasonSchema = z.enum(['LOCKED', 'RUNNER_ERROR', 'EXPIRED', 'EXPIRING', 'NOT_OPENED']);
+export const attentionReasonSchema = z.enum([
+  'LOCKED',
+  // Issue 32: the person said they cannot take the test (they cannot see the cards, cannot answer in time…).
+  'UNABLE_TO_TAKE',
+  'RUNNER_ERROR',
+  'EXPIRED',
+  'EXPIRING',
+  'NOT_OPENED',
+]);
 export type AttentionReason = z.infer<typeof attentionReasonSchema>;
 
 /** A link nobody opened this many days after the order was placed needs attention. */
