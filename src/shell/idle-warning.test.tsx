@@ -84,6 +84,15 @@ describe('IdleWarning (WCAG 2.2.1)', () => {
     expect(warning()).not.toBeInTheDocument();
   });
 
+  it('takes Escape for staying signed in', async () => {
+    const { api } = setup({ minutes: 1 });
+    await advance(1_000);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Stay signed in' }), { key: 'Escape' });
+    await advance(0);
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+    expect(warning()).not.toBeInTheDocument();
+  });
+
   it('closes by itself when a validation finds that activity moved the end away', async () => {
     const { store } = setup({ minutes: 1 });
     await advance(1_000);

@@ -1,4 +1,5 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../shared/api/http';
@@ -60,6 +61,10 @@ export function IdleWarning() {
   }, [expiresOn]);
 
   const opened = seconds !== null;
+  // The focus is held in this dialog while it is open, so an Escape then is meant for it.
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape' && !event.isComposing) staySignedIn();
+  });
 
   function staySignedIn(): void {
     const token = store.getSnapshot().authToken;
@@ -83,32 +88,43 @@ export function IdleWarning() {
   }
 
   return (
-    <Modal
+    // Escape stays signed in, as any activity would, and must close this warning only: the edit form open under it is
+    // a modal too, and Mantine closes every open modal on Escape unless the key comes from an element marked to stop
+    // it. Everything that can hold the focus here is so marked, and this dialog handles the key itself.
+    <Modal.Root
       opened={opened}
       onClose={staySignedIn}
-      title={t('idleWarning.title')}
-      withCloseButton={false}
+      closeOnEscape={false}
       closeOnClickOutside={false}
       // Above a route dialog (an edit form), whose text it must leave as it was.
       zIndex={400}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
     >
-      <Stack gap="md">
-        <Text>
-          {t('idleWarning.text', {
-            time: spokenTime(shownSeconds, i18n.resolvedLanguage ?? i18n.language),
-          })}
-        </Text>
-        <Text>{t('idleWarning.unsaved')}</Text>
-        {failed && (
-          <Text c="red.9" role="alert">
-            {t('idleWarning.failed')}
-          </Text>
-        )}
-        <Button size="md" loading={busy} onClick={staySignedIn} data-autofocus>
-          {t('idleWarning.stay')}
-        </Button>
-      </Stack>
-    </Modal>
+      <Modal.Overlay />
+      <Modal.Content data-mantine-stop-propagation="true">
+        <Modal.Header>
+          <Modal.Title fz="xl" fw={700}>
+            {t('idleWarning.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="md">
+            <Text>
+              {t('idleWarning.text', {
+                time: spokenTime(shownSeconds, i18n.resolvedLanguage ?? i18n.language),
+              })}
+            </Text>
+            <Text>{t('idleWarning.unsaved')}</Text>
+            {failed && (
+              <Text c="red.9" role="alert">
+                {t('idleWarning.failed')}
+              </Text>
+            )}
+            <Button size="md" loading={busy} onClick={staySignedIn} data-autofocus data-mantine-stop-propagation="true">
+              {t('idleWarning.stay')}
+            </Button>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
