@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Title } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -58,11 +58,14 @@ const routes = [
             <Link to="/cgm/patients?search=rosa">Search for Rosa</Link>
             <Link to="/cgm/patients/add">Add a patient</Link>
             <Link to="/cgm">Home</Link>
+            <Link to="/cgm/plain">Plain page</Link>
             <Outlet />
           </Page>
         ),
         children: [{ path: 'add', element: <AddDialog /> }],
       },
+      // A page with an h1 of its own that does not name the tab.
+      { path: 'plain', element: <Title order={1}>Forgotten password</Title> },
     ],
   },
 ];
@@ -138,6 +141,18 @@ describe('RouteAnnouncer (WCAG 2.4.3, 4.1.3)', () => {
     });
     await waitFor(() => {
       expect(announcer()).toHaveTextContent('Home · Cognitive Assessment');
+    });
+  });
+
+  it('names the tab after the h1 of a page that does not name it itself', async () => {
+    const { user } = renderApp(routes, { initialEntries: ['/cgm/patients'] });
+    await user.click(await screen.findByRole('link', { name: 'Plain page' }));
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Forgotten password' })).toHaveFocus();
+    });
+    expect(document.title).toBe('Forgotten password · Cognitive Assessment');
+    await waitFor(() => {
+      expect(announcer()).toHaveTextContent('Forgotten password · Cognitive Assessment');
     });
   });
 

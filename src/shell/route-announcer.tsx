@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 /** A page as the route announcer last saw it: its path and its h1 (null while it has none) with the h1's text. */
@@ -45,7 +46,10 @@ function currentHeading(doc: Document): HTMLElement | null {
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
   const [message, setMessage] = useState('');
+  const { t } = useTranslation('common');
   const shown = useRef<PageView | null>(null);
+  /** The tab's name when the page shown last had settled. */
+  const titles = useRef('');
   const interacted = useRef(false);
 
   useEffect(() => {
@@ -68,8 +72,15 @@ export function RouteAnnouncer() {
 
     const settle = (heading: HTMLElement | null) => {
       const after: PageView = { pathname, heading, text: heading?.textContent ?? '' };
+      const newPage = before !== null && heading !== null && isNewPage(before, after);
+      // A page that names the tab itself (Page does) has done so by now; one that does not would leave the last
+      // page's name on the tab, so it is named after its h1.
+      if (newPage && document.title === titles.current && after.text !== before.text) {
+        document.title = t('documentTitle', { page: after.text });
+      }
+      titles.current = document.title;
       shown.current = after;
-      if (!before || !interacted.current || !heading || !isNewPage(before, after) || dialogIsOpen(document)) return;
+      if (!newPage || !interacted.current || dialogIsOpen(document)) return;
       // An h1 is not a control: focusable by script only, so Tab still starts from it without stopping on it.
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus();
@@ -106,7 +117,7 @@ export function RouteAnnouncer() {
       if (timer !== undefined) window.clearTimeout(timer);
       if (announce !== undefined) window.clearTimeout(announce);
     };
-  }, [pathname]);
+  }, [pathname, t]);
 
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
