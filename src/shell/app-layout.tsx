@@ -1,5 +1,5 @@
 import { Box, Group } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Outlet, useLocation, useMatch } from 'react-router';
 import { useSession } from '../shared/auth/session-context';
@@ -7,8 +7,10 @@ import { whenIdleAfterFirstPage } from '../shared/lib/idle';
 import { usePaths } from '../shared/lib/runtime-config';
 import { LanguageSwitcher } from '../shared/ui/language-switcher';
 import { BusyIndicator } from './busy-indicator';
+import { useFixedBand } from './fixed-bands';
 import { Footer } from './footer';
 import { OfflineBanner } from './offline-banner';
+import { RouteAnnouncer } from './route-announcer';
 import { TopBar } from './top-bar';
 import { UpdatePrompt } from './update-prompt';
 import { Loading } from '../shared/ui';
@@ -17,6 +19,9 @@ import { Loading } from '../shared/ui';
 const ProviderServiceHeader = lazy(async () => ({
   default: (await import('./provider-service-header')).ProviderServiceHeader,
 }));
+
+// Only signed-in staff have a session that ends when idle (spec §4), so only they download its warning.
+const IdleWarning = lazy(async () => ({ default: (await import('./idle-warning')).IdleWarning }));
 
 /**
  * The service worker is registered (and starts precaching the whole application) only once the first page is
@@ -69,6 +74,12 @@ export function AppLayout() {
   }
   const lockTarget = pathname === handedOverAt ? paths.handover : paths.handoverLocked;
   const withHeader = session.userRole !== 'patient' && !onPatientPage && !patientMode;
+  // Staff's idle warning never shows on a tablet in a patient's hands.
+  const withIdleWarning = session.isLoggedIn && session.userRole !== 'patient' && !patientMode;
+  const header = useRef<HTMLElement>(null);
+  const footer = useRef<HTMLElement>(null);
+  useFixedBand(header, withHeader);
+  useFixedBand(footer);
   // A fixed header, a fixed footer and main's padding, laid out by the rules of global.css (.cgm-layout), not by
   // Mantine's AppShell: that brought its navbar, aside, resizing and media-style code and, through them, the
   // scroll-lock library (react-remove-scroll and its helpers) into every first download: 7.6 KB brotli of script
@@ -81,7 +92,7 @@ export function AppLayout() {
       {withHeader && (
         // right-scroll-bar-position: while a dialog locks the page's scrolling and hides its scroll bar, the dialog
         // library moves the fixed bands by the bar's width, so they do not jump sideways (as AppShell did).
-        <Box component="header" className="cgm-layout-header right-scroll-bar-position">
+        <Box component="header" ref={header} className="cgm-layout-header right-scroll-bar-position">
           <TopBar />
         </Box>
       )}
@@ -105,9 +116,15 @@ export function AppLayout() {
           </Suspense>
         </div>
       </Box>
-      <Box component="footer" className="cgm-layout-footer right-scroll-bar-position">
+      <Box component="footer" ref={footer} className="cgm-layout-footer right-scroll-bar-position">
         <Footer />
       </Box>
+      <RouteAnnouncer />
+      {withIdleWarning && (
+        <Suspense fallback={null}>
+          <IdleWarning />
+        </Suspense>
+      )}
       <DeferredUpdatePrompt />
     </Box>
   );

@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useHasUnsavedChanges } from '../shared/lib/unsaved-changes';
+import { useFixedBand } from './fixed-bands';
 import { reloadAfterUpdate } from './reload-after-update';
 
 /** DESIGN §3: a new version is offered, never forced, so nobody loses a form they are filling in. */
@@ -17,9 +18,14 @@ export function UpdatePrompt() {
   const [reloading, setReloading] = useState(false);
 
   // Offered again as soon as the form is saved or abandoned, never over unsaved input.
-  if (!needRefresh || formOpen) return null;
+  const shown = needRefresh && !formOpen;
+  // Fixed over the foot of the page: what the keyboard focuses is scrolled clear of it too (WCAG 2.4.11).
+  const band = useRef<HTMLDivElement>(null);
+  useFixedBand(band, shown);
+  if (!shown) return null;
   return (
     <Paper
+      ref={band}
       role="alertdialog"
       aria-labelledby="update-prompt-text"
       withBorder

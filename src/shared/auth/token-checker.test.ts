@@ -4,6 +4,8 @@ import { apiError, authResult, failedAuthResult } from '../testing/factories';
 import {
   authCheckCompletionDelayMs,
   createTokenChecker,
+  idleTimeLeft,
+  idleWarningBeforeExpiryMs,
   revalidateBeforeExpiryMs,
   sleepGapMs,
   tokenCheckIntervalMs,
@@ -96,11 +98,35 @@ describe('createTokenChecker', () => {
 
   it('validates once the expiry is 10 s away or less, not before', async () => {
     const { checker, validate } = setup({ expiresOn: Date.now() + 20_000 });
+    // Validated just now (as the idle warning's check would have), so only the 10 s rule can validate again.
+    checker.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    validate.mockClear();
     checker.start();
     await vi.advanceTimersByTimeAsync(5_000); // 15 s left
     expect(validate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(5_000); // 10 s left
     expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('validates 10 s before the idle warning is due, so the warning shows the end the server now holds', async () => {
+    const { checker, validate } = setup({ expiresOn: Date.now() + idleWarningBeforeExpiryMs + 20_000 });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000); // 2 min 15 s left
+    expect(validate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5_000); // 2 min 10 s left
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('while the warning is due, validates every 30 s rather than on every tick', async () => {
+    const { checker, validate } = setup({ expiresOn: Date.now() + idleWarningBeforeExpiryMs });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(validate).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(validate).toHaveBeenCalledTimes(2);
   });
 
   it.each([
@@ -253,5 +279,23 @@ describe('createTokenChecker', () => {
     session.expiresOn = null;
     await vi.advanceTimersByTimeAsync(5_000);
     expect(validate).toHaveBeenCalledExactlyOnceWith('token-9');
+  });
+});
+
+describe('idleTimeLeft (WCAG 2.2.1 idle warning)', () => {
+  const now = Date.parse('2025-03-01T09:00:00Z');
+
+  it('warns two minutes before the end', () => {
+    expect(idleWarningBeforeExpiryMs).toBe(120_000);
+  });
+
+  it.each([
+    { when: 'the expiry is unknown', expiresOn: null, left: null },
+    { when: 'the end is more than two minutes away', expiresOn: now + 120_001, left: null },
+    { when: 'the end is exactly two minutes away', expiresOn: now + 120_000, left: 120_000 },
+    { when: 'the end is 45 s away', expiresOn: now + 45_000, left: 45_000 },
+    { when: 'the end has passed (the checker logs out)', expiresOn: now, left: null },
+  ])('gives $left when $when', ({ expiresOn, left }) => {
+    expect(idleTimeLeft(now, expiresOn)).toBe(left);
   });
 });

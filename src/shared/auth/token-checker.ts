@@ -11,6 +11,30 @@ export const revalidateBeforeExpiryMs = 10_000;
  */
 export const authCheckCompletionDelayMs = 300;
 
+/**
+ * WCAG 2.2.1: a staff member is warned this long before an idle session would end, with a way to stay signed in.
+ * GOV.UK's timeout pattern warns two minutes ahead; that is time enough to come back to the tablet and press a button.
+ */
+export const idleWarningBeforeExpiryMs = 120_000;
+/**
+ * The expiry the client knows is the one of its last validation, while every other call of an active person moves
+ * it on the server (validate does not). So the token is validated just before the warning would show (two ticks
+ * ahead), and again this often while it shows: someone working in another tab, or whose list refreshed, is not
+ * warned about an end that has already moved away, and the warning closes by itself once it has.
+ */
+export const idleWarningLeadMs = 2 * tokenCheckIntervalMs;
+export const idleWarningRevalidateMs = 30_000;
+
+/**
+ * What the idle warning shows at `now`: the milliseconds left before the session ends, or null while it is not due
+ * (the expiry unknown, further away than the warning's lead, or already past, where the checker logs out).
+ */
+export function idleTimeLeft(now: number, expiresOn: number | null): number | null {
+  if (expiresOn === null) return null;
+  const left = expiresOn - now;
+  return left > 0 && left <= idleWarningBeforeExpiryMs ? left : null;
+}
+
 export interface TokenCheckerDeps {
   now: () => number;
   setInterval: (fn: () => void, ms: number) => unknown;
@@ -44,11 +68,14 @@ export function createTokenChecker(deps: TokenCheckerDeps): TokenChecker {
   let handle: unknown = null;
   let lastTick = deps.now();
   let inFlight = false;
+  /** When the last validation was sent, so the warning's window is checked every 30 s, not on every tick. */
+  let lastValidated = Number.NEGATIVE_INFINITY;
 
   function validateNow(): void {
     const { token } = deps.getSession();
     if (!token || inFlight) return;
     inFlight = true;
+    lastValidated = deps.now();
     deps
       .validate(token)
       .then((result) => {
@@ -74,6 +101,12 @@ export function createTokenChecker(deps: TokenCheckerDeps): TokenChecker {
     const { token, expiresOn } = deps.getSession();
     if (!token) return;
     if (slept || expiresOn === null || expiresOn - now <= revalidateBeforeExpiryMs) validateNow();
+    else if (
+      expiresOn - now <= idleWarningBeforeExpiryMs + idleWarningLeadMs &&
+      now - lastValidated >= idleWarningRevalidateMs
+    ) {
+      validateNow();
+    }
   }
 
   return {

@@ -479,3 +479,31 @@ test('at 320 CSS px the in-clinic begin page and the patient’s screen, where t
   await expectFitsPhone(page, 'in-clinic begin (patient)');
   await page.context().close();
 });
+
+test('at 400 % zoom (a 1280×720 window: 320×180 CSS px) the top bar and the footer scroll with the page instead of filling the window', async ({
+  browser,
+}) => {
+  // Chrome's zoom divides the CSS viewport by the zoom and multiplies the device pixels by it: the same as this.
+  const context = await browser.newContext({
+    viewport: { width: 320, height: 180 },
+    deviceScaleFactor: 4,
+    locale: 'en-US',
+  });
+  const page = await context.newPage();
+  await new LoginPage(page).signInAs('clinician');
+  await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+  const bar = page.getByRole('banner');
+  const footer = page.getByRole('contentinfo');
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  await expect(bar).toBeInViewport();
+  await expect(footer).not.toBeInViewport();
+  // Scrolled down the list, the page fills the whole window: neither band stays over it.
+  await page.evaluate(() => {
+    window.scrollTo(0, 600);
+  });
+  await expect(bar).not.toBeInViewport();
+  await expect(footer).not.toBeInViewport();
+  await context.close();
+});
