@@ -36,7 +36,7 @@ const allowedForTheOrder: readonly { method: string; url: RegExp; orderParam: 'i
   },
   {
     method: 'POST',
-    url: /^\/api\/[^/]+\/assessmentorders\/:id\/(handover|beginsupervisedtest|testcompleted|testerror)$/,
+    url: /^\/api\/[^/]+\/assessmentorders\/:id\/(handover|beginsupervisedtest|testcompleted|testerror|unabletotake)$/,
     orderParam: 'id',
   },
 ];

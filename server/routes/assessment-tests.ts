@@ -148,6 +148,8 @@ async function checkMayReportUnable(
 ): Promise<void> {
   checkAccess(auth, order, 'beginSupervisedAssessment');
   if (auth.role === 'patient') return;
+  // A tablet handed to this order's patient (issue 31): the patient says so on it, before or after Begin.
+  if (auth.handover?.assessmentOrderId === order.orderId) return;
   // Staff only while their own on-site test of this order is the attempt in question.
   const starter = attempt ? await findAttemptStarter(db, attempt.id) : null;
   if (starter === null || starter !== auth.userId) throw forbidden();

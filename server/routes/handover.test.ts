@@ -89,6 +89,16 @@ describe('a handed-over session', () => {
     expect((await callApi(testApp.app, 'GET', '/api/cgm/devops', tablet.token)).statusCode).toBe(200);
   });
 
+  it('lets the patient say on the tablet that they cannot do the test, for that order only', async () => {
+    const tablet = await handedOver();
+    const other = await createTestPatientOrder(testApp.db, { orderType: 'SITE' });
+    const body = { reason: 'cannotSee', details: '' };
+    const unable = (orderId: number) =>
+      callApi(testApp.app, 'POST', `/api/cgm/assessmentorders/${String(orderId)}/unabletotake`, tablet.token, body);
+    expectLocked(await unable(other.orderId));
+    expect((await unable(tablet.orderId)).statusCode).toBe(200);
+  });
+
   it('stays locked through validate and refresh, which say so', async () => {
     const tablet = await handedOver();
     const validated = authResultSchema.parse(

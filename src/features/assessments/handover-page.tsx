@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,9 @@ import {
 } from './begin-test';
 import { HandoverUnlock } from './handover-unlock';
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
+import { readRunnerReturn } from './runner';
+import { UnableToTakeForm } from './unable-to-take';
+import { WhatToExpect } from './what-to-expect';
 
 /**
  * Issue 31 /{product}/handover: the tablet in the patient's hands for an on-site test. Only patient screens show
@@ -52,17 +55,16 @@ export function HandoverPage({ go }: { go?: Go }) {
 
 function HandoverTest({ handover, locked, go }: { handover: HandoverStatus; locked: boolean; go?: Go | undefined }) {
   const { t } = useTranslation('assessments');
-  const { store, api } = useAuth();
-  const end = useMutation({
-    mutationFn: () => api.endHandover(),
-    onSuccess: (state) => {
-      store.updateHandover(state);
-    },
-    // Offline or refused, the test is still over for the patient: the closing screen shows all the same.
-    onError: () => {
-      store.markHandoverEnded(Date.now());
-    },
-  });
+  const { search } = useLocation();
+  // The patient left the runner (997) or its session expired (998): on a handed-over tablet that is the end of the
+  // test too, and the closing screen asks for the tablet back (issue 31).
+  const returned = readRunnerReturn(search);
+  const leftTheRunner = returned?.kind === 'left' || returned?.kind === 'expired';
+  const end = useEndHandover();
+  useEffect(() => {
+    if (leftTheRunner && end.isIdle) end.mutate();
+  }, [leftTheRunner, end]);
+  if (leftTheRunner) return <PageLoading />;
   return (
     <RunnerReturnOrBegin
       title={t('handover.testTitle')}
@@ -78,6 +80,21 @@ function HandoverTest({ handover, locked, go }: { handover: HandoverStatus; lock
       )}
     </RunnerReturnOrBegin>
   );
+}
+
+/** The patient's test is over (completed, error, left, or they cannot do it): the closing screen shows. */
+function useEndHandover() {
+  const { store, api } = useAuth();
+  return useMutation({
+    mutationFn: () => api.endHandover(),
+    onSuccess: (state) => {
+      store.updateHandover(state);
+    },
+    // Offline or refused, the test is still over for the patient: the closing screen shows all the same.
+    onError: () => {
+      store.markHandoverEnded(Date.now());
+    },
+  });
 }
 
 /** The order of the hand-over, read with the one call its locked session may make for it. */
@@ -126,6 +143,8 @@ function PatientBeginForm({ order, refetch, go }: BeginFormProps) {
     if (next) setMustAccept(false);
   });
   const [waiting, setWaiting] = useState(false);
+  const [unable, setUnable] = useState(false);
+  const end = useEndHandover();
   const begin = useBeginSupervisedTest(order.id);
   const error = begin.error;
   const timestampRefused =
@@ -168,9 +187,26 @@ function PatientBeginForm({ order, refetch, go }: BeginFormProps) {
     );
   };
 
+  if (unable) {
+    return (
+      <Page title={t('unable.title')}>
+        <UnableToTakeForm
+          assessmentId={order.id}
+          onCancel={() => {
+            setUnable(false);
+          }}
+          onSent={() => {
+            end.mutate();
+          }}
+        />
+      </Page>
+    );
+  }
+
   return (
     <Page title={t('handover.testTitle')} intro={t('handover.testIntro')}>
       <FullscreenOffer />
+      <WhatToExpect minutes={order.estimatedMinutes} parts={order.testParts} />
       <Stack gap="md" aria-busy={waiting || begin.isPending}>
         <PrivacyNotice
           language={language}
@@ -190,6 +226,24 @@ function PatientBeginForm({ order, refetch, go }: BeginFormProps) {
           }}
         />
       </Stack>
+      {!handoff.starting && (
+        <Stack gap="xs" component="section" aria-labelledby="unable-title">
+          <Title order={2} size="h3" id="unable-title">
+            {t('unable.question')}
+          </Title>
+          <Text size="lg">{t('unable.offer')}</Text>
+          <Button
+            variant="default"
+            size="lg"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => {
+              setUnable(true);
+            }}
+          >
+            {t('unable.open')}
+          </Button>
+        </Stack>
+      )}
     </Page>
   );
 }
