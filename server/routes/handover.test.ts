@@ -112,6 +112,15 @@ describe('a handed-over session', () => {
     expectLocked(await patientList(refreshed.authToken ?? ''));
   });
 
+  it('ends at its absolute age as any session does, however locked', async () => {
+    const tablet = await handedOver();
+    await testApp.db.query(`UPDATE sessions SET ends_at = now() - interval '1 second' WHERE handover_order_id = $1`, [
+      tablet.orderId,
+    ]);
+    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: tablet.token })).statusCode).toBe(401);
+    expect((await unlock(tablet.token, { password: demoPassword })).statusCode).toBe(401);
+  });
+
   it('is honoured by a second server on the same database', async () => {
     const tablet = await handedOver();
     const second = buildApp({ db: testApp.db, demo: false, followUpIntervalSeconds: 0 });
