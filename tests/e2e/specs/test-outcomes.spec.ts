@@ -117,7 +117,7 @@ test('a date of birth outside 1000-01-01 to today is refused before anything is 
   await login.open(link);
   await login.fillDetails({ firstName: 'Winifred', lastName: 'Someone', dateOfBirth: '0999-12-31' });
   await login.continue();
-  await expect(page.getByText('Date of birth should be valid date')).toBeVisible();
+  await expect(page.getByText('Date of birth must be in the year 1000 or later')).toBeVisible();
   await expect(page.getByText('The patient privacy notice must be accepted')).toBeVisible();
   await expect(login.mismatchDialog()).toHaveCount(0);
 });
