@@ -214,6 +214,9 @@ export function PatientLoginPage() {
     <Box py="md" ref={container}>
       <Box className="cgm-patient-card">
         <Page title={t('login.title')}>
+          <Text>{t('login.intro')}</Text>
+          {/* Issue 32: who sent the link, before anything is asked. Under the intro, which the start screen already
+              showed, so the heading and the intro stay where the patient is reading when the clinic's name arrives. */}
           {clinic ? (
             <Text className="cgm-patient-clinic">
               {t('link.fromClinic', { provider: clinic.provider })}
@@ -222,7 +225,6 @@ export function PatientLoginPage() {
               </Text>
             </Text>
           ) : null}
-          <Text>{t('login.intro')}</Text>
           {expired && <Notice tone="warning">{t('login.sessionExpired')}</Notice>}
           {!token ? (
             <Notice tone="error">{t('login.noToken')}</Notice>
