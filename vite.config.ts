@@ -15,12 +15,12 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  * The patient's link page (src/features/assessments/patient-login-page.tsx) with its styles and what it imports beyond
  * the first download: the date library, the few Mantine components it adds, the privacy notice, the form fields, the
  * shared contract and its server calls. A module left out still loads, in a file of its own; one the page stops
- * using still goes into its file. The server preloads this chunk on that page (server/routes/index-page.ts).
+ * using still goes into its file (Grid left this list when the page's fields went into one column, issue 32). The server preloads this chunk on that page (server/routes/index-page.ts).
  */
 const patientLinkModules = new RegExp(
   [
     'node_modules/date-fns/',
-    'node_modules/@mantine/core/esm/components/(Grid|Checkbox|List|VisuallyHidden)/',
+    'node_modules/@mantine/core/esm/components/(Checkbox|List|VisuallyHidden)/',
     'node_modules/@mantine/hooks/esm/use-resize-observer/',
     'src/shared/ui/(policy/|form/(fields|field-error|server-errors)\\.|page\\.|document-language-note\\.|deferred-modal\\.)',
     'src/shared/lib/i18n/(display-format|format)\\.',

@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '../../src/shared/api/contract';
 import { chooseBody, varyAcceptEncoding } from '../http/encoding';
 import { notFound } from '../http/errors';
 import { indexPageKind, type IndexPages } from './index-page';
+import { acceptLanguageList, preferredInterfaceLanguage } from '../../src/shared/lib/i18n/languages';
 
 export interface ClientRoutesOptions {
   clientDir: string;
@@ -104,7 +105,12 @@ export function createNotFoundHandler(indexPage: IndexPages, config: RuntimeConf
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (isClientNavigation(request)) {
       const pathname = request.url.split('?')[0] ?? '/';
-      const page = await indexPage(indexPageKind(pathname, config.product));
+      const kind = indexPageKind(pathname, config.product);
+      const browserLanguage =
+        kind === 'patientLink'
+          ? preferredInterfaceLanguage(acceptLanguageList(request.headers['accept-language']))
+          : null;
+      const page = await indexPage(kind, browserLanguage);
       if (page) {
         const { payload, encoding } = chooseBody(page, request.headers['accept-encoding']);
         if (encoding) void reply.header('content-encoding', encoding);
@@ -112,7 +118,7 @@ export function createNotFoundHandler(indexPage: IndexPages, config: RuntimeConf
           .code(200)
           .type('text/html; charset=utf-8')
           .header('cache-control', revalidate)
-          .header('vary', varyAcceptEncoding)
+          .header('vary', kind === 'patientLink' ? `${varyAcceptEncoding}, Accept-Language` : varyAcceptEncoding)
           .send(payload);
       }
     }

@@ -43,8 +43,12 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-async function page(url: string): Promise<string> {
-  const response = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+async function page(url: string, acceptLanguage?: string): Promise<string> {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url,
+    headers: { 'accept-encoding': 'br', ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+  });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-encoding']).toBe('br');
   expect(String(response.headers.vary)).toContain('Accept-Encoding');
@@ -98,6 +102,16 @@ describe('index.html of a first visit', () => {
     expect(root).not.toContain('<p>Loading</p>');
     // Every other page keeps the general start screen.
     expect(await page('/cgm/login')).toContain('<p>Loading</p>');
+  });
+
+  it("opens the patient link page in the browser's language when it is one of ours (issue 32)", async () => {
+    const spanish = await page('/cgm/patientlogin?token=DEMO-HOME-0001', 'es-MX,es;q=0.9,en;q=0.5');
+    expect(spanish).toContain('<html lang="es-US">');
+    expect(spanish).toContain('href="/locales/es-US/assessments.json"');
+    expect(spanish).not.toContain('/locales/fr-FR/');
+    // None of ours: the configured language; a staff page keeps the configured language whatever the browser's.
+    expect(await page('/cgm/patientlogin?token=DEMO-HOME-0001', 'de-DE,de;q=0.9')).toContain('<html lang="fr-FR">');
+    expect(await page('/cgm/login', 'es-US')).toContain('<html lang="fr-FR">');
   });
 
   it('leaves /index.html as built, for the service worker to precache', async () => {

@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod/mini';
 import type { RuntimeConfig } from '../../src/shared/api/contract';
-import { patientLinkStartNamespaces, startLanguage, startNamespaces } from '../../src/shared/lib/i18n/languages';
+import {
+  patientLinkStartNamespaces,
+  startLanguage,
+  startNamespaces,
+  type InterfaceLanguage,
+} from '../../src/shared/lib/i18n/languages';
 import type { BuiltIndex, BuiltIndexReader } from '../http/built-index';
 import { compressOnce, type EncodedBody } from '../http/encoding';
 import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from './start-screen';
@@ -52,8 +57,13 @@ const attribute = (value: string): string => value.replace(/&/g, '&amp;').replac
  * started: two more round trips on a phone's network before anything can be read. The language is the configured
  * one; a browser whose person chose another fetches that one as before, and the preloaded files go unused.
  */
-function firstVisitLinks(config: RuntimeConfig, manifest: Manifest | null, patientLink: boolean, html: string): string {
-  const language = startLanguage(config.currentLocale, null);
+function firstVisitLinks(
+  config: RuntimeConfig,
+  language: InterfaceLanguage,
+  manifest: Manifest | null,
+  patientLink: boolean,
+  html: string,
+): string {
   const namespaces = patientLink ? [...patientLinkStartNamespaces] : [...startNamespaces];
   const links = namespaces.map(
     (namespace) =>
@@ -84,7 +94,14 @@ export function indexPageKind(pathname: string, product: string): IndexPageKind 
   return pathname.replace(/\/+$/, '') === `/${product}/patientlogin` ? 'patientLink' : 'default';
 }
 
-export type IndexPages = (kind: IndexPageKind) => Promise<EncodedBody | null>;
+/**
+ * The page of a kind; `browserLanguage`, the one of ours the request's Accept-Language prefers, is taken on the
+ * patient link page only (issue 32: a phone set to Spanish opens its link in Spanish), so the others stay one page.
+ */
+export type IndexPages = (
+  kind: IndexPageKind,
+  browserLanguage?: InterfaceLanguage | null,
+) => Promise<EncodedBody | null>;
 
 /**
  * index.html with the first visit's links in its head and, on the patient link page, that page's own start screen
@@ -93,9 +110,14 @@ export type IndexPages = (kind: IndexPageKind) => Promise<EncodedBody | null>;
  */
 export function indexPages(index: BuiltIndexReader, clientDir: string, config: RuntimeConfig): IndexPages {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  const pagesOf = new WeakMap<BuiltIndex, Map<IndexPageKind, EncodedBody>>();
+  const pagesOf = new WeakMap<BuiltIndex, Map<string, EncodedBody>>();
 
-  return async (kind) => {
+  return async (kind, browserLanguage = null) => {
+    // The start screen speaks the configured language, or on the patient link page the browser's when it is one of
+    // ours; the inline browser check then prefers a language chosen on this device.
+    const language =
+      kind === 'patientLink' && browserLanguage ? browserLanguage : startLanguage(config.currentLocale, null);
+    const key = `${kind}:${language}`;
     const built = await index();
     if (!built) return null;
     let pages = pagesOf.get(built);
@@ -103,21 +125,20 @@ export function indexPages(index: BuiltIndexReader, clientDir: string, config: R
       pages = new Map();
       pagesOf.set(built, pages);
     }
-    const cached = pages.get(kind);
+    const cached = pages.get(key);
     if (cached) return cached;
     const { html } = built;
     // Only the patient link page names files of the build beyond index.html's own.
     const manifest = kind === 'patientLink' ? await readManifest(manifestFile) : null;
-    const links = firstVisitLinks(config, manifest, kind === 'patientLink', html);
-    // The start screen speaks the configured language until the browser check finds one this browser chose.
+    const links = firstVisitLinks(config, language, manifest, kind === 'patientLink', html);
     let page = html
-      .replace(/<html lang="[^"]*">/, `<html lang="${attribute(startLanguage(config.currentLocale, null))}">`)
+      .replace(/<html lang="[^"]*">/, `<html lang="${attribute(language)}">`)
       .replace('</head>', `  ${links}\n  </head>`);
     if (kind === 'patientLink') {
       page = withStartScreen(page, patientLinkStartScreenHtml(readStartScreenTexts(path.join(clientDir, 'locales'))));
     }
     const encoded = compressOnce(Buffer.from(page));
-    pages.set(kind, encoded);
+    pages.set(key, encoded);
     return encoded;
   };
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   authResultSchema,
+  patientLinkStateSchema,
   patientLoginResultSchema,
+  type PatientLinkAnswer,
   type PatientLoginRequest,
   type PatientLoginResult,
 } from '../../src/shared/api/contract';
@@ -165,6 +167,68 @@ describe('POST /api/cgm/login/patient', () => {
       expect(response.statusCode).toBe(400);
       expect(apiErrorBodySchema.parse(response.json()).code).toBe('VALIDATION');
     }
+  });
+});
+
+async function linkAnswer(token: string): Promise<{ answer: PatientLinkAnswer; raw: string }> {
+  const response = await postJson(testApp.app, '/api/cgm/login/patient/link', { patientLoginToken: token });
+  expect(response.statusCode).toBe(200);
+  return { answer: patientLinkStateSchema.parse(response.json()), raw: response.body };
+}
+
+describe('POST /api/cgm/login/patient/link (issue 32)', () => {
+  it("names the clinic that sent the link and the patient's language, and nothing about the patient", async () => {
+    const order = await createTestPatientOrder(testApp.db, {
+      patientLoginToken: 'TEST-LINK-CLINIC',
+      firstName: 'Imelda',
+      lastName: 'Quintanilla',
+      dateOfBirth: '1944-07-09',
+    });
+    await testApp.db.query(`UPDATE patients SET default_language = 'es-US' WHERE id = $1`, [order.patientId]);
+    const { answer, raw } = await linkAnswer('TEST-LINK-CLINIC');
+    expect(answer).toEqual({
+      state: 'open',
+      clinic: { provider: 'Northside Memory Clinic', service: 'Neurology' },
+      language: 'es-US',
+    });
+    for (const secret of ['Imelda', 'Quintanilla', '1944', String(order.patientId), String(order.orderId), '@']) {
+      expect(raw).not.toContain(secret);
+    }
+  });
+
+  it('names the clinic of the order, not another one', async () => {
+    await createTestPatientOrder(testApp.db, {
+      patientLoginToken: 'TEST-LINK-LAKESIDE',
+      providerName: 'Lakeside Primary Care',
+    });
+    const { answer } = await linkAnswer('TEST-LINK-LAKESIDE');
+    expect(answer.clinic).toEqual({ provider: 'Lakeside Primary Care', service: 'Geriatrics' });
+  });
+
+  it('says a finished, cancelled or expired link has ended before any detail is typed', async () => {
+    await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-LINK-FINI', status: 'FINI' });
+    const cancelled = await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-LINK-CANCELLED' });
+    const expired = await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-LINK-EXPIRED' });
+    await testApp.db.query(`UPDATE assessment_orders SET cancelled_at = now() WHERE id = $1`, [cancelled.orderId]);
+    await testApp.db.query(`UPDATE assessment_orders SET link_expires_at = now() - interval '1 minute' WHERE id = $1`, [
+      expired.orderId,
+    ]);
+    expect((await linkAnswer('TEST-LINK-FINI')).answer).toMatchObject({
+      state: 'finished',
+      clinic: { provider: 'Northside Memory Clinic' },
+    });
+    expect((await linkAnswer('TEST-LINK-CANCELLED')).answer.state).toBe('cancelled');
+    expect((await linkAnswer('TEST-LINK-EXPIRED')).answer.state).toBe('expired');
+    expect((await linkAnswer(demoPatientTokens.rosaDone)).answer.state).toBe('finished');
+  });
+
+  it('answers an unknown link like a working one, with no clinic to tell', async () => {
+    expect((await linkAnswer('NO-SUCH-LINK-32')).answer).toEqual({ state: 'open', clinic: null, language: null });
+  });
+
+  it('refuses a missing token with 400, never 500', async () => {
+    const response = await postJson(testApp.app, '/api/cgm/login/patient/link', { patientLoginToken: '  ' });
+    expect(response.statusCode).toBe(400);
   });
 });
 

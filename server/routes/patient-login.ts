@@ -2,7 +2,8 @@ import type { FastifyPluginCallback } from 'fastify';
 import {
   patientLinkRequestSchema,
   patientLoginRequestSchema,
-  type PatientLinkState,
+  type OrderStatusId,
+  type PatientLinkAnswer,
   type PatientLoginResult,
 } from '../../src/shared/api/contract';
 import { patientSessionAuthResult } from '../auth/auth-result';
@@ -10,9 +11,11 @@ import { sessionEndFrom, startSession } from '../auth/session-service';
 import { hashToken } from '../auth/tokens';
 import {
   findOrderByPatientLoginToken,
+  findPatientLinkOrder,
   recordFailedPatientLogin,
   recordLinkOpened,
   recordSuccessfulPatientLogin,
+  type OrderLinkState,
   type PatientLoginOrderRow,
 } from '../db/queries/assessment-tests';
 import { validationFailed } from '../http/errors';
@@ -81,7 +84,7 @@ function detailsMatch(order: PatientLoginOrderRow, body: { firstName: string; la
 }
 
 /** Issue 18: a cancelled order's link, or an expired one of an order not yet finished, no longer opens anything. */
-function linkEnded(order: PatientLoginOrderRow, now: Date): 'expired' | 'cancelled' | null {
+function linkEnded(order: OrderLinkState & { status: OrderStatusId }, now: Date): 'expired' | 'cancelled' | null {
   if (order.status === 'FINI') return null;
   if (order.cancelledAt !== null) return 'cancelled';
   if (order.linkExpiresAt !== null && order.linkExpiresAt <= now) return 'expired';
@@ -160,18 +163,21 @@ export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
   });
   /**
    * Issue 18: the link page asks as it opens whether its link still works, and the order's timeline records that
-   * the patient opened it. An unknown link answers like a working one, so a guessed token learns nothing.
+   * the patient opened it. Issue 32: it also learns which clinic sent the link and the patient's language, so the
+   * page greets the patient by the clinic's name, in their language, and an ended or finished link says so before
+   * anything is typed. Nothing about the patient is told. An unknown link answers like a working one without a
+   * clinic, so a guessed token learns nothing.
    */
-  app.post('/login/patient/link', async (request): Promise<{ state: PatientLinkState }> => {
+  app.post('/login/patient/link', async (request): Promise<PatientLinkAnswer> => {
     const { patientLoginToken } = parseBody(patientLinkRequestSchema, request);
     const now = new Date();
     return db.tx(async (tx) => {
-      const order = await findOrderByPatientLoginToken(tx, hashToken(patientLoginToken));
-      if (!order) return { state: 'open' as const };
-      const ended = linkEnded(order, now);
-      if (ended) return { state: ended };
-      if (order.status !== 'FINI') await recordLinkOpened(tx, order.orderId, now, linkOpenedEveryMinutes);
-      return { state: 'open' as const };
+      const order = await findPatientLinkOrder(tx, hashToken(patientLoginToken));
+      if (!order) return { state: 'open' as const, clinic: null, language: null };
+      const clinic = { provider: order.providerName, service: order.serviceName };
+      const state = linkEnded(order, now) ?? (order.status === 'FINI' ? 'finished' : 'open');
+      if (state === 'open') await recordLinkOpened(tx, order.orderId, now, linkOpenedEveryMinutes);
+      return { state, clinic, language: order.language };
     });
   });
   done();

@@ -40,8 +40,9 @@ export function readStartScreenTexts(localesDir: string): StartScreenTexts[] {
  * The start screens' look, inline in index.html's head. The general one is the shell's top bar (the colour and
  * height of its header, src/app/global.css .cgm-layout) with the product's name and a loading line. The patient link page's one is that
  * page's first lines laid out exactly as the page draws them (src/features/assessments/patient-login-page.tsx: no top
- * bar, the language row, then the card with its heading and intro; Mantine's sizes: main's padding md, the card's
- * border, radius md, shadow sm, padding xl, a maximum width of 760 px, the heading at h2 size, the text at md), so the
+ * bar, the language row (48 px on patient pages), then the card with its heading and intro; Mantine's sizes: main's
+ * padding md, on a phone no card around the text, from 36em the card's border, radius md, shadow sm, padding xl, a
+ * maximum width of 760 px; the heading at h2 size, the text at 18 px as on every patient page, global.css), so the
  * patient reads what the link is for at once and nothing moves when the page replaces it.
  */
 export function startScreenStyle(languages: readonly string[] = interfaceLanguages): string {
@@ -54,9 +55,10 @@ ${shown} { display: block; }
 .cgm-start-main { padding: 20vh 16px 0; text-align: center; }
 .cgm-start-name { margin: 0; font-size: 2rem; font-weight: 700; color: #1c4e80; line-height: 1.25; }
 .cgm-start-status { margin: 1rem 0 0; font-size: 1rem; color: #495057; }
-.cgm-start-page { padding: 16px; color: #000; font-size: 16px; line-height: 1.55; }
-.cgm-start-language-row { height: 30px; }
-.cgm-start-card { box-sizing: border-box; max-width: 760px; margin: 16px auto 0; padding: 32px; border: 1px solid #dee2e6; border-radius: 8px; background: #fff; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.05), 0 10px 15px -5px rgba(0, 0, 0, 0.05), 0 7px 7px -5px rgba(0, 0, 0, 0.04); }
+.cgm-start-page { padding: 16px; color: #000; font-size: 18px; line-height: 1.55; }
+.cgm-start-language-row { height: 48px; }
+.cgm-start-card { box-sizing: border-box; max-width: 760px; margin: 16px auto 0; background: #fff; }
+@media (min-width: 36em) { .cgm-start-card { padding: 32px; border: 1px solid #dee2e6; border-radius: 8px; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.05), 0 10px 15px -5px rgba(0, 0, 0, 0.05), 0 7px 7px -5px rgba(0, 0, 0, 0.04); } }
 .cgm-start-title { margin: 0; font-size: 26px; line-height: 1.35; font-weight: 700; }
 .cgm-start-intro { margin: 16px 0 0; }
 .cgm-start-card .cgm-start-status { text-align: start; }`;

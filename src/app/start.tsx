@@ -7,7 +7,7 @@ import { captureClientErrors, clientLog } from '../shared/api/client-log';
 import { createHttpClient } from '../shared/api/http';
 import { authApi as createAuthApi } from '../shared/auth/auth-api';
 import { SessionStore } from '../shared/auth/session-store';
-import { readStoredLanguage, startLanguage } from '../shared/lib/i18n/languages';
+import { preferredInterfaceLanguage, readStoredLanguage, startLanguage } from '../shared/lib/i18n/languages';
 import { badRequestMessage } from '../shared/lib/i18n/server-messages';
 import { roleHome, appPaths } from '../shared/lib/paths';
 import { setToastCloseLabel, toast } from '../shared/ui/toast';
@@ -39,7 +39,11 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   const onPatientLink = window.location.pathname.replace(/\/+$/, '') === paths.patientLogin;
   const i18n = await initI18n({
     staticHost: config.staticHost,
-    language: startLanguage(config.currentLocale, readStoredLanguage()),
+    // Issue 32: a patient's phone opens the link in its own language, when it is one of ours.
+    language: startLanguage(
+      config.currentLocale,
+      readStoredLanguage() ?? (onPatientLink ? preferredInterfaceLanguage(navigator.languages) : null),
+    ),
     ...(onPatientLink ? { namespaces: patientLinkFirstNamespaces } : {}),
   });
   setToastCloseLabel(i18n.t('common:close'));

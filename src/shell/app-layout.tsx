@@ -85,7 +85,8 @@ export function AppLayout() {
   // scroll-lock library (react-remove-scroll and its helpers) into every first download: 7.6 KB brotli of script
   // (of the sign-in page's 195 KiB) and 0.9 KB of stylesheet, measured on the build. The heights are global.css's.
   return (
-    <Box className="cgm-layout" mod={{ 'with-header': withHeader }}>
+    // patient-page (issue 32): larger text and targets, and the footer at the end of the page (global.css).
+    <Box className="cgm-layout" mod={{ 'with-header': withHeader, 'patient-page': onPatientPage }}>
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>

@@ -11,6 +11,7 @@ import { describeTransfer, measureFirstVisit } from './first-visit';
 import { describeLighthouse, measureLighthouse } from './lighthouse';
 import { describeOfflineStart, offlineStart } from './offline-start';
 import { describeStackFloor, measureStackFloor } from './stack-floor';
+import { describePatientJourney, measurePatientJourney } from './patient-journey';
 import { patientListSearch } from './patient-search';
 import { describeThroughput, patientListThroughput } from './throughput';
 
@@ -80,6 +81,12 @@ const parts: Record<string, () => Promise<Numbers>> = {
     console.log(describeTransfer('login page first visit (desktop)', firstVisit.login));
     console.log(describeTransfer('patient link page first visit (390×844 phone)', firstVisit.patientLink));
     return { firstVisit };
+  },
+  // Issue 32: opening the patient's link on a phone's network until its form takes typing (port 1, the cold start's: each part's server has stopped before the next starts).
+  'patient-journey': async () => {
+    const patientJourney = await measurePatientJourney(portBase + 1);
+    console.log(describePatientJourney(patientJourney));
+    return { patientJourney: patientJourney.median };
   },
   // The budget's floor: what the sign-in page's first visit would be with the required libraries and nothing else.
   'stack-floor': async () => {

@@ -41,6 +41,10 @@ async function findLockedOrder<Row extends LockedOrderRow>(
   return rows[0] ?? null;
 }
 
+/** The order a link's token (its hash, $1) opens: the emailed one (on the order) or another working one. */
+const byLinkToken = `o.patient_login_token_hash = $1
+     OR o.id = (SELECT l.assessment_order_id FROM order_links l WHERE l.token_hash = $1 AND l.revoked_at IS NULL)`;
+
 /** What the patient login compares and decides on, found by the hash of the link's token. */
 export interface PatientLoginOrderRow extends LockedOrderRow {
   firstName: string;
@@ -59,8 +63,27 @@ export function findOrderByPatientLoginToken(db: Db, tokenHash: string): Promise
     db,
     `p.first_name AS "firstName", p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
      o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil"`,
-    `o.patient_login_token_hash = $1
-     OR o.id = (SELECT l.assessment_order_id FROM order_links l WHERE l.token_hash = $1 AND l.revoked_at IS NULL)`,
+    byLinkToken,
+    [tokenHash],
+  );
+}
+
+/** The patient link's order as its page greets the patient: the clinic that sent it, the language to greet in. */
+export interface PatientLinkOrderRow extends LockedOrderRow {
+  providerName: string;
+  serviceName: string;
+  /** The patient's default language, else the language the order's test last started in. */
+  language: string | null;
+}
+
+/** The order of a patient link, as its page asks for it before anything is typed (issue 32); never the patient's details. */
+export function findPatientLinkOrder(db: Db, tokenHash: string): Promise<PatientLinkOrderRow | null> {
+  return findLockedOrder<PatientLinkOrderRow>(
+    db,
+    `(SELECT pr.name FROM providers pr WHERE pr.id = ps.provider_id) AS "providerName",
+     (SELECT sv.name FROM services sv WHERE sv.id = ps.service_id) AS "serviceName",
+     COALESCE(p.default_language, o.last_started_language) AS "language"`,
+    byLinkToken,
     [tokenHash],
   );
 }

@@ -46,17 +46,16 @@ export const assessmentQueries = {
     }),
   /**
    * Issue 18: whether the patient's link still works, asked once as its page opens (which the order's timeline
-   * records as opened). Only 'expired' and 'cancelled' change the page; a failed check leaves it as it is.
+   * records as opened); issue 32: with the clinic that sent it and the patient's language. An ended link changes
+   * the page; a failed check leaves it as it is.
    */
   linkState: (http: HttpClient, product: string, token: string) =>
     queryOptions({
       queryKey: [...assessmentQueries.all(), 'link', token] as const,
-      queryFn: async ({ signal }) =>
-        (
-          await http.post(`/api/${product}/login/patient/link`, { patientLoginToken: token }, patientLinkStateSchema, {
-            signal,
-          })
-        ).state,
+      queryFn: ({ signal }) =>
+        http.post(`/api/${product}/login/patient/link`, { patientLoginToken: token }, patientLinkStateSchema, {
+          signal,
+        }),
       staleTime: Infinity,
       retry: false,
     }),

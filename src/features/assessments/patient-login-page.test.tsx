@@ -24,6 +24,7 @@ import {
 
 const loginPath = 'POST /api/cgm/login/patient';
 const devopsPath = 'GET /api/cgm/devops';
+const linkPath = 'POST /api/cgm/login/patient/link';
 
 function loginResult(overrides: Partial<PatientLoginResult> = {}): PatientLoginResult {
   return {
@@ -81,7 +82,10 @@ function renderLogin(answers: Record<string, (body: unknown) => unknown>, entry 
 async function fillDetails(view: ReturnType<typeof renderLogin>, lastName = 'Alvarez') {
   await view.user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Rosa');
   await view.user.type(screen.getByRole('textbox', { name: /Last name/ }), lastName);
-  fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '1948-05-17' } });
+  const born = within(screen.getByRole('group', { name: 'Date of birth' }));
+  fireEvent.change(born.getByRole('textbox', { name: 'Month' }), { target: { value: '5' } });
+  fireEvent.change(born.getByRole('textbox', { name: 'Day' }), { target: { value: '17' } });
+  fireEvent.change(born.getByRole('textbox', { name: 'Year' }), { target: { value: '1948' } });
 }
 
 async function acceptNotice(view: ReturnType<typeof renderLogin>) {
@@ -303,20 +307,73 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     );
   });
 
-  it('opens the notice in a dialog in the interface language; Done closes it and the box follows the usual rule', async () => {
+  it('lets the notice flow in the page: no box of its own to scroll, no second window (issue 32)', async () => {
     const view = renderLogin({});
     const box = await screen.findByRole('checkbox', { name: /accept the privacy notice/ });
-    await view.user.click(await screen.findByRole('button', { name: 'Read the notice in a larger window' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Privacy notice' });
-    const inDialog = await within(dialog).findByRole('region', { name: 'Privacy notice for patients' });
-    expect(inDialog).toHaveAttribute('lang', 'en-US');
-    expect(inDialog).toHaveTextContent('Text of the patient document in en-US.');
-    await view.user.click(within(dialog).getByRole('button', { name: 'Done' }));
-    await waitFor(() => {
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    });
+    const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
+    expect(notice).not.toHaveAttribute('tabindex');
+    expect(notice.style.overflowY).toBe('');
+    expect(notice.style.maxHeight).toBe('');
+    expect(screen.queryByRole('button', { name: 'Read the notice in a larger window' })).not.toBeInTheDocument();
     expect(box).toBeDisabled();
-    expect(box).not.toBeChecked();
+    // The page was scrolled until the notice's end is in view: the box can be ticked.
+    await readNoticeToEnd();
+    await waitFor(() => {
+      expect(box).toBeEnabled();
+    });
+    await view.user.click(box);
+    await waitFor(() => {
+      expect(box).toBeChecked();
+    });
+  });
+
+  it('names the clinic that sent the link at the top, and nothing about the patient (issue 32)', async () => {
+    renderLogin({
+      [linkPath]: () => ({
+        state: 'open',
+        clinic: { provider: 'Northside Memory Clinic', service: 'Neurology' },
+        language: null,
+      }),
+    });
+    expect(await screen.findByText('Northside Memory Clinic sent you this link.')).toBeInTheDocument();
+    expect(screen.getByText('Department: Neurology')).toBeInTheDocument();
+  });
+
+  it('says a finished, cancelled or expired link has ended before any field is shown (issue 32)', async () => {
+    for (const [state, page] of [
+      ['finished', 'orderalreadycompleted'],
+      ['expired', 'linkexpired'],
+      ['cancelled', 'ordercancelled'],
+    ] as const) {
+      const link = deferred<unknown>();
+      const view = renderLogin({ [linkPath]: () => link.promise });
+      expect(await screen.findByText('Checking your link…')).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      link.resolve({ state, clinic: { provider: 'Northside Memory Clinic', service: 'Neurology' }, language: null });
+      expect(await screen.findByRole('heading', { name: `Error page ${page}` })).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it("opens in the patient's language when the link names it, its heading taking the focus (issue 32)", async () => {
+    renderLogin({
+      [linkPath]: () => ({
+        state: 'open',
+        clinic: { provider: 'Northside Memory Clinic', service: 'Neurology' },
+        language: 'es-US',
+      }),
+    });
+    // The test's translations are en-US only: the language shows in the date's order (day, month, year).
+    const born = await screen.findByRole('group', { name: 'Date of birth' });
+    await waitFor(() => {
+      expect(
+        within(born)
+          .getAllByRole('textbox')
+          .map((part) => part.getAttribute('autocomplete')),
+      ).toEqual(['bday-day', 'bday-month', 'bday-year']);
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your details' })).toHaveFocus();
+    expect(screen.getByText('This page is now in English.')).toBeInTheDocument();
   });
 
   it('keeps the link in this tab, so a new visit without the token still knows it; without any, says so', async () => {

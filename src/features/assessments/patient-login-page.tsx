@@ -1,19 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Center, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { PatientLoginResult } from '../../shared/api/contract';
+import type { PatientLinkState, PatientLoginResult } from '../../shared/api/contract';
 import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { useAuth, useSession } from '../../shared/auth/session-context';
-import { patientLoginMinDate, todayIso } from '../../shared/lib/validation/dates';
+import { todayIso } from '../../shared/lib/validation/dates';
+import { readStoredLanguage, toInterfaceLanguage } from '../../shared/lib/i18n/languages';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { useHttp } from '../../shared/api/http-context';
 import { DeferredModal } from '../../shared/ui/deferred-modal';
 // Not the form folder's index: through it, the page would download the components of every kind of field.
-import { DateField, TextField } from '../../shared/ui/form/fields';
+import { TextField } from '../../shared/ui/form/fields';
+import { DateInputField } from '../../shared/ui/form/date-input-field';
+import { emptyDateParts } from '../../shared/ui/form/date-parts';
 import { applyServerErrors } from '../../shared/ui/form/server-errors';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { Page } from '../../shared/ui/page';
@@ -26,11 +29,43 @@ import {
 } from './patient-login-schema';
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { patientLoginStateSchema } from './session-expiry';
-import { useFormatters } from '../../shared/lib/i18n/format';
 import { Notice } from '../../shared/ui';
 
-/** Issue 18: the page a patient whose link no longer works is sent to. */
-const linkEndedPage = { expired: 'linkexpired', cancelled: 'ordercancelled' } as const;
+/** Issue 18: the page a patient whose link no longer works is sent to; issue 32: a finished one's too, at once. */
+const linkEndedPage = {
+  expired: 'linkexpired',
+  cancelled: 'ordercancelled',
+  finished: 'orderalreadycompleted',
+} as const satisfies Record<Exclude<PatientLinkState, 'open'>, string>;
+
+/**
+ * Issue 32: the page speaks the patient's language as soon as the link names it (the patient's default language
+ * at the clinic), unless someone chose a language on this device; the browser's own languages were the first
+ * guess (start.tsx). Nothing is stored: the choice stays the person's.
+ */
+function usePatientLanguage(linkLanguage: string | null | undefined) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const language = toInterfaceLanguage(linkLanguage);
+    if (!language || readStoredLanguage() !== null) return;
+    if (language !== (i18n.resolvedLanguage ?? i18n.language)) void i18n.changeLanguage(language);
+  }, [linkLanguage, i18n]);
+}
+
+/**
+ * Issue 32 (WCAG 2.4.3, 4.1.3): when what the page shows changes under the patient (a language, a closed dialog),
+ * the keyboard and screen-reader focus moves to its heading, which is read out, instead of falling to the body.
+ */
+function useHeadingFocus() {
+  const container = useRef<HTMLDivElement | null>(null);
+  const focusHeading = () => {
+    const heading = container.current?.querySelector('h1');
+    if (!heading) return;
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  };
+  return { container, focusHeading };
+}
 
 /** The mismatch dialog's text: the server's message when it gave one (spec §4), else ours. */
 interface Mismatch {
@@ -42,8 +77,6 @@ interface Mismatch {
  * last name and date of birth, reads and accepts the privacy notice, and goes on to the self-assessment.
  */
 export function PatientLoginPage() {
-  // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
-  const { formatDate: shownDate } = useFormatters();
   const { t, i18n } = useTranslation('assessments');
   const paths = usePaths();
   const navigate = useNavigate();
@@ -55,10 +88,26 @@ export function PatientLoginPage() {
   const http = useHttp();
   const { product } = useRuntimeConfig();
   const link = useQuery({ ...assessmentQueries.linkState(http, product, token ?? ''), enabled: token !== null });
-  const ended = link.data === 'expired' || link.data === 'cancelled' ? link.data : null;
+  const state = link.data?.state;
+  const ended = state && state !== 'open' ? state : null;
   useEffect(() => {
     if (ended) void navigate(paths.patientLoginError(linkEndedPage[ended]), { replace: true });
   }, [ended, navigate, paths]);
+  usePatientLanguage(link.data?.language);
+  const clinic = link.data?.clinic ?? null;
+  const { container, focusHeading } = useHeadingFocus();
+  // Issue 32: a new language is said, and the heading (now in it) takes the focus.
+  const [announcement, setAnnouncement] = useState('');
+  const shownLanguage = i18n.language;
+  const firstLanguage = useRef(shownLanguage);
+  useEffect(() => {
+    if (shownLanguage === firstLanguage.current) return;
+    firstLanguage.current = shownLanguage;
+    setAnnouncement(i18n.t('assessments:link.languageChanged'));
+    focusHeading();
+    // focusHeading reads the DOM only; the language is what changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shownLanguage]);
   const { blocked, reasonId } = useWritesBlocked();
   const [mismatch, setMismatch] = useState<Mismatch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -73,7 +122,7 @@ export function PatientLoginPage() {
 
   const form = useForm<PatientLoginFormInput, unknown, PatientLoginFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { firstName: '', lastName: '', dateOfBirth: '', privacyAccepted: false },
+    defaultValues: { firstName: '', lastName: '', dateOfBirth: emptyDateParts, privacyAccepted: false },
   });
   const {
     handleSubmit,
@@ -100,6 +149,7 @@ export function PatientLoginPage() {
       await navigate(paths.patientLoginError('templock'), { replace: true });
     } else {
       setMismatch({ message: result.failedMessage });
+      setAnnouncement('');
     }
   };
 
@@ -156,11 +206,25 @@ export function PatientLoginPage() {
 
   const privacyError = errors.privacyAccepted?.message ? t(errors.privacyAccepted.message) : undefined;
 
+  // Issue 32: an ended link says so before anything can be typed, so the form waits for the link's answer (a
+  // failed check shows the form as before: the details check then says what is wrong).
+  const checkingLink = token !== null && (link.isPending || ended !== null);
+
   return (
-    <Center py="md">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={760}>
+    <Box py="md" ref={container}>
+      <Box className="cgm-patient-card">
         <Page title={t('login.title')}>
           <Text>{t('login.intro')}</Text>
+          {/* Issue 32: who sent the link, before anything is asked. Under the intro, which the start screen already
+              showed, so the heading and the intro stay where the patient is reading when the clinic's name arrives. */}
+          {clinic ? (
+            <Text className="cgm-patient-clinic">
+              {t('link.fromClinic', { provider: clinic.provider })}
+              <Text span display="block" c="gray.8">
+                {t('link.department', { service: clinic.service })}
+              </Text>
+            </Text>
+          ) : null}
           {expired && <Notice tone="warning">{t('login.sessionExpired')}</Notice>}
           {!token ? (
             <Notice tone="error">{t('login.noToken')}</Notice>
@@ -169,6 +233,11 @@ export function PatientLoginPage() {
             // plainly; the form appears by itself when the connection is back. A form already begun stays, with
             // its button disabled, so nothing typed is lost.
             <Notice tone="warning">{t('login.offline')}</Notice>
+          ) : checkingLink ? (
+            <Group gap="sm" role="status" py="md">
+              <Loader size="sm" aria-hidden="true" />
+              <Text>{t('link.checking')}</Text>
+            </Group>
           ) : (
             <FormProvider {...form}>
               <form
@@ -180,86 +249,84 @@ export function PatientLoginPage() {
                   void onSubmit();
                 }}
               >
-                <Stack gap="md">
-                  <Grid gap="sm">
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextField<PatientLoginFormInput>
-                        name="firstName"
-                        label={t('login.firstName')}
-                        required
-                        autoComplete="given-name"
-                        maxLength={255}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextField<PatientLoginFormInput>
-                        name="lastName"
-                        label={t('login.lastName')}
-                        required
-                        autoComplete="family-name"
-                        maxLength={255}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <DateField<PatientLoginFormInput>
-                        name="dateOfBirth"
-                        label={t('login.dateOfBirth')}
-                        required
-                        autoComplete="bday"
-                        min={patientLoginMinDate}
-                        max={today}
-                        description={t('login.dateRange', {
-                          min: shownDate(patientLoginMinDate),
-                          max: shownDate(today),
-                        })}
-                      />
-                    </Grid.Col>
-                  </Grid>
-                  <PrivacyNotice language={i18n.language} privacy={privacy} error={privacyError} />
+                <Stack gap="lg">
+                  <TextField<PatientLoginFormInput>
+                    name="firstName"
+                    label={t('login.firstName')}
+                    required
+                    size="lg"
+                    autoComplete="given-name"
+                    maxLength={255}
+                  />
+                  <TextField<PatientLoginFormInput>
+                    name="lastName"
+                    label={t('login.lastName')}
+                    required
+                    size="lg"
+                    autoComplete="family-name"
+                    maxLength={255}
+                  />
+                  <DateInputField<PatientLoginFormInput>
+                    name="dateOfBirth"
+                    label={t('login.dateOfBirth')}
+                    language={shownLanguage}
+                    autoComplete="bday"
+                    size="lg"
+                  />
+                  <PrivacyNotice language={i18n.language} privacy={privacy} error={privacyError} flow />
                   {failure && <Notice tone="error">{failure}</Notice>}
                   <OfflineWriteReason />
-                  <Group>
-                    <Button
-                      type="submit"
-                      loading={login.isPending || waiting}
-                      loaderProps={{ 'aria-hidden': true }}
-                      disabled={blocked}
-                      aria-describedby={reasonId}
-                    >
-                      {t('login.continue')}
-                    </Button>
-                  </Group>
-                  <Text role="status" aria-live="polite" size="sm">
+                  <Button
+                    type="submit"
+                    size="lg"
+                    w={{ base: '100%', sm: 'auto' }}
+                    loading={login.isPending || waiting}
+                    loaderProps={{ 'aria-hidden': true }}
+                    disabled={blocked}
+                    aria-describedby={reasonId}
+                  >
+                    {t('login.continue')}
+                  </Button>
+                  <Text role="status" aria-live="polite">
                     {waiting ? t('login.waitingForAcceptance') : login.isPending ? t('login.checking') : ''}
                   </Text>
                 </Stack>
               </form>
             </FormProvider>
           )}
+          <div aria-live="polite" className="visually-hidden">
+            {announcement}
+          </div>
         </Page>
-      </Paper>
+      </Box>
       <DeferredModal
         opened={mismatch !== null}
         onClose={() => {
           setMismatch(null);
+        }}
+        // Issue 32: closed, the dialog gives the focus to the page's heading, not to the body.
+        returnFocus={false}
+        onExitTransitionEnd={() => {
+          focusHeading();
+          setAnnouncement(t('link.checkAndTryAgain'));
         }}
         title={t('login.mismatchTitle')}
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
         <Stack gap="md">
           <Text>{mismatch?.message ?? t('login.mismatchText')}</Text>
-          <Group justify="flex-end">
-            <Button
-              data-autofocus
-              onClick={() => {
-                setMismatch(null);
-              }}
-            >
-              {t('login.tryAgain')}
-            </Button>
-          </Group>
+          <Button
+            data-autofocus
+            size="lg"
+            fullWidth
+            onClick={() => {
+              setMismatch(null);
+            }}
+          >
+            {t('login.tryAgain')}
+          </Button>
         </Stack>
       </DeferredModal>
-    </Center>
+    </Box>
   );
 }

@@ -138,6 +138,11 @@ export interface PrivacyNoticeProps {
   load?: PolicyLoader;
   /** Shown above the notice, e.g. "hand the tablet to the patient". */
   intro?: string;
+  /**
+   * Issue 32: the notice flows in the page (a patient's phone: no box scrolling inside the scrolling page, no
+   * second window); its box is enabled once the page was scrolled to the notice's end. Larger box and text.
+   */
+  flow?: boolean;
 }
 
 /**
@@ -145,7 +150,7 @@ export interface PrivacyNoticeProps {
  * it was scrolled to within 5 px of the end; ticking it fetches the server time (usePrivacyAcceptance), and a
  * failure there un-ticks it (ERROR_RETRIEVING_SERVER_TIMESTAMP), so an acceptance always has both times.
  */
-export function PrivacyNotice({ language, privacy, error, load, intro }: PrivacyNoticeProps) {
+export function PrivacyNotice({ language, privacy, error, load, intro, flow = false }: PrivacyNoticeProps) {
   const { ticked, recording, failed, tick, bindCheckbox } = privacy;
   const { t } = useTranslation('assessments');
   const url = usePatientPrivacyNoticeUrl(language);
@@ -171,50 +176,68 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
       {!url && <PolicyLoading />}
       {url && (
         <>
-          <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />
-          <Group gap="md">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => {
-                setDialogOpen(true);
-              }}
+          <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} flow={flow} />
+          {flow ? (
+            // A target of 44 px for a finger (the text itself is the body's size).
+            <Anchor
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              mih={44}
+              display="inline-flex"
+              style={{ alignItems: 'center' }}
             >
-              {t('privacy.readInDialog')}
-            </Button>
-            <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
               {t('privacy.openPdf')}
             </Anchor>
-          </Group>
-          {/* Spec §2 patient authorization dialog: the same notice, larger, with Done; reading it to its end there
-              counts as reading it on the page. */}
-          <DeferredModal
-            opened={dialogOpen}
-            onClose={() => {
-              setDialogOpen(false);
-            }}
-            title={t('privacy.title')}
-            closeButtonProps={{ 'aria-label': t('common:close') }}
-            size="lg"
-          >
-            <Stack gap="md">
-              <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />
-              <Group justify="flex-end">
+          ) : (
+            <>
+              <Group gap="md">
                 <Button
+                  variant="subtle"
+                  size="compact-sm"
                   onClick={() => {
-                    setDialogOpen(false);
+                    setDialogOpen(true);
                   }}
                 >
-                  {t('privacy.done')}
+                  {t('privacy.readInDialog')}
                 </Button>
+                <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+                  {t('privacy.openPdf')}
+                </Anchor>
               </Group>
-            </Stack>
-          </DeferredModal>
+              {/* Spec §2 patient authorization dialog: the same notice, larger, with Done; reading it to its end there
+                counts as reading it on the page. */}
+              <DeferredModal
+                opened={dialogOpen}
+                onClose={() => {
+                  setDialogOpen(false);
+                }}
+                title={t('privacy.title')}
+                closeButtonProps={{ 'aria-label': t('common:close') }}
+                size="lg"
+              >
+                <Stack gap="md">
+                  <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />
+                  <Group justify="flex-end">
+                    <Button
+                      onClick={() => {
+                        setDialogOpen(false);
+                      }}
+                    >
+                      {t('privacy.done')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </DeferredModal>
+            </>
+          )}
           <DocumentLanguageNote kind="privacy" language={language} />
         </>
       )}
       <Checkbox
         ref={bindCheckbox}
+        // 44 px on a patient's phone (WCAG 2.5.5), the box to tick after reading.
+        size={flow ? '2.75rem' : undefined}
         label={t('privacy.accept')}
         checked={ticked}
         disabled={!readToEnd}
@@ -225,7 +248,7 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
         }}
       />
       {!readToEnd && (
-        <Text id={hintId} size="sm">
+        <Text id={hintId} size={flow ? undefined : 'sm'}>
           {t('privacy.scrollToEnable')}
         </Text>
       )}

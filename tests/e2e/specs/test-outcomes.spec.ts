@@ -77,12 +77,11 @@ test('three wrong identity attempts lock the link for a while', async ({ page, r
   await expect(page).toHaveURL(/\/cgm\/patientloginerror\/templock$/);
 });
 
-test("the finished demo order's link says the test is already completed", async ({ page }) => {
-  const login = new PatientLogin(page);
-  await login.open('/cgm/patientlogin?token=DEMO-DONE-0001');
-  await login.fillDetails({ firstName: 'Rosa', lastName: 'Alvarez', dateOfBirth: '1948-05-17' });
-  await login.acceptNotice();
-  await login.continue();
+test("the finished demo order's link says the test is already completed, before any detail is asked", async ({
+  page,
+}) => {
+  // Issue 32: the link says it is finished as it opens, not after the patient typed everything.
+  await page.goto('/cgm/patientlogin?token=DEMO-DONE-0001');
   await expect(page).toHaveURL(/\/cgm\/patientloginerror\/orderalreadycompleted$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Test already completed' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -118,7 +117,7 @@ test('a date of birth outside 1000-01-01 to today is refused before anything is 
   await login.open(link);
   await login.fillDetails({ firstName: 'Winifred', lastName: 'Someone', dateOfBirth: '0999-12-31' });
   await login.continue();
-  await expect(page.getByText('Date of birth should be valid date')).toBeVisible();
+  await expect(page.getByText('Date of birth must be in the year 1000 or later')).toBeVisible();
   await expect(page.getByText('The patient privacy notice must be accepted')).toBeVisible();
   await expect(login.mismatchDialog()).toHaveCount(0);
 });

@@ -103,14 +103,23 @@ export type HandoffResult = z.infer<typeof handoffResultSchema>;
 
 /**
  * POST /api/{product}/login/patient/link {patientLoginToken}: the patient link page asks, as it opens, whether its
- * link still works. Nothing else about the order is told; an unknown link answers 'open' like a working one, so a
- * guessed token learns nothing (the details check then fails).
+ * link still works (issue 18), and which clinic sent it and in which language to greet the patient (issue 32), so
+ * the page does not look anonymous and says an ended link has ended before anything is typed. Nothing about the
+ * patient is told (no name, no date); an unknown link answers 'open' with no clinic, so a guessed token learns
+ * nothing (the details check then fails).
  */
 export const patientLinkRequestSchema = z.object({
   patientLoginToken: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
 });
-export const patientLinkStateSchema = z.object({ state: z.enum(['open', 'expired', 'cancelled']) });
-export type PatientLinkState = z.infer<typeof patientLinkStateSchema>['state'];
+export const patientLinkStateSchema = z.object({
+  state: z.enum(['open', 'expired', 'cancelled', 'finished']),
+  /** The order's provider and service, as the clinic's own staff name them. */
+  clinic: z.optional(z.nullable(z.object({ provider: z.string(), service: z.string() }))),
+  /** The patient's default language (else the order's last one), as a locality id ('es-US'). */
+  language: z.optional(z.nullable(z.string())),
+});
+export type PatientLinkAnswer = z.infer<typeof patientLinkStateSchema>;
+export type PatientLinkState = PatientLinkAnswer['state'];
 
 /** Spec-less limits of the follow-up, set per provider service by cops. */
 export const defaultLinkExpiryDays = 14;

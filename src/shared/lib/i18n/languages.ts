@@ -50,6 +50,38 @@ export function startLanguage(currentLocale: string, stored: string | null): Int
   return toInterfaceLanguage(stored) ?? toInterfaceLanguage(currentLocale) ?? fallbackLanguage;
 }
 
+/**
+ * Issue 32: the first of the browser's preferred languages (navigator.languages, or an Accept-Language header's
+ * list, best first) that is one of ours, read as toInterfaceLanguage reads it ('es-MX' and 'es' are es-US).
+ */
+export function preferredInterfaceLanguage(preferred: readonly string[]): InterfaceLanguage | null {
+  for (const language of preferred) {
+    const ours = toInterfaceLanguage(language);
+    if (ours) return ours;
+  }
+  return null;
+}
+
+/** An Accept-Language header's languages, best first ('es-MX,es;q=0.9,en;q=0.5' gives es-MX, es, en). */
+export function acceptLanguageList(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      );
+      return { tag: tag.trim(), q: Number.isNaN(q) ? 0 : q, index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
 /** Web Storage as far as a language choice needs it; spelled out so the server can share this module. */
 interface KeyValueStorage {
   getItem(key: string): string | null;

@@ -18,6 +18,7 @@ export function PolicyRegion({
   lang,
   testId,
   style,
+  flow = false,
   children,
 }: {
   title: string;
@@ -27,8 +28,17 @@ export function PolicyRegion({
   testId: string;
   /** What differs between text and pages (padding, background, wrapping). */
   style: CSSProperties;
+  /** Flows in the page (no height of its own, no scrolling, no focus stop): the page's scrolling reads it. */
+  flow?: boolean;
   children: ReactNode;
 }) {
+  if (flow) {
+    return (
+      <Box ref={scrollRef} role="region" aria-label={title} lang={lang} data-testid={testId} style={style}>
+        {children}
+      </Box>
+    );
+  }
   return (
     <Box
       ref={scrollRef}

@@ -7,7 +7,7 @@ import { loadPdfPolicy, type PolicyLoader } from './pdf-document';
 import { PolicyViewer } from './policy-viewer';
 import { PolicyRegion } from './policy-region';
 import { PolicyLoadError, PolicyLoading } from './policy-states';
-import { useReadToEnd } from './scroll';
+import { useReadToEnd, useReadToEndInPage } from './scroll';
 
 export interface PolicyTextProps {
   /** The policy's PDF; its text is read from beside it (documentTextUrl). */
@@ -20,6 +20,8 @@ export interface PolicyTextProps {
   headingLevel?: TitleOrder;
   /** Draws a PDF that has no text beside it (a deployment's own document); pdf.js loads only then. */
   load?: PolicyLoader;
+  /** Issue 32: the document flows in the page instead of scrolling in a box of its own (a patient's phone). */
+  flow?: boolean;
 }
 
 /**
@@ -34,7 +36,14 @@ const hasNoText = (error: unknown) =>
  * reports how far it was read; it wraps to any width at the body text size. The region takes the keyboard focus
  * so it can be scrolled without a mouse.
  */
-export function PolicyText({ url, title, onReachedEnd, headingLevel = 3, load = loadPdfPolicy }: PolicyTextProps) {
+export function PolicyText({
+  url,
+  title,
+  onReachedEnd,
+  headingLevel = 3,
+  load = loadPdfPolicy,
+  flow = false,
+}: PolicyTextProps) {
   const policy = usePolicyText(url);
 
   if (policy.isPending) return <PolicyLoading />;
@@ -50,7 +59,15 @@ export function PolicyText({ url, title, onReachedEnd, headingLevel = 3, load = 
       />
     );
   }
-  return <PolicyBody document={policy.data} title={title} onReachedEnd={onReachedEnd} headingLevel={headingLevel} />;
+  return (
+    <PolicyBody
+      document={policy.data}
+      title={title}
+      onReachedEnd={onReachedEnd}
+      headingLevel={headingLevel}
+      flow={flow}
+    />
+  );
 }
 
 function PolicyBody({
@@ -58,28 +75,37 @@ function PolicyBody({
   title,
   onReachedEnd,
   headingLevel,
+  flow,
 }: {
   document: DocumentText;
   title: string;
   onReachedEnd: () => void;
   headingLevel: TitleOrder;
+  flow: boolean;
 }) {
   const { ref: sizeRef, width, height } = useElementSize<HTMLDivElement>();
   const sectionLevel = Math.min(headingLevel + 1, 6) as TitleOrder;
-  const { scrollRef, check } = useReadToEnd(onReachedEnd, document, width, height);
+  // Both hooks, one of them idle (hooks cannot be called conditionally): the box's own scrolling, or the page's.
+  const inBox = useReadToEnd(onReachedEnd, flow ? null : document, width, height);
+  const inPage = useReadToEndInPage(onReachedEnd, flow ? document : null, width, height);
 
   return (
     <PolicyRegion
       title={title}
-      scrollRef={scrollRef}
-      onScroll={check}
+      scrollRef={flow ? inPage.endRef : inBox.scrollRef}
+      onScroll={inBox.check}
       lang={document.language}
       testId="privacy-policy-document"
-      style={{
-        overflowX: 'hidden',
-        overflowWrap: 'anywhere',
-        padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)',
-      }}
+      flow={flow}
+      style={
+        flow
+          ? { overflowWrap: 'anywhere' }
+          : {
+              overflowX: 'hidden',
+              overflowWrap: 'anywhere',
+              padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)',
+            }
+      }
     >
       <div ref={sizeRef}>
         <Title order={headingLevel} size="h4">

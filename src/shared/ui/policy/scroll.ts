@@ -30,3 +30,35 @@ export function useReadToEnd(onReachedEnd: () => void, content: unknown, width: 
   }, [content, width, height, check]);
   return { scrollRef, check };
 }
+
+/** Whether the end of an element that flows in the page is in the window's view, within the tolerance. */
+export function isEndInView(element: Element, tolerance: number = privacyScrollTolerancePx): boolean {
+  const box = element.getBoundingClientRect();
+  // Not laid out (hidden, or not yet drawn): nothing has been read.
+  if (box.height === 0) return false;
+  return box.bottom - window.innerHeight <= tolerance;
+}
+
+/**
+ * The read-to-the-end rule on a document that flows in the page (issue 32: no box scrolling inside a scrolling page
+ * on a phone): the end is reached once the document's bottom edge has come into the window's view (within 5 px),
+ * checked as the page scrolls, as the window changes size and as the content or its size changes.
+ */
+export function useReadToEndInPage(onReachedEnd: () => void, content: unknown, width: number, height = 0) {
+  const endRef = useRef<HTMLDivElement | null>(null);
+  const check = useCallback(() => {
+    const element = endRef.current;
+    if (element && isEndInView(element)) onReachedEnd();
+  }, [onReachedEnd]);
+  useEffect(() => {
+    if (!content) return undefined;
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [content, width, height, check]);
+  return { endRef, check };
+}
