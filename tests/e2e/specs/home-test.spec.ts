@@ -82,14 +82,11 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   await expect(patientPage.getByText(/Signed out|Log in again|Sign in/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(patientPage);
 
-  // The same link now says the test is done.
+  // The same link now says the test is done, before asking for anything (issue 32).
   const again = await home.newPage();
-  const secondLogin = new PatientLogin(again);
-  await secondLogin.open(link);
-  await secondLogin.fillDetails({ firstName: 'Beatrice', lastName, dateOfBirth: testPatientBirthDate });
-  await secondLogin.acceptNotice();
-  await secondLogin.continue();
+  await again.goto(link);
   await expect(again.getByRole('heading', { level: 1, name: 'Test already completed' })).toBeVisible();
+  await expect(again.getByRole('textbox')).toHaveCount(0);
   await expect(again).toHaveURL(/\/cgm\/patientloginerror\/orderalreadycompleted$/);
   await home.close();
 

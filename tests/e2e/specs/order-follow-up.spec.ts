@@ -204,6 +204,10 @@ test('the QR code on screen decodes to a link that signs the patient in; the let
   await expect(dialog.getByText(decoded?.data ?? 'no link')).toBeVisible();
 
   const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true });
+  // Her record says Spanish, so the link opens in Spanish (issue 32); she chose English on this phone before.
+  await phone.addInitScript(() => {
+    window.localStorage.setItem('cgm.interfaceLanguage', 'en-US');
+  });
   const patientPage = await phone.newPage();
   const login = new PatientLogin(patientPage);
   await login.open(decoded?.data ?? '');
