@@ -112,9 +112,10 @@ test('a clinician orders an in-clinic test, which shows on the patient card unti
   await patients.chooseMode('Cards');
   await patients.searchNow(lastName);
   const openOrders = patients.region().getByRole('list', { name: `Open orders of ${patient.name}` });
-  await expect(
-    openOrders.getByRole('link', { name: `In-Clinic, Memory assessment, scheduled ${today()}` }),
-  ).toBeVisible();
+  const scheduled = `In-Clinic, Memory assessment, scheduled ${today()}`;
+  await expect(openOrders.getByRole('link', { name: scheduled, exact: true })).toBeVisible();
+  // Issue 31: the in-clinic order is begun from a button beside it.
+  await expect(openOrders.getByRole('link', { name: `Begin test: ${scheduled}` })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 
