@@ -53,6 +53,8 @@ test('a clinician follows a home order on its timeline: sent, opened, two failed
   const patientPage = await (await patientBrowser(browser)).newPage();
   const login = new PatientLogin(patientPage);
   await login.open(link);
+  // The form shows once the server has answered the link's check, which records the opening.
+  await expect(patientPage.getByRole('textbox', { name: 'First name' })).toBeVisible();
   dialog = await followUp(page, 'Sent|Opened');
   await expect(dialog.getByText('Link opened by the patient')).toBeVisible();
   await expect(dialog.getByText('Opened', { exact: true })).toBeVisible();
