@@ -104,13 +104,17 @@ export const compositeScoreSchema = z.object({
 });
 export type CompositeScore = z.infer<typeof compositeScoreSchema>;
 
+/** Where a test was taken: at home from the emailed link (unsupervised) or in the clinic (supervised). */
+export const testSettingSchema = z.enum(['home', 'clinic']);
+export type TestSetting = z.infer<typeof testSettingSchema>;
+
 export const testScoreSchema = z.object({
   tasks: z.array(taskScoreSchema),
   composites: z.array(compositeScoreSchema),
   flags: z.array(testFlagSchema),
   valid: z.boolean(),
   deviceClass: deviceClassSchema,
-  setting: z.enum(['home', 'clinic']),
+  setting: testSettingSchema,
 });
 export type TestScore = z.infer<typeof testScoreSchema>;
 
@@ -122,7 +126,27 @@ export const compositeChangeSchema = z.object({
 });
 export type CompositeChange = z.infer<typeof compositeChangeSchema>;
 
-/** One finished test of a patient, scored, with its change from the baseline (the first valid test). */
+/**
+ * Why a change from the baseline may not mean what it seems: this test and the baseline were taken in different
+ * settings (home or clinic, so supervised or not) or on different classes of device. Shown beside every change.
+ */
+export const comparisonCaveatSchema = z.enum(['settingDiffers', 'deviceDiffers']);
+export type ComparisonCaveat = z.infer<typeof comparisonCaveatSchema>;
+
+/** What a test was compared with: the baseline's facts and the caveats of the comparison. */
+export const baselineComparisonSchema = z.object({
+  baselineAssessmentId: z.int(),
+  baselineCompletedDateTime: z.string(),
+  baselineSetting: testSettingSchema,
+  baselineDeviceClass: deviceClassSchema,
+  caveats: z.array(comparisonCaveatSchema),
+});
+export type BaselineComparison = z.infer<typeof baselineComparisonSchema>;
+
+/**
+ * One finished test of a patient, scored, with its change from the baseline (the first valid test). A test that is
+ * not valid, the baseline itself and the tests before it have no change and no comparison: they are never flagged.
+ */
 export const scoredTestSchema = z.object({
   assessmentId: z.int(),
   completedDateTime: z.string(),
@@ -131,6 +155,7 @@ export const scoredTestSchema = z.object({
   isBaseline: z.boolean(),
   score: testScoreSchema,
   change: z.nullable(z.array(compositeChangeSchema)),
+  comparison: z.nullable(baselineComparisonSchema),
 });
 export type ScoredTest = z.infer<typeof scoredTestSchema>;
 

@@ -2,3 +2,4 @@ export * from './reference-values';
 export * from './scoring';
 export * from './simulate';
 export * from './task-designs';
+export * from './interpretation';

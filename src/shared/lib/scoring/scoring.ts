@@ -1,6 +1,7 @@
 import { compositeSchema } from '../../api/contract/results';
 import type {
   CardTask,
+  ComparisonCaveat,
   CompositeChange,
   CompositeScore,
   DeviceClass,
@@ -12,6 +13,7 @@ import type {
   TestFlag,
   TestRecord,
   TestScore,
+  TestSetting,
 } from '../../api/contract';
 import { referenceValues, type ReferenceValues } from './reference-values';
 
@@ -88,7 +90,7 @@ function compositesOf(tasks: readonly TaskScore[], values: ReferenceValues): Com
 }
 
 export interface TestContext {
-  setting: 'home' | 'clinic';
+  setting: TestSetting;
   /** The device class of the baseline test, when there is one to compare with. */
   baselineDeviceClass?: DeviceClass | null;
 }
@@ -136,22 +138,39 @@ export interface FinishedTest {
   completedDateTime: string;
   batteryCode: string;
   language: string | null;
-  setting: 'home' | 'clinic';
+  setting: TestSetting;
   record: TestRecord;
 }
 
-/** A patient's tests, oldest first, scored: the first valid test is the baseline every later test is compared with. */
+/** The caveats of comparing a test with its baseline: a different setting, a different class of device. */
+export function comparisonCaveats(
+  baseline: Pick<TestScore, 'setting' | 'deviceClass'>,
+  current: Pick<TestScore, 'setting' | 'deviceClass'>,
+): ComparisonCaveat[] {
+  const caveats: ComparisonCaveat[] = [];
+  if (baseline.setting !== current.setting) caveats.push('settingDiffers');
+  if (baseline.deviceClass !== current.deviceClass) caveats.push('deviceDiffers');
+  return caveats;
+}
+
+/**
+ * A patient's tests, oldest first, scored. The rules a clinician relies on (issue 33):
+ * - the baseline is the first valid test; every later valid test is compared with it;
+ * - a test that is not valid is never compared and never flagged, even when one of its composites has a score;
+ * - tests before the baseline (all of them invalid) have nothing to be compared with;
+ * - every comparison carries its caveats (another setting, another class of device) with it.
+ */
 export function scorePatientTests(tests: readonly FinishedTest[], values = referenceValues): ScoredTest[] {
-  let baseline: TestScore | null = null;
+  let baseline: { test: FinishedTest; score: TestScore } | null = null;
   return tests.map((test) => {
     const score = scoreTest(
       test.record,
-      { setting: test.setting, baselineDeviceClass: baseline?.deviceClass ?? null },
+      { setting: test.setting, baselineDeviceClass: baseline?.score.deviceClass ?? null },
       values,
     );
     const isBaseline = baseline === null && score.valid;
-    const change = baseline === null ? null : changeFromBaseline(baseline, score, values);
-    if (isBaseline) baseline = score;
+    const compared = baseline !== null && score.valid ? baseline : null;
+    if (isBaseline) baseline = { test, score };
     return {
       assessmentId: test.assessmentId,
       completedDateTime: test.completedDateTime,
@@ -159,7 +178,16 @@ export function scorePatientTests(tests: readonly FinishedTest[], values = refer
       language: test.language,
       isBaseline,
       score,
-      change,
+      change: compared ? changeFromBaseline(compared.score, score, values) : null,
+      comparison: compared
+        ? {
+            baselineAssessmentId: compared.test.assessmentId,
+            baselineCompletedDateTime: compared.test.completedDateTime,
+            baselineSetting: compared.score.setting,
+            baselineDeviceClass: compared.score.deviceClass,
+            caveats: comparisonCaveats(compared.score, score),
+          }
+        : null,
     };
   });
 }
