@@ -108,23 +108,26 @@ describe('HandoverPage: the patient’s part of the on-site test (spec §4 On-si
     expect(window.sessionStorage.getItem('workflowinstance.9')).toBe('wf-9');
   });
 
-  it('opens the notice in a dialog with Done, in the language of the test (spec §2)', async () => {
+  it('lets the notice flow in the page, in the language of the test: no box to scroll, no second window (issue 32)', async () => {
     const view = renderHandover(orderDetail());
-    await screen.findByRole('region', { name: 'Privacy notice for patients' });
-    const opener = screen.getByRole('button', { name: 'Read the notice in a larger window' });
-    await view.user.click(opener);
-    const dialog = await screen.findByRole('dialog', { name: 'Privacy notice' });
-    const notice = within(dialog).getByRole('region', { name: 'Privacy notice for patients' });
+    const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
     await waitFor(() => {
       expect(notice).toHaveTextContent('Text of the patient document in es-US.');
     });
     expect(notice).toHaveAttribute('lang', 'es-US');
-    await view.user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(notice).not.toHaveAttribute('tabindex');
+    expect(notice.style.overflowY).toBe('');
+    expect(notice.style.maxHeight).toBe('');
+    expect(screen.queryByRole('button', { name: 'Read the notice in a larger window' })).not.toBeInTheDocument();
+    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
+    expect(box).toBeDisabled();
+    await readNoticeToEnd();
     await waitFor(() => {
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(box).toBeEnabled();
     });
+    await view.user.click(box);
     await waitFor(() => {
-      expect(opener).toHaveFocus();
+      expect(box).toBeChecked();
     });
   });
 

@@ -273,7 +273,7 @@ export function PatientLoginPage() {
                     autoComplete="bday"
                     size="lg"
                   />
-                  <PrivacyNotice language={i18n.language} privacy={privacy} error={privacyError} flow />
+                  <PrivacyNotice language={i18n.language} privacy={privacy} error={privacyError} />
                   {failure && <Notice tone="error">{failure}</Notice>}
                   <OfflineWriteReason />
                   <Button

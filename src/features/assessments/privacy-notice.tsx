@@ -1,10 +1,9 @@
-import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { formatISO } from 'date-fns';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PolicyLoading, PolicyText, usePatientPrivacyNoticeUrl, type PolicyLoader } from '../../shared/ui/policy';
 import { useServerTime } from './api';
-import { DeferredModal } from '../../shared/ui/deferred-modal';
 import { DocumentLanguageNote } from '../../shared/ui/document-language-note';
 import { Notice } from '../../shared/ui';
 
@@ -138,24 +137,19 @@ export interface PrivacyNoticeProps {
   load?: PolicyLoader;
   /** Shown above the notice, e.g. "hand the tablet to the patient". */
   intro?: string;
-  /**
-   * Issue 32: the notice flows in the page (a patient's phone: no box scrolling inside the scrolling page, no
-   * second window); its box is enabled once the page was scrolled to the notice's end. Larger box and text.
-   */
-  flow?: boolean;
 }
 
 /**
  * Spec §2/§4/§5 patient privacy notice: the notice in the language's document (HTML), its box enabled only once
- * it was scrolled to within 5 px of the end; ticking it fetches the server time (usePrivacyAcceptance), and a
+ * it was scrolled to within 5 px of the end. Issue 32: on every patient page it flows in the page (no box scrolling
+ * inside the scrolling page, no second window), so the end is reached by scrolling the page; larger box and text; ticking it fetches the server time (usePrivacyAcceptance), and a
  * failure there un-ticks it (ERROR_RETRIEVING_SERVER_TIMESTAMP), so an acceptance always has both times.
  */
-export function PrivacyNotice({ language, privacy, error, load, intro, flow = false }: PrivacyNoticeProps) {
+export function PrivacyNotice({ language, privacy, error, load, intro }: PrivacyNoticeProps) {
   const { ticked, recording, failed, tick, bindCheckbox } = privacy;
   const { t } = useTranslation('assessments');
   const url = usePatientPrivacyNoticeUrl(language);
   const [readToEnd, setReadToEnd] = useState(false);
-  const [dialogOpen, setDialogOpen] = useState(false);
   const hintId = useId();
   const errorId = useId();
   const reachedEnd = useCallback(() => {
@@ -176,68 +170,25 @@ export function PrivacyNotice({ language, privacy, error, load, intro, flow = fa
       {!url && <PolicyLoading />}
       {url && (
         <>
-          <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} flow={flow} />
-          {flow ? (
-            // A target of 44 px for a finger (the text itself is the body's size).
-            <Anchor
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              mih={44}
-              display="inline-flex"
-              style={{ alignItems: 'center' }}
-            >
-              {t('privacy.openPdf')}
-            </Anchor>
-          ) : (
-            <>
-              <Group gap="md">
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  onClick={() => {
-                    setDialogOpen(true);
-                  }}
-                >
-                  {t('privacy.readInDialog')}
-                </Button>
-                <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
-                  {t('privacy.openPdf')}
-                </Anchor>
-              </Group>
-              {/* Spec §2 patient authorization dialog: the same notice, larger, with Done; reading it to its end there
-                counts as reading it on the page. */}
-              <DeferredModal
-                opened={dialogOpen}
-                onClose={() => {
-                  setDialogOpen(false);
-                }}
-                title={t('privacy.title')}
-                closeButtonProps={{ 'aria-label': t('common:close') }}
-                size="lg"
-              >
-                <Stack gap="md">
-                  <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} />
-                  <Group justify="flex-end">
-                    <Button
-                      onClick={() => {
-                        setDialogOpen(false);
-                      }}
-                    >
-                      {t('privacy.done')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </DeferredModal>
-            </>
-          )}
+          <PolicyText url={url} title={title} load={load} onReachedEnd={reachedEnd} headingLevel={3} flow />
+          {/* A target of 44 px for a finger (the text itself is the body's size). */}
+          <Anchor
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            mih={44}
+            display="inline-flex"
+            style={{ alignItems: 'center' }}
+          >
+            {t('privacy.openPdf')}
+          </Anchor>
           <DocumentLanguageNote kind="privacy" language={language} />
         </>
       )}
       <Checkbox
         ref={bindCheckbox}
         // 44 px on a patient's phone (WCAG 2.5.5), the box to tick after reading.
-        size={flow ? '2.75rem' : undefined}
+        size="2.75rem"
         label={t('privacy.accept')}
         checked={ticked}
         disabled={!readToEnd}
@@ -247,11 +198,7 @@ export function PrivacyNotice({ language, privacy, error, load, intro, flow = fa
           tick(event.currentTarget.checked);
         }}
       />
-      {!readToEnd && (
-        <Text id={hintId} size={flow ? undefined : 'sm'}>
-          {t('privacy.scrollToEnable')}
-        </Text>
-      )}
+      {!readToEnd && <Text id={hintId}>{t('privacy.scrollToEnable')}</Text>}
       <Text size="sm" role="status" aria-live="polite">
         {recording ? t('privacy.recording') : ''}
       </Text>

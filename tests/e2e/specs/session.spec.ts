@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { devPost } from '../fixtures/dev';
 import { demoAccounts } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';
@@ -26,11 +27,21 @@ test('a session expired on the server ends with the timed-out message after the 
   loginPage,
   request,
 }) => {
+  // The API reads the page has sent and not yet had an answer to.
+  const reading = new Set<Request>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) reading.add(request);
+  });
+  const answered = (request: Request) => reading.delete(request);
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   await page.clock.install();
   await loginPage.signInAs('technician');
   // The home page has finished reading its cards' orders: a read still on its way when the session is ended would
-  // meet a 401 and log out with "expired" before the tablet ever sleeps.
-  await page.waitForLoadState('networkidle');
+  // meet a 401 and log out with "expired" before the tablet ever sleeps. The cards read their orders together once
+  // the list is shown (after the page's load has gone quiet), so wait for a card's orders, then for every answer.
+  await expect(page.getByRole('list', { name: /^Open orders of / }).first()).toBeVisible();
+  await expect.poll(() => reading.size).toBe(0);
   const expired = await devPost(request, '/api/dev/expire-sessions', { userName: demoAccounts.technician.email });
   expect(expired.ok()).toBe(true);
   // A jump of 20 s between two ticks of the 5 s checker is a sleep: the token is revalidated and refused.

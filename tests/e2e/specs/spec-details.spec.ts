@@ -3,7 +3,13 @@ import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { patientWithHomeOrder, patientWithSiteOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import { ContactForm } from '../pages/contact-form';
 import { uniqueName } from '../pages/manage';
-import { handToPatient, PatientLogin, patientNoticeTitle } from '../pages/test-taking';
+import {
+  handToPatient,
+  PatientLogin,
+  patientNoticeBox,
+  patientNoticeTitle,
+  readPatientNotice,
+} from '../pages/test-taking';
 
 test('staff are welcomed by name after signing in', async ({ page, loginPage }) => {
   await loginPage.signInAs('clinician');
@@ -77,22 +83,24 @@ test('a required field says so while hovered or focused, and is read as required
   await expect.poll(shownWidth(form.name())).toBeLessThanOrEqual(1);
 });
 
-test('a patient given the clinic’s tablet reads the privacy notice in a dialog and comes back with Done', async ({
+test('a patient given the clinic’s tablet reads the privacy notice in the page itself, to its end', async ({
   page,
   loginPage,
   request,
 }) => {
-  // On the link page the notice flows in the page (issue 32); the tablet handed over in the clinic keeps the dialog.
-  const { orderPage } = await patientWithSiteOrder(request, { firstName: 'Dora', lastName: uniqueName('Dialog') });
+  // Issue 32: on every patient page the notice flows in the page: no box scrolling inside it, no second window.
+  const { orderPage } = await patientWithSiteOrder(request, { firstName: 'Dora', lastName: uniqueName('Flow') });
+  await page.setViewportSize({ width: 820, height: 1180 });
   await loginPage.signInAs('technician');
   await page.goto(orderPage);
   await handToPatient(page);
-  const opener = page.getByRole('button', { name: 'Read the notice in a larger window' });
-  await opener.click();
-  const dialog = page.getByRole('dialog', { name: 'Privacy notice' });
-  await expect(dialog.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
+  const notice = page.getByRole('region', { name: patientNoticeTitle });
+  await expect(notice.getByRole('heading').first()).toBeVisible();
+  expect(await notice.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
+  await expect(page.getByRole('button', { name: 'Read the notice in a larger window' })).toHaveCount(0);
+  const box = page.getByRole('checkbox', { name: patientNoticeBox });
+  await expect(box).toBeDisabled();
+  await readPatientNotice(page);
+  await expect(box).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
 });
