@@ -584,6 +584,22 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX unable_to_take_reports_order ON unable_to_take_reports (assessment_order_id, reported_at)`,
     ],
   },
+  {
+    // Issue 32: the clinic reads in the order's timeline that the person could not take the test, and why.
+    version: 230,
+    name: 'order timeline: could not take the test',
+    statements: [
+      `ALTER TABLE order_events DROP CONSTRAINT order_events_kind_check`,
+      `ALTER TABLE order_events ADD CONSTRAINT order_events_kind_check CHECK (kind IN ('ORDERED', 'EMAIL_SENT',
+        'LINK_OPENED', 'IDENTITY_CONFIRMED', 'IDENTITY_REFUSED', 'LOCKED', 'TEST_STARTED', 'COMPLETED', 'RUNNER_ERROR',
+        'LINK_RESENT', 'REMINDER_SENT', 'CANCELLED', 'EXPIRED', 'QR_SHOWN', 'LETTER_PRINTED', 'UNABLE_TO_TAKE'))`,
+      // The reports made before this version get their event, at the time they were made.
+      `INSERT INTO order_events (assessment_order_id, kind, at, actor_user_id, detail)
+        SELECT assessment_order_id, 'UNABLE_TO_TAKE', reported_at, reported_by_user_id,
+          jsonb_build_object('reason', reason, 'details', details)
+        FROM unable_to_take_reports ORDER BY id`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -7,6 +7,7 @@ import {
   assessmentOrderSchema,
   beginTestResultSchema,
   followUpListSchema,
+  orderTimelineSchema,
   patientLoginResultSchema,
   type BeginTestResult,
 } from '../../src/shared/api/contract';
@@ -92,6 +93,16 @@ async function reports(orderId: number) {
   );
 }
 
+/** What the clinic reads in the order's timeline: its events of the person who could not take the test. */
+async function unableEvents(orderId: number, token = clinician) {
+  const response = await callApi(testApp.app, 'GET', `/api/cgm/assessmentorders/${String(orderId)}/timeline`, token);
+  expect(response.statusCode).toBe(200);
+  return orderTimelineSchema
+    .parse(response.json())
+    .events.filter((event) => event.kind === 'UNABLE_TO_TAKE')
+    .map(({ actor, detail }) => ({ actor: actor?.name ?? null, detail }));
+}
+
 async function attentionOf(orderId: number, token = clinician) {
   const response = await callApi(testApp.app, 'GET', '/api/cgm/assessmentorders/followup?filter=ATTENTION', token);
   expect(response.statusCode).toBe(200);
@@ -123,6 +134,10 @@ describe('POST /api/{product}/assessmentorders/{id}/unabletotake', () => {
       },
     ]);
     expect(await attentionOf(orderId)).toBe('UNABLE_TO_TAKE');
+    // The clinic reads why in the order's timeline, in the person's own words.
+    expect(await unableEvents(orderId)).toEqual([
+      { actor: null, detail: { reason: 'cannotSee', details: 'My glasses are broken.\nI will ask my daughter.' } },
+    ]);
 
     // The runner's token is spent: a test so ended is never recorded as completed.
     const late = await runnerCall(started, '/completed', results);
@@ -184,6 +199,9 @@ describe('POST /api/{product}/assessmentorders/{id}/unabletotake', () => {
     expect(byTechnician.statusCode).toBe(200);
     const [report] = await reports(site.orderId);
     expect(report?.reportedByUserId).toEqual(expect.any(Number));
+    expect(await unableEvents(site.orderId)).toEqual([
+      { actor: expect.any(String) as string, detail: { reason: 'cannotUseScreen', details: '' } },
+    ]);
     expect(await storedOrder(own.orderId)).toEqual({ status: 'SCHD', lastErrorCode: null });
   });
 

@@ -377,6 +377,12 @@ export async function recordUnableToTake(
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [values.orderId, attemptId, values.reason, values.details, values.reportedByUserId, now.toISOString()],
   );
+  // The order's timeline tells the clinic, in the person's own words when they gave some.
+  await db.query(
+    `INSERT INTO order_events (assessment_order_id, kind, at, actor_user_id, detail)
+     VALUES ($1, 'UNABLE_TO_TAKE', $2, $3, jsonb_build_object('reason', $4::text, 'details', $5::text))`,
+    [values.orderId, now.toISOString(), values.reportedByUserId, values.reason, values.details],
+  );
   await markOrderError(db, values.orderId, values.errorCode, now);
 }
 

@@ -28,6 +28,20 @@ const timeline: OrderTimeline = {
     { id: 2, kind: 'EMAIL_SENT', at: minutesAgo(3 * 24 * 60), actor: null, detail: { email: 'rosa@example.test' } },
     { id: 3, kind: 'LINK_OPENED', at: minutesAgo(10), actor: null, detail: {} },
     { id: 4, kind: 'IDENTITY_REFUSED', at: minutesAgo(5), actor: null, detail: { attempt: 1, of: 3 } },
+    {
+      id: 5,
+      kind: 'UNABLE_TO_TAKE',
+      at: minutesAgo(4),
+      actor: null,
+      detail: { reason: 'cannotSee', details: 'My glasses are broken.' },
+    },
+    {
+      id: 6,
+      kind: 'UNABLE_TO_TAKE',
+      at: minutesAgo(3),
+      actor: { id: 3, name: 'Tom Reyes' },
+      detail: { reason: 'cannotUseScreen', details: '' },
+    },
   ],
 };
 
@@ -79,6 +93,9 @@ describe('following an order (issue 18)', () => {
       'Link emailed to rosa@example.test',
       'Link opened by the patient',
       'Details did not match (attempt 1 of 3)',
+      // Issue 32: why the person could not take the test, in words, and in their own words when they gave some.
+      'Could not take the test: cannot see the cards well enough. In their words: “My glasses are broken.”',
+      'Could not take the test: cannot use the screen or the buttons (by Tom Reyes)',
     ]);
     const opened = within(dialog).getByText('10 minutes ago');
     expect(opened.tagName).toBe('TIME');

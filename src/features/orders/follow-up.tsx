@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   maxCancelReasonLength,
+  unableToTakeReasonSchema,
   type AssessmentOrder,
   type OrderEvent,
   type OrderProgressId,
@@ -108,7 +109,16 @@ function useEventText() {
       language: detail.language ? (languageNameIn(detail.language, reader) ?? detail.language) : '',
       device: detail.deviceClass ? t(`followUp.device.${detail.deviceClass}`) : '',
     };
-    return [t(`followUp.event.${event.kind}`, facts), by].filter((part) => part !== '').join(' ');
+    let said = t(`followUp.event.${event.kind}`, facts);
+    if (event.kind === 'UNABLE_TO_TAKE') {
+      // Issue 32: why, in words, and what the person wrote (a reason the contract does not know shows as "other").
+      const reason = unableToTakeReasonSchema.safeParse(detail.reason);
+      const words = t(`followUp.unableReason.${reason.success ? reason.data : 'other'}`);
+      said = detail.details
+        ? t('followUp.event.UNABLE_TO_TAKE_details', { reason: words, details: detail.details })
+        : t('followUp.event.UNABLE_TO_TAKE', { reason: words });
+    }
+    return [said, by].filter((part) => part !== '').join(' ');
   };
 }
 

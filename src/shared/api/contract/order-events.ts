@@ -42,6 +42,8 @@ export const orderEventKindSchema = z.enum([
   'EXPIRED',
   'QR_SHOWN',
   'LETTER_PRINTED',
+  /** Issue 32: the person could not take the test (detail: reason, and details in their own words). */
+  'UNABLE_TO_TAKE',
 ]);
 export type OrderEventKind = z.infer<typeof orderEventKindSchema>;
 
@@ -61,6 +63,8 @@ export const orderEventDetailSchema = z.object({
   deviceClass: z.optional(deviceClassSchema),
   errorCode: z.optional(z.string()),
   reason: z.optional(z.string()),
+  /** UNABLE_TO_TAKE: what the person wrote, possibly empty. */
+  details: z.optional(z.string()),
   /** REMINDER_SENT: the first or second reminder. */
   reminder: z.optional(z.int()),
 });
