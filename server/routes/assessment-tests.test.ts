@@ -6,15 +6,15 @@ import {
   assessmentOrderDetailSchema,
   assessmentOrderSchema,
   beginTestResultSchema,
-  patientLoginResultSchema,
   reportAccessSchema,
   workflowInstanceSchema,
   type BeginTestResult,
 } from '../../src/shared/api/contract';
 import { simulateTest } from '../../src/shared/lib/scoring';
 import { demoAccounts } from '../db/seed';
-import { createTestPatientOrder, type TestOrderOptions } from '../testing/test-orders';
-import { callApi, loginAs, postJson } from '../testing/test-app';
+import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';
+import type { TestOrderOptions } from '../testing/test-orders';
+import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 
 const testApp = useTestApp();
@@ -30,28 +30,9 @@ beforeAll(async () => {
   otherClinician = await loginAs(testApp.app, demoAccounts.clinician2);
 });
 
-let tokenNumber = 0;
 /** A patient with one order, and (for HOME) that patient's own session. */
-async function patientWithOrder(options: TestOrderOptions = {}) {
-  tokenNumber += 1;
-  const loginToken = `TEST-ORDER-${String(tokenNumber)}`;
-  const order = await createTestPatientOrder(testApp.db, { patientLoginToken: loginToken, ...options });
-  return { ...order, loginToken };
-}
-
-async function patientSession(loginToken: string): Promise<string> {
-  const response = await postJson(testApp.app, '/api/cgm/login/patient', {
-    patientLoginToken: loginToken,
-    firstName: 'Tess',
-    lastName: 'Tester',
-    dateOfBirth: '1950-03-04',
-    acceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
-    acceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
-  });
-  const result = patientLoginResultSchema.parse(response.json());
-  if (!result.auth?.authToken) throw new Error('patient login failed');
-  return result.auth.authToken;
-}
+const patientWithOrder = (options: TestOrderOptions = {}) => patientWithOrderLink(testApp.db, 'TEST-ORDER', options);
+const patientSession = (loginToken: string) => openPatientSession(testApp.app, loginToken);
 
 const supervisedBody = (language = 'en-US') => ({
   AcceptPrivacyPolicyClientBrowserTimestamp: '2025-06-02T09:00:00.000-05:00',

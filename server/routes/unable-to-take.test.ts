@@ -8,7 +8,6 @@ import {
   beginTestResultSchema,
   followUpListSchema,
   orderTimelineSchema,
-  patientLoginResultSchema,
   type BeginTestResult,
 } from '../../src/shared/api/contract';
 import { simulateTest } from '../../src/shared/lib/scoring';
@@ -16,8 +15,9 @@ import { resolveToken } from '../auth/session-service';
 import { demoAccounts } from '../db/seed';
 import { runnerForm } from '../runner/runner-page';
 import { estimatedTestMinutes } from '../runner/test-duration';
-import { createTestPatientOrder, type TestOrderOptions } from '../testing/test-orders';
-import { callApi, loginAs, postJson } from '../testing/test-app';
+import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';
+import type { TestOrderOptions } from '../testing/test-orders';
+import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 
 const testApp = useTestApp();
@@ -29,27 +29,9 @@ beforeAll(async () => {
   technician = await loginAs(testApp.app, demoAccounts.technician);
 });
 
-let tokenNumber = 0;
-async function patientWithOrder(options: TestOrderOptions = {}) {
-  tokenNumber += 1;
-  const loginToken = `UNABLE-ORDER-${String(tokenNumber)}`;
-  const order = await createTestPatientOrder(testApp.db, { patientLoginToken: loginToken, ...options });
-  return { ...order, loginToken };
-}
-
-async function patientSession(loginToken: string): Promise<string> {
-  const response = await postJson(testApp.app, '/api/cgm/login/patient', {
-    patientLoginToken: loginToken,
-    firstName: 'Tess',
-    lastName: 'Tester',
-    dateOfBirth: '1950-03-04',
-    acceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
-    acceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
-  });
-  const result = patientLoginResultSchema.parse(response.json());
-  if (!result.auth?.authToken) throw new Error('patient login failed');
-  return result.auth.authToken;
-}
+/** A patient with one order, and (for HOME) that patient's own session. */
+const patientWithOrder = (options: TestOrderOptions = {}) => patientWithOrderLink(testApp.db, 'UNABLE-ORDER', options);
+const patientSession = (loginToken: string) => openPatientSession(testApp.app, loginToken);
 
 function orderAction(orderId: number, action: string, token: string, body: unknown) {
   return callApi(testApp.app, 'POST', `/api/cgm/assessmentorders/${String(orderId)}/${action}`, token, body);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { patientLoginResultSchema } from '../../src/shared/api/contract';
+import type { Db } from '../db/db';
+import { postJson } from './test-app';
+import { createTestPatientOrder, type TestOrderOptions } from './test-orders';
+
+const linkNumbers = new Map<string, number>();
+
+/** A patient of its own with one order and its link's token, unique within the test file (`prefix`). */
+export async function patientWithOrderLink(db: Db, prefix: string, options: TestOrderOptions = {}) {
+  const number = (linkNumbers.get(prefix) ?? 0) + 1;
+  linkNumbers.set(prefix, number);
+  const loginToken = `${prefix}-${String(number)}`;
+  const order = await createTestPatientOrder(db, { patientLoginToken: loginToken, ...options });
+  return { ...order, loginToken };
+}
+
+/** The patient's own session: the link opened and the test patient's details confirmed, the notice accepted. */
+export async function openPatientSession(app: FastifyInstance, loginToken: string): Promise<string> {
+  const response = await postJson(app, '/api/cgm/login/patient', {
+    patientLoginToken: loginToken,
+    firstName: 'Tess',
+    lastName: 'Tester',
+    dateOfBirth: '1950-03-04',
+    acceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
+    acceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
+  });
+  const result = patientLoginResultSchema.parse(response.json());
+  if (!result.auth?.authToken) throw new Error('patient login failed');
+  return result.auth.authToken;
+}
