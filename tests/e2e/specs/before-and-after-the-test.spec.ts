@@ -103,6 +103,13 @@ test('"I cannot do this test" ends the attempt without a result, and the clinici
   const row = attention.getByRole('row').filter({ hasText: lastName });
   await expect(row).toContainText('The patient cannot take the test');
   await expectNoSeriousA11yViolations(page);
+  // Why, in the order's timeline: the reason in words and what the patient wrote.
+  await row.getByRole('button', { name: /^Follow the order of / }).click();
+  const timeline = page.getByRole('dialog').getByRole('list', { name: 'What happened to the order' });
+  await expect(timeline).toContainText(
+    'Could not take the test: cannot see the cards well enough. In their words: “My glasses are broken.”',
+  );
+  await page.keyboard.press('Escape');
   await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
   const orders = new PatientOrders(page, patient.name);
   await expect(orders.rows().first().getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
