@@ -30,6 +30,7 @@ import { HttpError, notFound } from '../http/errors';
 import { newPatientLoginToken, patientOrderLink, sendOrderEmail } from './order-email';
 import { attentionOf } from './progress';
 import { scopeIds } from './placing';
+import { testLengthOf } from '../runner/test-duration';
 
 const dayMs = 86_400_000;
 
@@ -201,6 +202,7 @@ export function handOff(context: FollowUpContext, id: number, kind: 'QR' | 'LETT
     return {
       link: patientOrderLink(context.origin, context.product, login.token),
       linkExpiresOn: expiresAt.toISOString(),
+      estimatedMinutes: testLengthOf(order.batteryCode).estimatedMinutes,
     };
   });
 }

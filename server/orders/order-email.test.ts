@@ -4,6 +4,7 @@ import { useSignedInApp } from '../testing/signed-in-app';
 import { callApi } from '../testing/test-app';
 import { providerServiceIdOf } from '../testing/test-orders';
 import { runFollowUpSweep } from './follow-up';
+import { testLengthOf } from '../runner/test-duration';
 import { orderEmailLanguage } from './order-email';
 
 /** Issue 32: the order emails a patient reads on their phone, in their language, from their clinic. */
@@ -69,6 +70,9 @@ describe('the order email', () => {
     expect(sent?.body).toContain(
       'The Neurology team at Northside Memory Clinic asks you to take a short test of memory and thinking.',
     );
+    // As long as this server's runner takes for the battery, not a fixed 15 minutes.
+    const { estimatedMinutes } = testLengthOf('FullCBB');
+    expect(sent?.body).toContain(`It takes about ${String(estimatedMinutes)} minutes.`);
     expect(sent?.body).toContain('Open the link below on your phone, tablet or computer.');
     expect(sent?.body).not.toMatch(/computer or tablet/);
     expect(sent?.body).toContain(`\n\n${sent?.link ?? 'no link'}\n\n`);

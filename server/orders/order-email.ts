@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import { insertOutboxMessage } from '../db/queries/outbox';
 import { findOrderEmailFacts, type OrderEmailFacts } from '../db/queries/order-emails';
 import { serverText } from '../http/messages';
+import { testLengthOf } from '../runner/test-duration';
 import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
 
 /** A fresh patient login token: the order keeps only its hash and a short hint for staff to tell orders apart. */
@@ -54,6 +55,7 @@ export function orderEmailText(
       provider: facts.providerName,
       service: facts.serviceName,
       phone: facts.contactPhone,
+      minutes: testLengthOf(facts.batteryCode).estimatedMinutes,
     });
   const paragraphs = [
     text('greeting'),

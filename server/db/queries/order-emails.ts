@@ -8,6 +8,7 @@ export interface OrderEmailFacts {
   contactPhone: string;
   /** The patient's default language, then their provider service's default (locality ids; either may be null). */
   languages: (string | null)[];
+  batteryCode: string;
 }
 
 export async function findOrderEmailFacts(db: Db, orderId: number): Promise<OrderEmailFacts | null> {
@@ -17,9 +18,11 @@ export async function findOrderEmailFacts(db: Db, orderId: number): Promise<Orde
     contactPhone: string;
     patientLanguage: string | null;
     serviceLanguage: string | null;
+    batteryCode: string;
   }>(
     `SELECT pv.name AS "providerName", sv.name AS "serviceName", ps.contact_phone AS "contactPhone",
-       pt.default_language AS "patientLanguage", dl.locality_id AS "serviceLanguage"
+       pt.default_language AS "patientLanguage", dl.locality_id AS "serviceLanguage",
+       o.battery_code AS "batteryCode"
      FROM assessment_orders o
      JOIN patients pt ON pt.id = o.patient_id
      JOIN provider_services ps ON ps.id = o.provider_service_id
@@ -36,5 +39,6 @@ export async function findOrderEmailFacts(db: Db, orderId: number): Promise<Orde
     serviceName: row.serviceName,
     contactPhone: row.contactPhone,
     languages: [row.patientLanguage, row.serviceLanguage],
+    batteryCode: row.batteryCode,
   };
 }

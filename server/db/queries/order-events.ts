@@ -75,6 +75,7 @@ export interface FollowUpOrderRow {
   linkExpiresAt: Date | null;
   linkExpiryDays: number;
   providerServiceName: string;
+  batteryCode: string;
 }
 
 /** The order if it is in the given provider services (null: all), locked; null when not found or out of scope. */
@@ -86,7 +87,7 @@ export async function lockOrderForFollowUp(
   const rows = await db.query<FollowUpOrderRow>(
     `SELECT o.id, o.status, o.order_type AS "orderType", o.email, o.cancelled_at AS "cancelledAt",
             ${linkExpiresAt} AS "linkExpiresAt", ps.link_expiry_days AS "linkExpiryDays",
-            pv.name || ' -- ' || sv.name AS "providerServiceName"
+            pv.name || ' -- ' || sv.name AS "providerServiceName", o.battery_code AS "batteryCode"
      FROM assessment_orders o
      JOIN provider_services ps ON ps.id = o.provider_service_id
      JOIN providers pv ON pv.id = ps.provider_id

@@ -49,7 +49,13 @@ function renderHandoff(contactPhone: string | undefined) {
       '/api/cgm/assessmentorders/41/timeline': timeline,
       '/api/cgm/providerservices/1': contactPhone === undefined ? service : { ...service, contactPhone },
     },
-    { '/api/cgm/assessmentorders/41/handoff': () => ({ link, linkExpiresOn: '2025-03-18T15:00:00.000Z' }) },
+    {
+      '/api/cgm/assessmentorders/41/handoff': () => ({
+        link,
+        linkExpiresOn: '2025-03-18T15:00:00.000Z',
+        estimatedMinutes: 9,
+      }),
+    },
   );
   const view = renderApp(
     [
@@ -100,7 +106,8 @@ describe('handing an order to the patient’s phone (issues 18, 32)', () => {
     expect(lines).toEqual([
       'Estimado(a) Rosa Alvarez:',
       'Northside Memory Clinic -- Neurology le ha ordenado una evaluación cognitiva.',
-      'Es una prueba corta con naipes. Dura unos 15 minutos.',
+      // As long as the runner takes (issue 32), not a fixed 15 minutes.
+      'Es una prueba corta con naipes. Dura unos 9 minutos.',
       expect.stringMatching(/^Abra el enlace de abajo en su teléfono, tableta o computadora/),
       link,
       'El enlace funciona hasta el 18 mar 2025.',

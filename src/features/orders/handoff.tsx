@@ -194,7 +194,7 @@ function Letter({
       <h1>{t('letter.title')}</h1>
       <p>{t('letter.greeting', { name: order.patient.name })}</p>
       <p>{t('letter.clinic', { clinic: providerServiceName(order.providerService) })}</p>
-      <p>{t('letter.what')}</p>
+      <p>{t('letter.what', { minutes: handoff.estimatedMinutes })}</p>
       <p>{t('letter.how')}</p>
       <p className="cgm-print-letter-link">{handoff.link}</p>
       <img src={qr} alt={t('letter.qrAlt')} width={240} height={240} />

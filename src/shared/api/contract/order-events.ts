@@ -102,6 +102,8 @@ export const handoffRequestSchema = z.object({ kind: z.enum(['QR', 'LETTER']) })
 export const handoffResultSchema = z.object({
   link: z.string(),
   linkExpiresOn: z.string(),
+  /** About how long the test takes, in minutes, as the runner plays it (issue 32: the letter says it). */
+  estimatedMinutes: z.int().check(z.gte(1)),
 });
 export type HandoffResult = z.infer<typeof handoffResultSchema>;
 
