@@ -385,9 +385,12 @@ function BeginButton({
   return (
     <>
       <OfflineWriteReason />
+      {/* Issue 32: the page's one primary action spans a phone's width (as wide as the language above it elsewhere). */}
       <Group>
         <Button
           size="lg"
+          fullWidth
+          maw={420}
           disabled={blocked || starting}
           loading={busy}
           loaderProps={{ 'aria-hidden': true }}

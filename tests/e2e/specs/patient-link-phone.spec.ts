@@ -1,56 +1,12 @@
 // Issue 32: the patient's link page on the phones and tablets older patients are handed, as a person would meet it.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { devPost } from '../fixtures/dev';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
+import { layoutFindings } from '../fixtures/patient-layout';
 import { patientWithHomeOrder, placeOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { PatientLogin, patientNoticeBox, patientNoticeTitle } from '../pages/test-taking';
-
-/** What the page breaks of issue 32's rules, measured in the browser as the person sees it. */
-async function layoutFindings(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const findings: string[] = [];
-    const shown = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      const style = getComputedStyle(element);
-      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.opacity !== '0';
-    };
-    const name = (element: Element) =>
-      `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent).trim().slice(0, 40)}"`;
-    // No sideways scroll.
-    if (document.documentElement.scrollWidth > document.documentElement.clientWidth) {
-      findings.push(`scrolls sideways: ${String(document.documentElement.scrollWidth)} px`);
-    }
-    for (const element of document.body.querySelectorAll('*')) {
-      if (!shown(element)) continue;
-      const style = getComputedStyle(element);
-      // Nothing fixed over the content.
-      if (style.position === 'fixed' || style.position === 'sticky')
-        findings.push(`${style.position}: ${name(element)}`);
-      // Body text of 16 px or more: every element with text of its own.
-      const ownText = [...element.childNodes].some((node) => node.nodeType === 3 && (node.textContent ?? '').trim());
-      if (ownText && parseFloat(style.fontSize) < 16) findings.push(`text ${style.fontSize}: ${name(element)}`);
-    }
-    // Fields 48 px tall or more.
-    for (const field of document.querySelectorAll(
-      'input:not([type="checkbox"]):not([type="hidden"]), select, textarea',
-    )) {
-      if (shown(field) && field.getBoundingClientRect().height < 48) {
-        findings.push(`field ${String(field.getBoundingClientRect().height)} px tall: ${name(field)}`);
-      }
-    }
-    // Targets of 44×44 or more.
-    for (const target of document.querySelectorAll(
-      'a[href], button, input[type="checkbox"], select, [role="button"]',
-    )) {
-      if (!shown(target)) continue;
-      const { width, height } = target.getBoundingClientRect();
-      if (width < 44 || height < 44) findings.push(`target ${width.toFixed(0)}×${height.toFixed(0)}: ${name(target)}`);
-    }
-    return findings;
-  });
-}
 
 /** The date's parts, in the order they stand. */
 async function expectParts(group: Locator, names: readonly string[]): Promise<void> {
