@@ -41,13 +41,13 @@ function monthStarts(from: number, to: number, step: number): number[] {
 }
 
 /**
- * Date ticks on month boundaries, as few steps as keep them to about six: the axis is time, so ticks fall where the
- * calendar puts them, not where the tests happened to be.
+ * Date ticks on month boundaries, the shortest step that keeps them to eight (the axis drops those that would
+ * overlap on a narrow screen): the axis is time, so ticks fall where the calendar puts them, not at the tests.
  */
 export function dateTicks(from: number, to: number): number[] {
   for (const step of [1, 2, 3, 6, 12, 24]) {
     const ticks = monthStarts(from, to, step);
-    if (ticks.length <= 6) return ticks.length > 0 ? ticks : [from];
+    if (ticks.length <= 8) return ticks.length > 0 ? ticks : [from];
   }
   return [from, to];
 }
@@ -56,7 +56,7 @@ const dayMs = 86_400_000;
 
 function SwatchLine({ color, dash, vertical = false }: { color: string; dash?: string; vertical?: boolean }) {
   return (
-    <svg width="28" height="16" aria-hidden="true" focusable="false">
+    <svg width="28" height="16" aria-hidden="true" focusable="false" style={{ flexShrink: 0 }}>
       {vertical ? (
         <line x1="14" y1="1" x2="14" y2="15" stroke={cssColor(color)} strokeWidth="2" strokeDasharray={dash} />
       ) : (
@@ -68,7 +68,7 @@ function SwatchLine({ color, dash, vertical = false }: { color: string; dash?: s
 
 function SwatchPoint({ color, ring = false, dash }: { color: string; ring?: boolean; dash?: string }) {
   return (
-    <svg width="28" height="24" aria-hidden="true" focusable="false">
+    <svg width="28" height="24" aria-hidden="true" focusable="false" style={{ flexShrink: 0 }}>
       {ring ? (
         <circle
           cx="14"
@@ -105,7 +105,11 @@ export function ResultsChart({ tests }: { tests: readonly ScoredTest[] }) {
   const { t, i18n } = useTranslation('reports');
   const { formatDate } = useFormatters();
   const notesId = useId();
-  const signed = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const signed = new Intl.NumberFormat(i18n.language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
   const month = new Intl.DateTimeFormat(i18n.language, { month: 'short', year: 'numeric' });
   const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -146,7 +150,12 @@ export function ResultsChart({ tests }: { tests: readonly ScoredTest[] }) {
   );
 
   const referenceLines: ChartReferenceLineProps[] = [
-    ...baselineTests.map((test) => ({ x: timeOf(test), color: marks.baseline, strokeWidth: 2 })),
+    ...baselineTests.map((test) => ({
+      x: timeOf(test),
+      color: marks.baseline,
+      strokeWidth: 2,
+      strokeDasharray: '2 3',
+    })),
     ...invalidTests.map((test) => ({ x: timeOf(test), color: marks.invalid, strokeDasharray: '4 4' })),
   ];
   const referenceDots: ChartReferenceDotProps[] = [
@@ -252,7 +261,7 @@ export function ResultsChart({ tests }: { tests: readonly ScoredTest[] }) {
           </LegendItem>
         ))}
         {baselineTests.length > 0 && (
-          <LegendItem swatch={<SwatchLine color={marks.baseline} vertical />}>
+          <LegendItem swatch={<SwatchLine color={marks.baseline} dash="2 3" vertical />}>
             {t('resultsOverTime.baseline')}
           </LegendItem>
         )}

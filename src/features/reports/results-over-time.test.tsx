@@ -6,6 +6,7 @@ import { scorePatientTests, simulateTest, type SimulatedPerson } from '../../sha
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
+import { dateTicks } from './results-chart';
 import { ResultsOverTime } from './results-over-time';
 
 /**
@@ -120,5 +121,26 @@ describe('ResultsOverTime (issue 33)', () => {
     await waitFor(() => {
       expect(button).toHaveFocus();
     });
+  });
+});
+
+describe('dateTicks', () => {
+  it('puts the date axis’s ticks on the calendar’s month boundaries, at most eight, not at the tests', () => {
+    const from = new Date(2025, 2, 5, 10).getTime();
+    const to = new Date(2026, 9, 26, 10).getTime();
+    const ticks = dateTicks(from, to).map((tick) => new Date(tick));
+    expect(ticks.map((tick) => [tick.getFullYear(), tick.getMonth() + 1, tick.getDate()])).toEqual([
+      [2025, 4, 1],
+      [2025, 7, 1],
+      [2025, 10, 1],
+      [2026, 1, 1],
+      [2026, 4, 1],
+      [2026, 7, 1],
+      [2026, 10, 1],
+    ]);
+    // A month's span holds one month boundary: that is its one tick.
+    expect(dateTicks(new Date(2026, 0, 10).getTime(), new Date(2026, 1, 10).getTime())).toEqual([
+      new Date(2026, 1, 1).getTime(),
+    ]);
   });
 });
