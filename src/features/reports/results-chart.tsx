@@ -98,8 +98,9 @@ function LegendItem({ swatch, children }: { swatch: ReactNode; children: ReactNo
 /**
  * The chart of Results over time (issue 33): dates on a time scale (a month is drawn a sixth as wide as six), straight
  * segments between valid tests, tests that are not valid as hollow points off the lines, the baseline and every flag
- * marked. Nothing is written on the plot, so nothing can be clipped at any width: a legend explains the marks, and the
- * notes under it say in words what is marked, flags with their caveats; they are also the chart's description.
+ * marked. No label is written among the points, so none can be clipped at any width (the axes keep room for their
+ * ticks): a legend explains the marks, and the notes under it say in words what is marked, each flag with its caveat;
+ * they are also the chart's accessible description.
  */
 export function ResultsChart({ tests }: { tests: readonly ScoredTest[] }) {
   const { t, i18n } = useTranslation('reports');
