@@ -25,10 +25,14 @@ export async function seedOrderEvents(db: Db, now: Date): Promise<void> {
      CROSS JOIN (VALUES ('LINK_OPENED', 30, 1), ('IDENTITY_CONFIRMED', 25, 2)) AS step (kind, minutes, position)
      WHERE o.status = 'FINI' AND o.order_type = 'HOME'
      ORDER BY o.id, step.position`,
+    // On the device its recorded test says (demo-results.ts), so the timeline and the results agree.
     `INSERT INTO order_events (assessment_order_id, kind, at, detail)
      SELECT o.id, 'TEST_STARTED', o.completed_date_time - interval '20 minutes',
             jsonb_build_object('language', coalesce(o.last_started_language, 'en-US'),
-                               'deviceClass', CASE WHEN o.order_type = 'HOME' THEN 'desktop' ELSE 'tablet' END)
+                               'deviceClass', coalesce(
+                                 (SELECT a.results->'session'->>'deviceClass' FROM assessment_attempts a
+                                  WHERE a.assessment_order_id = o.id ORDER BY a.id LIMIT 1),
+                                 CASE WHEN o.order_type = 'HOME' THEN 'desktop' ELSE 'tablet' END))
      FROM assessment_orders o WHERE o.status = 'FINI' ORDER BY o.id`,
     `INSERT INTO order_events (assessment_order_id, kind, at)
      SELECT o.id, 'COMPLETED', o.completed_date_time FROM assessment_orders o WHERE o.status = 'FINI' ORDER BY o.id`,

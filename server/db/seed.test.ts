@@ -151,12 +151,13 @@ describe('demo seed', () => {
        FROM assessment_orders WHERE patient_id = $1 ORDER BY order_date`,
       [rosa?.id],
     );
-    // Three earlier in-clinic tests tell her results over two years (server/runner/demo-results.ts).
-    const earlier = { status: 'FINI', orderType: 'SITE', tokenHash: null };
+    // Three earlier tests tell her results over two years (server/runner/demo-results.ts): two in the clinic, then
+    // one at home (from an emailed link; no token of it is kept once it is done).
+    const inClinic = { status: 'FINI', orderType: 'SITE', tokenHash: null };
     expect(orders.map(({ status, orderType, tokenHash }) => ({ status, orderType, tokenHash }))).toEqual([
-      earlier,
-      earlier,
-      earlier,
+      inClinic,
+      inClinic,
+      { status: 'FINI', orderType: 'HOME', tokenHash: null },
       { status: 'FINI', orderType: 'HOME', tokenHash: hashToken(demoPatientTokens.rosaDone) },
       { status: 'SCHD', orderType: 'HOME', tokenHash: hashToken(demoPatientTokens.rosaHome) },
     ]);

@@ -243,14 +243,18 @@ describe('GET /report/', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Rosa Alvarez');
     expect(response.body).toContain('One back (working memory)');
-    // Four tests over two years, newest first: the first is the baseline, the last a reliable decline.
+    // Four tests over two years, newest first: the oldest is the baseline; the newest is not valid, so it carries no
+    // flag; the one before it, at home on a phone, is a reliable decline.
     const completed = [...response.body.matchAll(/<h3 id="assessment-\d+">Completed ([A-Z][a-z]{2} \d{2}, \d{4})/g)];
     expect(completed).toHaveLength(4);
     const sections = response.body.split('<section').slice(1);
     expect(sections[3]).toContain('<span class="baseline-mark">Baseline</span>');
-    expect(sections[0]).toContain('Psychomotor function and attention');
-    expect(sections[0]).toContain('Reliable decline');
-    expect(sections[0]).toContain('Taken at home, unsupervised.');
+    expect(sections[0]).toContain('Not valid');
+    expect(sections[0]).not.toContain('Reliable decline');
+    expect(sections[1]).toContain('Psychomotor function and attention');
+    expect(sections[1]).toContain('Reliable decline');
+    expect(sections[1]).toContain('Taken at home, unsupervised.');
+    expect(sections[1]).toContain('Phone');
   });
 
   it('shows dates in the order of each language', async () => {

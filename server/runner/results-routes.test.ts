@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 describe('GET /api/profile/patients/{id}/results', () => {
-  it("gives a clinician the demo patient's scored tests over two years, ending in a reliable decline", async () => {
+  it("gives a clinician the demo patient's scored tests over two years: a decline at home on a phone, then a test not valid", async () => {
     const clinician = await loginAs(testApp.app, demoAccounts.clinician);
     const response = await callApi(testApp.app, 'GET', rosaPath, clinician);
     expect(response.statusCode).toBe(200);
@@ -24,8 +24,50 @@ describe('GET /api/profile/patients/{id}/results', () => {
     const first = new Date(tests[0]?.completedDateTime ?? '').getTime();
     const last = new Date(tests[3]?.completedDateTime ?? '').getTime();
     expect((last - first) / 86_400_000).toBeGreaterThan(365);
+    const [baseline, followUp, atHome, latest] = tests;
+    // The baseline and a comparable follow-up in the clinic on a tablet.
     expect(tests.map((test) => test.isBaseline)).toEqual([true, false, false, false]);
-    expect(tests[3]?.change?.map((change) => change.reliableChange)).toContain('decline');
+    expect([baseline?.score, followUp?.score].map((score) => [score?.setting, score?.deviceClass])).toEqual([
+      ['clinic', 'tablet'],
+      ['clinic', 'tablet'],
+    ]);
+    expect(followUp?.comparison?.caveats).toEqual([]);
+    expect(followUp?.change?.map((change) => change.reliableChange)).toEqual(['none', 'none']);
+    // At home on a phone: a reliable decline that carries both caveats.
+    expect([atHome?.score.setting, atHome?.score.deviceClass, atHome?.score.valid]).toEqual(['home', 'phone', true]);
+    expect(atHome?.change?.find((change) => change.composite === 'psychomotorAttention')?.reliableChange).toBe(
+      'decline',
+    );
+    expect(atHome?.comparison).toMatchObject({
+      baselineAssessmentId: baseline?.assessmentId,
+      baselineSetting: 'clinic',
+      baselineDeviceClass: 'tablet',
+      caveats: ['settingDiffers', 'deviceDiffers'],
+    });
+    // Her latest test is not valid: it has a psychomotor score, yet no change and no flag.
+    expect(latest?.score.valid).toBe(false);
+    expect(latest?.score.composites.find((entry) => entry.composite === 'psychomotorAttention')?.score).not.toBeNull();
+    expect([latest?.change, latest?.comparison]).toEqual([null, null]);
+  });
+
+  it('has a demo patient who declines reliably against a comparable baseline', async () => {
+    const clinician = await loginAs(testApp.app, demoAccounts.clinician);
+    const [patient] = await testApp.db.query<{ id: number }>(
+      `SELECT id FROM patients WHERE first_name = 'Samuel' AND last_name = 'Ashdown'`,
+    );
+    const response = await callApi(
+      testApp.app,
+      'GET',
+      `/api/profile/patients/${String(patient?.id)}/results`,
+      clinician,
+    );
+    const { tests } = patientResultsSchema.parse(response.json());
+    const latest = tests[tests.length - 1];
+    expect(tests[0]?.isBaseline).toBe(true);
+    expect(latest?.score.valid).toBe(true);
+    expect(latest?.comparison?.baselineAssessmentId).toBe(tests[0]?.assessmentId);
+    expect(latest?.comparison?.caveats).toEqual([]);
+    expect(latest?.change?.map((change) => change.reliableChange)).toContain('decline');
   });
 
   it('has a stable demo patient with an invalid test among valid ones', async () => {

@@ -13,11 +13,13 @@ test('a clinician sees a patient’s results over time as a chart and a table of
 
   const section = page.getByRole('region', { name: 'Results over time' });
   const table = section.getByRole('table', { name: /Composite scores per test date/ });
-  // The demo patient's four tests over two years: the first is the baseline, the last a reliable decline.
+  // The demo patient's four tests over two years: the first is the baseline; the last is not valid, so the reliable
+  // decline is on the one before it (results-trust.spec.ts reads those two closely).
   const rows = table.getByRole('row');
   await expect(rows).toHaveCount(5);
-  await expect(rows.nth(1).getByRole('cell').last()).toHaveText('Baseline, Valid');
-  await expect(rows.nth(4)).toContainText('Reliable decline');
+  await expect(rows.nth(1).getByRole('cell').last()).toHaveText('BaselineValidTaken in the clinic on a tablet.');
+  await expect(rows.nth(3)).toContainText('Reliable decline');
+  await expect(rows.nth(4)).toContainText('Not valid');
   await expect(table.getByRole('columnheader')).toHaveText([
     'Test date',
     'Psychomotor function and attention',
