@@ -65,3 +65,30 @@ export const referenceValues = {
 } as const;
 
 export type ReferenceValues = typeof referenceValues;
+
+/** What each published source of the reference values stands for (the report's "How is this calculated?"). */
+export type ReferenceSourceTopic = 'outcomes' | 'reliability' | 'olderAdults' | 'reliableChange';
+
+/** The published sources named above, as data, so a report can cite them beside the method. */
+export const referenceSources: readonly { topic: ReferenceSourceTopic; citation: string }[] = [
+  {
+    topic: 'outcomes',
+    citation:
+      'Maruff P, Thomas E, Cysique L, et al. Validity of the CogState brief battery: relationship to standardized tests and sensitivity to cognitive impairment in mild traumatic brain injury, schizophrenia, and AIDS dementia complex. Archives of Clinical Neuropsychology 2009;24(2):165–178.',
+  },
+  {
+    topic: 'reliability',
+    citation:
+      'Falleti MG, Maruff P, Collie A, Darby DG. Practice effects associated with the repeated assessment of cognitive function using the CogState battery at 10-minute, one week and one month test-retest intervals. Journal of Clinical and Experimental Neuropsychology 2006;28(7):1095–1112.',
+  },
+  {
+    topic: 'olderAdults',
+    citation:
+      'Lim YY, Ellis KA, Harrington K, et al. Use of the CogState Brief Battery in the assessment of Alzheimer’s disease related cognitive impairment in the Australian Imaging, Biomarker and Lifestyle (AIBL) study. Journal of Clinical and Experimental Neuropsychology 2012;34(4):345–358.',
+  },
+  {
+    topic: 'reliableChange',
+    citation:
+      'Jacobson NS, Truax P. Clinical significance: a statistical approach to defining meaningful change in psychotherapy research. Journal of Consulting and Clinical Psychology 1991;59(1):12–19.',
+  },
+];
