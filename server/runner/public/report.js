@@ -1,8 +1,9 @@
-// The reference report page's only script (a file: the CSP allows no inline script). Printing shows what every
-// <details> holds (the method, the raw measures), then closes again the ones the reader had left closed.
+// The reference report page's only script (a file: the CSP allows no inline script).
 'use strict';
 
 (function report() {
+  // Printing shows what every <details> holds (the method, the raw measures), then closes again the ones the reader
+  // had left closed.
   /** @type {HTMLDetailsElement[]} */
   let opened = [];
   window.addEventListener('beforeprint', () => {
@@ -13,4 +14,12 @@
     for (const details of opened) details.open = false;
     opened = [];
   });
+
+  // In the client's report dialog, Escape closes the dialog even while the reader is inside the report: a key
+  // pressed in a frame never reaches the page around it, so the page is told (only if it is on this origin).
+  if (window.parent !== window) {
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') window.parent.postMessage({ type: 'report-escape' }, window.location.origin);
+    });
+  }
 })();

@@ -99,4 +99,14 @@ describe('ReportDialog: print and PDF (issue 33)', () => {
     renderReport();
     expect(await screen.findByRole('dialog', { name: 'Cognitive report' })).not.toHaveAttribute('data-full-screen');
   });
+
+  it('closes when Escape is pressed inside the report (the report page says so), and only then', async () => {
+    renderReport();
+    const frame = await loadedFrame(vi.fn());
+    // A message from anywhere else is not the report's.
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'report-escape' }, source: window }));
+    expect(screen.getByRole('dialog', { name: 'Cognitive report' })).toBeInTheDocument();
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'report-escape' }, source: frame.contentWindow }));
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+  });
 });

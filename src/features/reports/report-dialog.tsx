@@ -1,7 +1,7 @@
 import { Box, Button, Center, Group, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useHttp } from '../../shared/api/http-context';
@@ -9,6 +9,9 @@ import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { reportPageUrl, reportPdfUrl, reportQueries } from './api';
 import { clientLog } from '../../shared/api/client-log';
 import { Notice } from '../../shared/ui';
+
+/** What the reference report page posts when Escape is pressed inside it (server/runner/public/report.js). */
+const reportEscapeMessage = 'report-escape';
 
 /** Below this width (phones and tablets, either way up) the report takes the whole screen. */
 const fullScreenQuery = '(max-width: 75em)';
@@ -40,6 +43,21 @@ export function ReportDialog() {
   const close = () => {
     void navigate(valid ? paths.profile('patient', patientId) : paths.patients);
   };
+  // Escape pressed inside the report (after a click in it) never reaches this page; the report page says so.
+  const closeFromReport = useEffectEvent(close);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (event.source !== frame.current?.contentWindow) return;
+      const data = event.data;
+      if (typeof data === 'object' && data !== null && 'type' in data && data.type === reportEscapeMessage) {
+        closeFromReport();
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+    };
+  }, []);
   const origin = window.location.origin;
   const url = access.data ? reportPageUrl(config, origin, patientId, access.data, i18n.language) : null;
   const pdfUrl = access.data ? reportPdfUrl(config, origin, patientId, access.data, i18n.language) : null;

@@ -80,7 +80,10 @@ test.describe('on a laptop', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('the report takes the whole screen, and Escape closes it', async ({ page, loginPage }) => {
+  test('the report takes the whole screen, and Escape closes it from inside the report too', async ({
+    page,
+    loginPage,
+  }) => {
     await loginPage.signInAs('clinician');
     const { dialog, frame } = await openRosasReport(page);
     const box = await dialog.boundingBox();
@@ -98,6 +101,8 @@ test.describe('on a phone', () => {
     expect(
       results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
     ).toEqual([]);
+    // Escape closes it, even once the reader has tapped inside the report.
+    await frame.getByRole('heading', { level: 2, name: 'Summary' }).click();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Rosa M. Alvarez' })).toBeVisible();
