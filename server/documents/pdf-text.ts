@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 
 /**
@@ -6,7 +7,13 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api';
  */
 export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false });
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    // The standard fonts' metrics, read from the package's own folder (text extraction needs no more than that).
+    standardFontDataUrl: fileURLToPath(new URL('../../node_modules/pdfjs-dist/standard_fonts/', import.meta.url)),
+  });
   const document = await task.promise;
   try {
     const pages: string[] = [];

@@ -247,6 +247,19 @@ describe('GET /report/ and /report/pdf', () => {
     );
   });
 
+  it('offers its own Print and Download PDF for a tab of its own (hidden until its script finds it is not framed)', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: address('/report/', 'fr-FR') });
+    const actions = response.body.slice(response.body.indexOf('<div class="page-actions'));
+    expect(actions).toMatch(
+      /^<div class="page-actions actions" role="group" aria-label="Actions du compte rendu" hidden>/,
+    );
+    expect(actions).toContain('<button type="button" class="secondary" id="print-report">Imprimer</button>');
+    const href = /<a class="button secondary" href="([^"]+)" download>Télécharger le PDF<\/a>/.exec(actions)?.[1] ?? '';
+    const pdf = await testApp.app.inject({ method: 'GET', url: href.replace(/&amp;/g, '&') });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain('filename="compte-rendu-cognitif-Rosa-Alvarez-');
+  });
+
   it('gives no PDF without a live token for that patient', async () => {
     const refused = await testApp.app.inject({
       method: 'GET',

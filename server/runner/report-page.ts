@@ -165,11 +165,26 @@ ${scrollingTable(`raw-${String(test.assessmentId)}`, fill(texts.rawCaption, { da
 </section>`;
 }
 
-/** The report page's body: the summary first, then how it is calculated, then every test in detail. */
-export function renderReportBody(content: ReportContent): string {
+/**
+ * Print and Download PDF for a report opened in a tab of its own (an iPhone or an iPad, spec §2); the client's dialog
+ * has its own, so they stay hidden in a frame (report.js shows them only at the top). Never printed.
+ */
+function pageActions(texts: ReportTexts, pdfAddress: string): string {
+  return `<div class="page-actions actions" role="group" aria-label="${text(texts.actions)}" hidden>
+<button type="button" class="secondary" id="print-report">${text(texts.print)}</button>
+<a class="button secondary" href="${text(pdfAddress)}" download>${text(texts.downloadPdf)}</a>
+</div>`;
+}
+
+/**
+ * The report page's body: the summary first, then how it is calculated, then every test in detail. `pdfAddress`
+ * (the same report as a PDF) gives a report opened in a tab of its own its Print and Download PDF.
+ */
+export function renderReportBody(content: ReportContent, pdfAddress?: string): string {
   const { texts } = content;
   return `<main id="main">
 ${header(texts, { name: content.patientName, dateOfBirth: content.dateOfBirth })}
+${pdfAddress ? pageActions(texts, pdfAddress) : ''}
 ${summarySection(content)}
 ${methodSection(content)}
 ${content.tests.length > 0 ? `<h2 class="tests-heading">${text(texts.assessments)}</h2>\n${content.tests.map((test) => testSection(content, test)).join('\n')}` : ''}
@@ -183,7 +198,9 @@ ${content.tests.length > 0 ? `<h2 class="tests-heading">${text(texts.assessments
 export async function loadReport(
   db: Db,
   rawQuery: unknown,
-): Promise<{ ok: true; content: ReportContent } | { ok: false; status: number; locale: PageLocale }> {
+): Promise<
+  { ok: true; content: ReportContent; pdfAddress: string } | { ok: false; status: number; locale: PageLocale }
+> {
   const raw = (rawQuery ?? {}) as Partial<Record<string, unknown>>;
   const locale = pickLocale(typeof raw.locale === 'string' ? raw.locale : undefined);
   const parsed = reportQuerySchema.safeParse(raw);
@@ -194,7 +211,15 @@ export async function loadReport(
   const patient = await findPatientSummary(db, query.patientId);
   if (!patient) return { ok: false, status: 401, locale };
   const tests = await loadScoredTests(db, patient.id);
-  return { ok: true, content: reportContent(locale, patient, tests) };
+  const parameters = new URLSearchParams({ patientId: String(query.patientId) });
+  if (query.baselineId !== undefined) parameters.set('baselineId', String(query.baselineId));
+  parameters.set('locale', query.locale);
+  parameters.set('token', query.token);
+  return {
+    ok: true,
+    content: reportContent(locale, patient, tests),
+    pdfAddress: `/report/pdf?${parameters.toString()}`,
+  };
 }
 
 /**
@@ -217,7 +242,7 @@ export async function renderReportPage(db: Db, rawQuery: unknown): Promise<Repor
       }),
     };
   }
-  const { content } = report;
+  const { content, pdfAddress } = report;
   return {
     status: 200,
     html: pageFrame({
@@ -227,7 +252,7 @@ export async function renderReportPage(db: Db, rawQuery: unknown): Promise<Repor
       stylesheet,
       head: reportAssets,
       script,
-      body: renderReportBody(content),
+      body: renderReportBody(content, pdfAddress),
     }),
   };
 }

@@ -189,6 +189,9 @@ export interface ReportTexts {
   sources: string;
   sourceTopics: Record<ReferenceSourceTopic, string>;
   pdfFooter: string;
+  print: string;
+  downloadPdf: string;
+  actions: string;
 }
 
 /**

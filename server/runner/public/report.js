@@ -17,6 +17,15 @@
 
   // In the client's report dialog, Escape closes the dialog even while the reader is inside the report: a key
   // pressed in a frame never reaches the page around it, so the page is told (only if it is on this origin).
+  // Opened in a tab of its own (an iPhone or an iPad), the page offers its own Print and Download PDF.
+  const actions = document.querySelector('.page-actions');
+  if (actions instanceof HTMLElement && window.parent === window) {
+    actions.hidden = false;
+    document.getElementById('print-report')?.addEventListener('click', () => {
+      window.print();
+    });
+  }
+
   if (window.parent !== window) {
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') window.parent.postMessage({ type: 'report-escape' }, window.location.origin);

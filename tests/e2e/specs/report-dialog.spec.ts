@@ -71,6 +71,17 @@ test.describe('on a laptop', () => {
     expect(pages[0]).toContain('Rosa Alvarez');
     expect(pages[0]).toContain(`Latest test: ${testDate}`);
 
+    // Opened in a tab of its own (as on an iPhone or an iPad), the report offers the same two actions itself.
+    const address = await page.locator('iframe[title="Cognitive report"]').getAttribute('src');
+    const tab = await page.context().newPage();
+    await tab.goto(address ?? '');
+    const actions = tab.getByRole('group', { name: 'Report actions' });
+    await expect(actions.getByRole('button', { name: 'Print' })).toBeVisible();
+    await expect(actions.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /^\/report\/pdf\?/);
+    await tab.close();
+    // In the dialog they are the dialog's own, not the page's.
+    await expect(frame.getByRole('group', { name: 'Report actions' })).toBeHidden();
+
     // The dialog is still there, and Done closes it.
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toHaveCount(0);
