@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db/db';
 import { chooseBody, compressOnce, varyAcceptEncoding, type EncodedBody } from '../http/encoding';
-import { renderReportPage } from './report-page';
+import { renderReportPdf, reportPdfFileName } from '../documents/report-pdf';
+import { loadReport, renderReportPage } from './report-page';
 import { renderRunnerPage } from './runner-page';
 
 const publicDir = path.join(import.meta.dirname, 'public');
@@ -12,6 +13,8 @@ const publicDir = path.join(import.meta.dirname, 'public');
 const assetTypes: Readonly<Record<string, string>> = {
   'runner.js': 'text/javascript; charset=utf-8',
   'pages.css': 'text/css; charset=utf-8',
+  'report.css': 'text/css; charset=utf-8',
+  'report.js': 'text/javascript; charset=utf-8',
 };
 
 function sendPage(reply: FastifyReply, page: { status: number; html: string }): FastifyReply {
@@ -20,8 +23,9 @@ function sendPage(reply: FastifyReply, page: { status: number; html: string }): 
 }
 
 /**
- * DESIGN §4: the reference workflow runner (GET /runner/) and the reference report page (GET /report/), at the
- * addresses the runtime configuration names (workflowRunnerUrl, reportUrl), with their script and style files.
+ * DESIGN §4: the reference workflow runner (GET /runner/) and the reference report page (GET /report/, and its PDF at
+ * GET /report/pdf), at the addresses the runtime configuration names (workflowRunnerUrl, reportUrl), with their
+ * script and style files.
  */
 export const referencePageRoutes: FastifyPluginAsync<{ db: Db; demo: boolean }> = async (app, { db, demo }) => {
   // Two small files, read and compressed once at start (they are not part of the client build), so each request
@@ -53,4 +57,17 @@ export const referencePageRoutes: FastifyPluginAsync<{ db: Db; demo: boolean }> 
     sendPage(reply, await renderReportPage(db, request.query));
   app.get('/report', report);
   app.get('/report/', report);
+
+  // The report as a PDF (issue 33): the same parameters and token as the page, the same content, its language.
+  app.get('/report/pdf', async (request, reply) => {
+    const loaded = await loadReport(db, request.query);
+    if (!loaded.ok) return sendPage(reply, await renderReportPage(db, request.query));
+    const bytes = await renderReportPdf(loaded.content);
+    const fileName = reportPdfFileName(loaded.content);
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(Buffer.from(bytes));
+  });
 };

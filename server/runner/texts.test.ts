@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { checkGlossary, checkLanguages, checkStyle, type Glossary } from '../../tests/i18n/checks';
 import { referenceLanguage } from '../../tests/i18n/check-translations';
 import { readLocales } from '../../tests/i18n/locale-files';
-import { pageLocales, reportTexts, runnerTexts } from './texts';
+import { pageLocales, readingTexts, reportTexts, runnerTexts } from './texts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,5 +32,17 @@ describe('runner and report texts', () => {
     ];
     expect(findings.filter((finding) => finding.message.includes('runner.json'))).toEqual([]);
     expect(reportTexts['es-US'].completed).toBe('Completada');
+  });
+
+  it('give the report the screens’ own words for a flag, its caveat and why a test is not valid (issue 33)', async () => {
+    for (const locale of pageLocales) {
+      const file = (await import(join(root, `locales/${locale}/reports.json`))) as {
+        default: { reading: { flag: { decline: string }; setting: { home: string }; caveat: string } };
+      };
+      expect(readingTexts[locale].flag.decline).toBe(file.default.reading.flag.decline);
+      expect(readingTexts[locale].setting.home).toBe(file.default.reading.setting.home);
+      expect(readingTexts[locale].caveat).toBe(file.default.reading.caveat.replace(/\{\{\s*(\w+)[^}]*\}\}/g, '{$1}'));
+    }
+    expect(readingTexts['en-US'].caveat).toBe('Taken {setting} {device}; baseline {baselineSetting} {baselineDevice}.');
   });
 });

@@ -1,14 +1,11 @@
-import type {
-  CardTask,
-  Composite,
-  DeviceClass,
-  RunnerErrorCode,
-  TaskFlag,
-  TestFlag,
-} from '../../src/shared/api/contract';
+import type { CardTask, Composite, DeviceClass, RunnerErrorCode, TaskFlag } from '../../src/shared/api/contract';
+import type { ReferenceSourceTopic, ScoreBand } from '../../src/shared/lib/scoring';
 import enUS from '../../locales/en-US/runner.json';
 import esUS from '../../locales/es-US/runner.json';
 import frFR from '../../locales/fr-FR/runner.json';
+import enUSReports from '../../locales/en-US/reports.json';
+import esUSReports from '../../locales/es-US/reports.json';
+import frFRReports from '../../locales/fr-FR/reports.json';
 
 /**
  * Texts of the reference runner and report pages in the languages the demo offers, kept in locales/<language>/
@@ -130,14 +127,20 @@ export interface ReportTexts {
   notDiagnosis: string;
   patient: string;
   dateOfBirth: string;
-  environment: string;
   none: string;
   expired: string;
+  summary: string;
+  latestTest: string;
+  latestValidTest: string;
   assessments: string;
   completed: string;
   battery: string;
   language: string;
   baseline: string;
+  baselineValue: string;
+  isBaseline: string;
+  notCompared: string;
+  noBaseline: string;
   task: string;
   accuracy: string;
   speed: string;
@@ -145,7 +148,6 @@ export interface ReportTexts {
   accuracyValue: string;
   speedValue: string;
   tasks: Record<CardTask, string>;
-  howToRead: string;
   invalid: string;
   setting: string;
   settings: Record<'home' | 'clinic', string>;
@@ -159,14 +161,52 @@ export interface ReportTexts {
   validity: string;
   valid: string;
   taskFlags: Record<TaskFlag, string>;
-  testFlags: Record<TestFlag, string>;
   composite: string;
   score: string;
+  standardScore: string;
+  band: string;
+  bands: Record<ScoreBand, string>;
+  percentile: string;
   notScored: string;
+  taskNotScored: string;
+  rawMeasures: string;
+  rawCaption: string;
+  measures: Record<'speedLog10' | 'accuracyArcsine', string>;
   reliableChangeHead: string;
-  reliableChange: Record<'decline' | 'improvement' | 'none', string>;
+  reliableChange: Record<'none', string>;
   composites: Record<Composite, string>;
   batteries: Record<string, string>;
+  methodTitle: string;
+  methodScores: string;
+  methodChange: string;
+  methodTableCaption: string;
+  reliability: string;
+  threshold: string;
+  thresholdValue: string;
+  methodInvalid: string;
+  methodCaveat: string;
+  methodNorms: string;
+  sources: string;
+  sourceTopics: Record<ReferenceSourceTopic, string>;
+  pdfFooter: string;
+  print: string;
+  downloadPdf: string;
+  actions: string;
+}
+
+/**
+ * The client's wording of a result's flag, its caveat and why a test is not valid (locales/<language>/reports.json,
+ * `reading`, as src/features/reports/reading.ts uses it): the report says them in the same words as the screens.
+ */
+export interface ReadingTexts {
+  flag: Record<'decline' | 'improvement', string>;
+  setting: Record<'home' | 'clinic', string>;
+  device: Record<DeviceClass, string>;
+  caveat: string;
+  invalidReason: string;
+  listSeparator: string;
+  tasks: Record<CardTask, string>;
+  taskFlags: Record<TaskFlag, string>;
 }
 
 /** One language's runner.json; typing it here makes the compiler check every key the pages read. */
@@ -201,4 +241,10 @@ export const reportTexts: Record<PageLocale, ReportTexts> = {
   'en-US': pageTexts['en-US'].report,
   'es-US': pageTexts['es-US'].report,
   'fr-FR': pageTexts['fr-FR'].report,
+};
+
+export const readingTexts: Record<PageLocale, ReadingTexts> = {
+  'en-US': toPagePlaceholders<ReadingTexts>(enUSReports.reading),
+  'es-US': toPagePlaceholders<ReadingTexts>(esUSReports.reading),
+  'fr-FR': toPagePlaceholders<ReadingTexts>(frFRReports.reading),
 };

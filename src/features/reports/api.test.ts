@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressParts } from '../../shared/testing/addresses';
-import { isAppleHandheld, reportPageUrl } from './api';
+import { isAppleHandheld, reportPageUrl, reportPdfUrl } from './api';
 
 describe('reportPageUrl (spec §7 report page)', () => {
   it('names patient, baseline, host environment, locale and the access token', () => {
@@ -76,5 +76,25 @@ describe('isAppleHandheld (spec §2: iPhone and iPad open the report in a new ta
     expect(isAppleHandheld({ ...desktop, userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-X710) Chrome/130' })).toBe(
       false,
     );
+  });
+});
+
+describe('reportPdfUrl (issue 33: the report as a PDF)', () => {
+  const access = { token: 'abc', expiresOn: '2025-06-02T10:00:00.000Z', baselineId: 40 };
+  it('is the report page’s address with pdf under it, and the same parameters', () => {
+    const page = reportPageUrl({ reportUrl: '/report/', apiHost: '' }, 'https://clinic.test', 12, access, 'fr-FR');
+    const pdf = reportPdfUrl({ reportUrl: '/report/', apiHost: '' }, 'https://clinic.test', 12, access, 'fr-FR');
+    expect(addressParts(pdf)).toEqual({ ...addressParts(page), page: 'https://clinic.test/report/pdf' });
+  });
+
+  it('adds the slash a report address without one lacks', () => {
+    const pdf = reportPdfUrl(
+      { reportUrl: 'https://report.test/r', apiHost: '' },
+      'https://clinic.test',
+      1,
+      access,
+      'en-US',
+    );
+    expect(addressParts(pdf).page).toBe('https://report.test/r/pdf');
   });
 });

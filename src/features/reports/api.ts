@@ -50,6 +50,22 @@ export function reportPageUrl(
   return url.href;
 }
 
+/**
+ * Issue 33: the same report as a PDF, from the same parameters and token, at `pdf` under the report page's address
+ * (`/report/` gives `/report/pdf`).
+ */
+export function reportPdfUrl(
+  config: Pick<RuntimeConfig, 'reportUrl' | 'apiHost'>,
+  origin: string,
+  patientId: number,
+  access: ReportAccess,
+  locale: string,
+): string {
+  const url = new URL(reportPageUrl(config, origin, patientId, access, locale));
+  url.pathname = `${url.pathname.replace(/\/?$/, '/')}pdf`;
+  return url.href;
+}
+
 /** Spec §2: on an iPhone or iPad the report opens in a new tab rather than the embedded dialog. */
 export function isAppleHandheld(navigatorLike: Pick<Navigator, 'userAgent' | 'platform' | 'maxTouchPoints'>): boolean {
   if (/iPhone|iPad|iPod/.test(navigatorLike.userAgent)) return true;

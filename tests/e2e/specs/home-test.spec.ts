@@ -102,7 +102,9 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   await expect(frame.getByText(patient.name)).toBeVisible();
   await expect(frame.getByRole('rowheader', { name: 'Detection (psychomotor function)' })).toBeVisible();
   // Every card was answered Yes: too inaccurate to count, so the test is shown as not valid (and no baseline yet).
-  await expect(frame.getByText('Not valid', { exact: true })).toBeVisible();
+  const summary = frame.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText('Not valid', { exact: true })).toBeVisible();
+  await expect(summary.getByText('No baseline yet: no test is valid.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Escape closes it, back to the profile.

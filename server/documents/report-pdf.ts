@@ -1,0 +1,372 @@
+import { PDFDocument, PDFName, PDFString, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import type { CompositeLine, ReportContent, TestContent } from '../runner/report-content';
+import { fill } from '../runner/texts';
+import { wrapText } from './generate-pdf';
+
+/**
+ * Issue 33: the cognitive report as a PDF, from the same content as the report page (server/runner/report-content.ts)
+ * and in its language: the patient, the summary, how it is calculated, then every test with its tasks' scores and
+ * raw measures. US Letter, the fonts every PDF reader has (Helvetica, WinAnsi).
+ */
+
+const pageWidth = 612;
+const pageHeight = 792;
+const margin = 54;
+const textWidth = pageWidth - 2 * margin;
+const bodySize = 10;
+const leading = 13;
+const ink = rgb(0.1, 0.1, 0.1);
+const accent = rgb(0.04, 0.36, 0.68);
+const muted = rgb(0.3, 0.3, 0.3);
+const red = rgb(0.7, 0.15, 0.12);
+const rule = rgb(0.78, 0.8, 0.84);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/**
+ * The standard fonts encode WinAnsi only: characters outside it (the narrow no-break space French numbers use,
+ * the minus sign) become their nearest WinAnsi neighbour, so no text can stop the document from being drawn.
+ */
+const substitutes: Readonly<Record<string, string>> = {
+  '\u202f': '\u00a0',
+  '\u2009': ' ',
+  '\u2212': '-',
+  '\u2011': '-',
+  '\u221a': 'sqrt',
+};
+
+export function pdfSafe(text: string, font: PDFFont): string {
+  const supported = new Set(font.getCharacterSet());
+  return Array.from(text, (character) => {
+    const code = character.codePointAt(0) ?? 0;
+    if (supported.has(code)) return character;
+    return substitutes[character] ?? '?';
+  }).join('');
+}
+
+interface Column {
+  head: string;
+  /** Share of the text width. */
+  width: number;
+}
+
+interface Cell {
+  text: string;
+  bold?: boolean;
+  color?: RGB;
+}
+
+/** Lays the report out top to bottom, starting a new page when the current one is full. */
+class ReportWriter {
+  private page: PDFPage;
+  private y = pageHeight - margin;
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly fonts: Fonts,
+  ) {
+    this.page = this.newPage();
+  }
+
+  private newPage(): PDFPage {
+    const page = this.pdf.addPage([pageWidth, pageHeight]);
+    this.y = pageHeight - margin;
+    return page;
+  }
+
+  /** A new page unless `height` still fits on this one. */
+  ensureRoom(height: number): void {
+    if (this.y - height < margin + 18) this.page = this.newPage();
+  }
+
+  pageBreak(): void {
+    if (this.y < pageHeight - margin) this.page = this.newPage();
+  }
+
+  private lines(text: string, font: PDFFont, size: number, width: number): string[] {
+    return wrapText(pdfSafe(text, font), font, size, width);
+  }
+
+  private draw(line: string, x: number, size: number, font: PDFFont, color: RGB): void {
+    this.page.drawText(line, { x, y: this.y - size, size, font, color });
+  }
+
+  title(text: string): void {
+    for (const line of this.lines(text, this.fonts.bold, 18, textWidth)) {
+      this.draw(line, margin, 18, this.fonts.bold, accent);
+      this.y -= 24;
+    }
+  }
+
+  heading(text: string, size = 13): void {
+    const lines = this.lines(text, this.fonts.bold, size, textWidth);
+    // A heading stays with at least three lines of what follows it.
+    this.ensureRoom(lines.length * (size + 5) + 3 * leading + 6);
+    this.y -= 4;
+    for (const line of lines) {
+      this.draw(line, margin, size, this.fonts.bold, accent);
+      this.y -= size + 5;
+    }
+    this.y -= 2;
+  }
+
+  paragraph(text: string, options: { bold?: boolean; color?: RGB; indent?: number; size?: number } = {}): void {
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const size = options.size ?? bodySize;
+    const indent = options.indent ?? 0;
+    for (const line of this.lines(text, font, size, textWidth - indent)) {
+      this.ensureRoom(leading);
+      this.draw(line, margin + indent, size, font, options.color ?? ink);
+      this.y -= size + 3;
+    }
+    this.y -= 4;
+  }
+
+  /** Label and value pairs, the label in bold, the value wrapped beside it. */
+  facts(facts: readonly { label: string; value: string | readonly string[]; color?: RGB }[]): void {
+    const labelWidth = 130;
+    for (const fact of facts) {
+      const values = (typeof fact.value === 'string' ? [fact.value] : fact.value).flatMap((value) =>
+        this.lines(value, this.fonts.regular, bodySize, textWidth - labelWidth),
+      );
+      this.ensureRoom(values.length * leading);
+      this.draw(pdfSafe(fact.label, this.fonts.bold), margin, bodySize, this.fonts.bold, ink);
+      for (const line of values) {
+        this.draw(line, margin + labelWidth, bodySize, this.fonts.regular, fact.color ?? ink);
+        this.y -= leading;
+      }
+    }
+    this.y -= 4;
+  }
+
+  /** A table whose rows are never cut across pages; the head is repeated on a new page. */
+  table(caption: string, columns: readonly Column[], rows: readonly Cell[][]): void {
+    const widths = columns.map((column) => column.width * textWidth);
+    const padding = 4;
+    const wrapCells = (cells: readonly Cell[], bold: boolean) =>
+      cells.map((cell, index) =>
+        this.lines(
+          cell.text,
+          bold || cell.bold ? this.fonts.bold : this.fonts.regular,
+          bodySize,
+          (widths[index] ?? 0) - 2 * padding,
+        ),
+      );
+    const headCells = wrapCells(
+      columns.map((column) => ({ text: column.head })),
+      true,
+    );
+    const heightOf = (cells: string[][]) => Math.max(1, ...cells.map((lines) => lines.length)) * leading + padding;
+    const drawRow = (cells: string[][], source: readonly Cell[], bold: boolean) => {
+      let x = margin;
+      cells.forEach((lines, index) => {
+        const cell = source[index];
+        const font = bold || cell?.bold ? this.fonts.bold : this.fonts.regular;
+        lines.forEach((line, lineIndex) => {
+          this.page.drawText(line, {
+            x: x + padding,
+            y: this.y - padding - bodySize - lineIndex * leading,
+            size: bodySize,
+            font,
+            color: cell?.color ?? ink,
+          });
+        });
+        x += widths[index] ?? 0;
+      });
+      this.y -= heightOf(cells);
+      this.page.drawLine({
+        start: { x: margin, y: this.y },
+        end: { x: pageWidth - margin, y: this.y },
+        thickness: 0.5,
+        color: rule,
+      });
+    };
+    const head = () => {
+      drawRow(headCells, [], true);
+    };
+    const bodyRows = rows.map((row) => ({ cells: wrapCells(row, false), row }));
+    const captionLines = this.lines(caption, this.fonts.bold, bodySize, textWidth);
+    this.ensureRoom(
+      captionLines.length * leading + heightOf(headCells) + (bodyRows[0] ? heightOf(bodyRows[0].cells) : 0),
+    );
+    for (const line of captionLines) {
+      this.draw(line, margin, bodySize, this.fonts.bold, muted);
+      this.y -= leading;
+    }
+    head();
+    for (const { cells, row } of bodyRows) {
+      const height = heightOf(cells);
+      if (this.y - height < margin + 18) {
+        this.page = this.newPage();
+        head();
+      }
+      drawRow(cells, row, false);
+    }
+    this.y -= 10;
+  }
+}
+
+function changeText(line: CompositeLine): string {
+  return [line.change, line.flag, line.caveat ?? ''].filter(Boolean).join(' - ');
+}
+
+function compositesTable(writer: ReportWriter, content: ReportContent, test: TestContent): void {
+  const { texts } = content;
+  writer.table(
+    fill(texts.compositesCaption, { date: test.date }),
+    [
+      { head: texts.composite, width: 0.27 },
+      { head: texts.standardScore, width: 0.13 },
+      { head: texts.band, width: 0.13 },
+      { head: texts.percentile, width: 0.12 },
+      { head: texts.change, width: 0.35 },
+    ],
+    test.composites.map((line) => [
+      { text: line.name, bold: true },
+      { text: line.score },
+      { text: line.band },
+      { text: line.percentile },
+      { text: changeText(line), color: line.reliable === 'decline' ? red : ink },
+    ]),
+  );
+}
+
+function testFacts(writer: ReportWriter, content: ReportContent, test: TestContent, inSummary: boolean): void {
+  const { texts } = content;
+  writer.facts([
+    ...test.facts.filter((fact) => !(inSummary && fact.detailOnly)),
+    {
+      label: texts.validity,
+      value: test.valid ? texts.valid : [texts.invalid, ...test.invalidReasons],
+      color: test.valid ? ink : red,
+    },
+    { label: texts.baseline, value: test.comparison },
+  ]);
+}
+
+/** The report as PDF bytes. */
+export async function renderReportPdf(content: ReportContent, now: Date = new Date()): Promise<Uint8Array> {
+  const { texts, method } = content;
+  const pdf = await PDFDocument.create();
+  const title = `${texts.pageTitle}: ${content.patientName}`;
+  pdf.setTitle(title, { showInWindowTitleBar: true });
+  pdf.setSubject(texts.pageTitle);
+  pdf.setLanguage(content.locale);
+  pdf.setCreationDate(now);
+  pdf.setModificationDate(now);
+  pdf.catalog.set(PDFName.of('Lang'), PDFString.of(content.locale));
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
+  const writer = new ReportWriter(pdf, fonts);
+
+  writer.title(texts.pageTitle);
+  writer.facts([
+    { label: texts.patient, value: content.patientName },
+    { label: texts.dateOfBirth, value: content.dateOfBirth },
+  ]);
+  writer.paragraph(`${texts.referenceNotice} ${texts.notDiagnosis}`, { color: muted });
+
+  writer.heading(texts.summary, 15);
+  if (content.summary.length === 0) writer.paragraph(texts.none);
+  for (const block of content.summary) {
+    writer.heading(block.heading, 12);
+    testFacts(writer, content, block.test, true);
+    compositesTable(writer, content, block.test);
+  }
+
+  writer.heading(texts.methodTitle, 15);
+  writer.paragraph(method.scores);
+  writer.paragraph(method.change);
+  writer.table(
+    texts.methodTableCaption,
+    [
+      { head: texts.composite, width: 0.5 },
+      { head: texts.reliability, width: 0.25 },
+      { head: texts.threshold, width: 0.25 },
+    ],
+    method.thresholds.map((row) => [
+      { text: row.name, bold: true },
+      { text: row.reliability },
+      { text: row.threshold },
+    ]),
+  );
+  for (const note of method.notes) writer.paragraph(note);
+  writer.heading(texts.sources, 12);
+  for (const source of method.sources) writer.paragraph(`${source.topic}. ${source.citation}`, { size: 9 });
+
+  for (const test of content.tests) {
+    writer.pageBreak();
+    writer.heading(`${texts.completed} ${test.date}`, 15);
+    const marks = [test.isBaseline ? texts.baseline : '', test.valid ? '' : texts.invalid].filter(Boolean);
+    if (marks.length > 0) writer.paragraph(marks.join(' - '), { bold: true, color: test.valid ? accent : red });
+    testFacts(writer, content, test, false);
+    compositesTable(writer, content, test);
+    writer.table(
+      fill(texts.tasksCaption, { date: test.date }),
+      [
+        { head: texts.task, width: 0.34 },
+        { head: texts.standardScore, width: 0.16 },
+        { head: texts.percentile, width: 0.14 },
+        { head: texts.validity, width: 0.36 },
+      ],
+      test.tasks.map((task) => [
+        { text: task.name, bold: true },
+        { text: task.standardScore },
+        { text: task.percentile },
+        { text: task.validity, color: task.valid ? ink : red },
+      ]),
+    );
+    writer.table(
+      fill(texts.rawCaption, { date: test.date }),
+      [
+        { head: texts.task, width: 0.22 },
+        { head: texts.primary, width: 0.26 },
+        { head: texts.accuracy, width: 0.2 },
+        { head: texts.speed, width: 0.14 },
+        { head: texts.missesHead, width: 0.18 },
+      ],
+      test.tasks.map((task) => [
+        { text: task.name, bold: true },
+        { text: task.measure },
+        { text: task.accuracy },
+        { text: task.speed },
+        { text: task.misses },
+      ]),
+    );
+  }
+
+  const pages = pdf.getPages();
+  pages.forEach((page, index) => {
+    const footer = fill(texts.pdfFooter, {
+      title: texts.pageTitle,
+      name: content.patientName,
+      page: index + 1,
+      pages: pages.length,
+    });
+    page.drawText(pdfSafe(footer, fonts.regular), {
+      x: margin,
+      y: margin / 2,
+      size: 8,
+      font: fonts.regular,
+      color: muted,
+    });
+  });
+  return pdf.save();
+}
+
+/** A file name that says what the file is, whose it is and of when, in letters any file system keeps. */
+export function reportPdfFileName(content: ReportContent): string {
+  const ascii = (value: string) =>
+    value
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  const parts = [ascii(content.texts.pageTitle).toLowerCase(), ascii(content.patientName), content.tests[0]?.day ?? ''];
+  return `${parts.filter(Boolean).join('-')}.pdf`;
+}
