@@ -247,14 +247,17 @@ describe('GET /report/', () => {
     // flag; the one before it, at home on a phone, is a reliable decline.
     const completed = [...response.body.matchAll(/<h3 id="assessment-\d+">Completed ([A-Z][a-z]{2} \d{2}, \d{4})/g)];
     expect(completed).toHaveLength(4);
-    const sections = response.body.split('<section').slice(1);
+    // The tests' own sections, after the summary and the method.
+    const sections = response.body.split('<section class="report-section test"').slice(1);
+    expect(sections).toHaveLength(4);
     expect(sections[3]).toContain('<span class="baseline-mark">Baseline</span>');
     expect(sections[0]).toContain('Not valid');
     expect(sections[0]).not.toContain('Reliable decline');
     expect(sections[1]).toContain('Psychomotor function and attention');
     expect(sections[1]).toContain('Reliable decline');
-    expect(sections[1]).toContain('Taken at home, unsupervised.');
+    expect(sections[1]).toContain('At home, unsupervised');
     expect(sections[1]).toContain('Phone');
+    expect(sections[1]).toContain('Taken at home on a phone; baseline in the clinic on a tablet.');
   });
 
   it('shows dates in the order of each language', async () => {
