@@ -1,4 +1,4 @@
-import { Anchor, Badge, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ScoredTest } from '../../shared/api/contract';
@@ -9,7 +9,7 @@ import { compositeReading } from '../../shared/lib/scoring';
 import { reportQueries } from './api';
 import { caveatText, flagText, invalidReasonTexts } from './reading';
 import { summaryComposites } from './results-summary-model';
-import { useSummaryNumbers } from './results-summary-parts';
+import { useSummaryNumbers, ValidityBadge } from './results-summary-parts';
 
 /** The id of the results section's heading ("Results over time"), the summary's link target. */
 const resultsOverTimeTitleId = 'results-over-time-title';
@@ -69,15 +69,7 @@ function TestFacts({ test }: { test: ScoredTest }) {
         setting: t(`reading.setting.${test.score.setting}`),
         device: t(`reading.device.${test.score.deviceClass}`),
       })}{' '}
-      {test.score.valid ? (
-        <Badge color="teal" c="dark.9" variant="light" radius="sm" tt="none">
-          {t('summary.valid')}
-        </Badge>
-      ) : (
-        <Badge color="orange" c="dark.9" variant="light" radius="sm" tt="none">
-          {t('summary.invalid')}
-        </Badge>
-      )}
+      <ValidityBadge valid={test.score.valid} />
     </Text>
   );
 }

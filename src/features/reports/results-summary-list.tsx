@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -18,7 +18,7 @@ import {
   type ListPage,
   type ListSort,
 } from '../../shared/ui/general-list';
-import { ChangeReading, useSummaryNumbers } from './results-summary-parts';
+import { ChangeReading, useSummaryNumbers, ValidityBadge } from './results-summary-parts';
 import { resultsSummaryQuery } from './results-summary-api';
 import { latestReading, sortSummaryRows, summaryComposites, type SummaryRow } from './results-summary-model';
 
@@ -158,6 +158,7 @@ function useSummaryColumns(unavailable: boolean): GeneralListColumn<SummaryRow>[
       accessor: `${composite}.score`,
       title: t(`summary.composites.${composite}`),
       sortable: true,
+      width: 140,
       render: ({ summary }) => {
         const reading = latestReading(summary, composite);
         const test = summary?.latestValid;
@@ -179,6 +180,7 @@ function useSummaryColumns(unavailable: boolean): GeneralListColumn<SummaryRow>[
       accessor: `${composite}.change`,
       title: t('summary.changeColumn', { composite: t(`summary.composites.${composite}`) }),
       sortable: true,
+      width: 190,
       render: ({ summary }) => {
         const reading = latestReading(summary, composite);
         const test = summary?.latestValid;
@@ -202,6 +204,7 @@ function useSummaryColumns(unavailable: boolean): GeneralListColumn<SummaryRow>[
       accessor: 'lastTest',
       title: t('summary.lastTest'),
       sortable: true,
+      width: 130,
       render: ({ patient, summary }) =>
         formatDate(summary?.latest?.completedDateTime ?? patient.lastAssessmentOrderCompletionDate),
     },
@@ -209,16 +212,11 @@ function useSummaryColumns(unavailable: boolean): GeneralListColumn<SummaryRow>[
       accessor: 'validity',
       title: t('summary.validity'),
       sortable: true,
+      width: 100,
       render: ({ summary }) => {
         const latest = summary?.latest;
         if (!latest) return summary ? unknown : '';
-        return latest.score.valid ? (
-          t('summary.valid')
-        ) : (
-          <Badge color="orange" c="dark.9" variant="light" radius="sm" tt="none">
-            {t('summary.invalid')}
-          </Badge>
-        );
+        return latest.score.valid ? t('summary.valid') : <ValidityBadge valid={false} />;
       },
     },
     ...composites,

@@ -1,4 +1,4 @@
-import { Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ScoredTest } from '../../shared/api/contract';
 import type { CompositeReading } from '../../shared/lib/scoring';
@@ -56,5 +56,25 @@ export function ChangeReading({ test, reading }: { test: ScoredTest; reading: Co
       )}
       {caveat && <CaveatMark text={caveat} />}
     </Text>
+  );
+}
+
+/** "Valid" or "Not valid" as a badge whose words wrap rather than being cut short ("N…") in a narrow column. */
+export function ValidityBadge({ valid }: { valid: boolean }) {
+  const { t } = useTranslation('reports');
+  return (
+    <Badge
+      color={valid ? 'teal' : 'orange'}
+      c="dark.9"
+      variant="light"
+      radius="sm"
+      tt="none"
+      styles={{
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
+        label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip', lineHeight: 1.3 },
+      }}
+    >
+      {valid ? t('summary.valid') : t('summary.invalid')}
+    </Badge>
   );
 }
