@@ -37,6 +37,8 @@ function SortTitle({ title, state, onSort }: { title: string; state: SortState; 
       fw={700}
       fz="sm"
       aria-label={`${title}, ${stateLabel}`}
+      // DataTable keeps a title on one line and cuts it with an ellipsis; in a narrow column it wraps instead.
+      style={{ whiteSpace: 'normal', textAlign: 'start' }}
       ref={(button) => {
         button?.closest('th')?.setAttribute('aria-sort', state);
       }}
