@@ -34,6 +34,19 @@ test('the Results tab shows each patient’s scores and flags, and one click lis
   const rosa = table.getByRole('row', { name: /Rosa M\. Alvarez/ });
   await expect(rosa.getByRole('cell').nth(2)).toHaveText('Not valid');
   await expect(table.getByText('Reliable decline').first()).toBeVisible();
+  // A change against a baseline taken elsewhere or on another device carries a mark whose words a screen reader
+  // reads with it and a keyboard or a pointer opens.
+  const mark = table.getByRole('button', { name: /^\(Taken .+; baseline .+\.\)$/ }).first();
+  await mark.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/^Taken .+; baseline .+\.$/);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // From the keyboard: back one stop and forward again onto the mark.
+  await mark.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(mark).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText(/^Taken .+; baseline .+\.$/);
 
   await table
     .getByRole('button', { name: 'Psychomotor function and attention: change from baseline, Not sorted' })
