@@ -1,7 +1,7 @@
-import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listPageSize, type ListParams, type PatientProfile } from '../../shared/api/contract';
@@ -69,6 +69,8 @@ export function ResultsSummaryList({ label, errorMessage }: { label: string; err
     placeholderData: keepPreviousData,
   });
   const columns = useSummaryColumns(summaries.isError);
+  // On a phone, cards one under another with a sort choice: seven columns would scroll sideways (issue 33).
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   let body;
   if (patients.isPending) body = <Loading size="sm" />;
@@ -83,19 +85,23 @@ export function ResultsSummaryList({ label, errorMessage }: { label: string; err
     body = (
       <Stack gap="sm">
         {summaries.isError && <Notice tone="warning">{t('summary.unavailable')}</Notice>}
-        <ListGrid<SummaryRow>
-          aria-label={t('summary.tableLabel')}
-          withTableBorder
-          striped
-          fz="sm"
-          idAccessor={(row) => row.patient.id}
-          records={sortSummaryRows(rows, sort)}
-          columns={columns}
-          sort={sort}
-          onSortChange={setSort}
-          fetching={summaries.isFetching}
-          loadingText={t('summary.loading')}
-        />
+        {wide ? (
+          <ListGrid<SummaryRow>
+            aria-label={t('summary.tableLabel')}
+            withTableBorder
+            striped
+            fz="sm"
+            idAccessor={(row) => row.patient.id}
+            records={sortSummaryRows(rows, sort)}
+            columns={columns}
+            sort={sort}
+            onSortChange={setSort}
+            fetching={summaries.isFetching}
+            loadingText={t('summary.loading')}
+          />
+        ) : (
+          <SummaryCards rows={sortSummaryRows(rows, sort)} columns={columns} sort={sort} onSortChange={setSort} />
+        )}
         <Text size="sm" c="gray.7">
           {t('summary.caveatLegend')}
         </Text>
@@ -221,4 +227,61 @@ function useSummaryColumns(unavailable: boolean): GeneralListColumn<SummaryRow>[
     },
     ...composites,
   ];
+}
+
+/**
+ * The Results tab on a phone: one card per patient, the columns as labelled facts, and the sort as a choice (each
+ * column in the direction its header would sort first: change from baseline lists the largest decline first).
+ */
+function SummaryCards({
+  rows,
+  columns,
+  sort,
+  onSortChange,
+}: {
+  rows: readonly SummaryRow[];
+  columns: readonly GeneralListColumn<SummaryRow>[];
+  sort: ListSort;
+  onSortChange: (sort: ListSort) => void;
+}) {
+  const { t } = useTranslation('reports');
+  const [name, ...facts] = columns;
+  const firstAscending = (accessor: string) => accessor !== 'lastTest';
+  return (
+    <Stack gap="xs">
+      <NativeSelect
+        label={t('summary.sortBy')}
+        value={sort.orderBy}
+        data={columns.map((column) => ({ value: column.accessor, label: column.title }))}
+        onChange={(event) => {
+          const orderBy = event.currentTarget.value;
+          onSortChange({ orderBy, ascending: firstAscending(orderBy) });
+        }}
+      />
+      <Stack
+        component="ul"
+        gap="xs"
+        aria-label={t('summary.tableLabel')}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {rows.map((row) => (
+          <Card key={row.patient.id} component="li" withBorder padding="sm">
+            {name && <Text fw={600}>{name.render(row)}</Text>}
+            <dl style={{ margin: 0 }}>
+              {facts.map((column) => (
+                <Fragment key={column.accessor}>
+                  <Text component="dt" size="sm" c="gray.7" mt={4}>
+                    {column.title}
+                  </Text>
+                  <Text component="dd" size="sm" m={0}>
+                    {column.render(row)}
+                  </Text>
+                </Fragment>
+              ))}
+            </dl>
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
 }

@@ -279,6 +279,27 @@ describe('the Results tab (issue 33)', () => {
   });
 });
 
+describe('the Results tab on a phone (issue 33)', () => {
+  it('shows one card per patient with labelled facts, and sorting by change lists the largest decline first', async () => {
+    const { user } = renderList(() => ({ patients: summaries }));
+    const list = await screen.findByRole('list', { name: /Patients with results: last test/ });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await within(list).findAllByText(/Reliable decline/);
+    const firstNames = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((card) => within(card).getAllByRole('link')[0]?.textContent);
+    expect(firstNames()[0]).toBe('Rosa Alvarez');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Sort by' }),
+      'Psychomotor function and attention: change from baseline',
+    );
+    expect(firstNames()).toEqual(['Cleo Park', 'Rosa Alvarez', 'Ben Okafor', 'Dan Ruiz']);
+    const [cleo] = within(list).getAllByRole('listitem');
+    expect(cleo).toHaveTextContent('Psychomotor function and attention: change from baseline-40.5 Reliable decline');
+  });
+});
+
 describe("the patient's latest result (issue 33)", () => {
   function renderLatest(tests: ScoredTest[]) {
     const { http } = fakeHttp({ 'GET /api/profile/patients/1/results': { tests } });
