@@ -137,3 +137,20 @@ for (const width of [768, 820]) {
     expect(cut).toEqual([]);
   });
 }
+
+test('on a 390 px phone the Results tab shows cards, sorts by change from baseline, and passes axe', async ({
+  page,
+  loginPage,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginPage.signInAs('clinician');
+  await new ManageTabs(page).open('Results');
+  const cards = page.getByRole('list', { name: /^Patients with results: last test/ });
+  await expect(cards.getByText('Reliable decline').first()).toBeVisible();
+  await page
+    .getByRole('combobox', { name: 'Sort by' })
+    .selectOption({ label: 'Psychomotor function and attention: change from baseline' });
+  await expect(cards.getByRole('listitem').first()).toContainText('Reliable decline');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(page);
+});
