@@ -45,6 +45,7 @@ import { startFollowUpScheduler, type FollowUpScheduler } from './orders/follow-
 import { reportRoutes } from './routes/reports';
 import { referencePageRoutes } from './runner/page-routes';
 import { resultsRoutes } from './runner/results-routes';
+import { resultsSummaryRoutes } from './runner/results-summary-routes';
 import { workflowRoutes } from './runner/workflow-routes';
 
 export interface BuildAppOptions {
@@ -213,6 +214,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(reportRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(referencePageRoutes, { db: options.db, demo: options.demo });
   void app.register(resultsRoutes, deps);
+  void app.register(resultsSummaryRoutes, deps);
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
   }

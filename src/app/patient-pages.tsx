@@ -2,7 +2,7 @@ import type { PatientProfile } from '../shared/api/contract';
 import { FollowUpOrders, OpenOrders, PatientOrdersSection, useMassOrderSelection } from '../features/orders';
 import { useEntitlement } from '../shared/auth/session-context';
 import { PatientListPage, PatientProfilePage, type PatientListPageProps } from '../features/patients';
-import { ReportButton, ResultsOverTime } from '../features/reports';
+import { LatestResultSummary, ReportButton, ResultsOverTime, ResultsSummaryList } from '../features/reports';
 
 /**
  * The patient pages with their orders, report and results (spec §2), composed here so that no feature imports
@@ -15,9 +15,13 @@ const renderOpenOrders = (patient: PatientProfile) => <OpenOrders patient={patie
  * The patient lists with each card's open orders; the full list (the clinician's home) also offers mass ordering
  * and names the orders that need attention; the Orders tab follows every open order by its progress.
  */
+const renderResultsList: NonNullable<PatientListPageProps['renderList']> = (list) => <ResultsSummaryList {...list} />;
+
 function PatientListWithOrders({ kind }: Pick<PatientListPageProps, 'kind'>) {
   const massOrder = useMassOrderSelection();
   const followsOrders = useEntitlement('viewAssessmentOrder');
+  // Issue 33: whoever may read results sees them on the Results tab; the others keep the plain list.
+  const readsResults = useEntitlement('viewReport');
   const header =
     kind === 'all' && followsOrders ? (
       <FollowUpOrders mode="attention" />
@@ -30,6 +34,7 @@ function PatientListWithOrders({ kind }: Pick<PatientListPageProps, 'kind'>) {
       renderOrders={renderOpenOrders}
       header={header}
       {...(kind === 'all' && massOrder ? { massOrder } : {})}
+      {...(kind === 'withResults' && readsResults ? { renderList: renderResultsList } : {})}
     />
   );
 }
@@ -43,12 +48,17 @@ const renderReportAction = (patient: PatientProfile) => (
   <ReportButton patientId={patient.id} hasResults={patient.lastAssessmentOrderCompletionDate !== null} />
 );
 const renderResultsSection = (patient: PatientProfile) => <ResultsOverTime patientId={patient.id} />;
+const renderResultsSummary = (patient: PatientProfile) => <LatestResultSummary patientId={patient.id} />;
 
-/** The patient's profile with their orders, the way to their report and their results over time. */
+/**
+ * The patient's profile with their latest result at a glance (before the orders), their orders, the way to their
+ * report and their results over time.
+ */
 export const PatientProfileWithOrdersPage = () => (
   <PatientProfilePage
     ordersSection={renderOrdersSection}
     reportAction={renderReportAction}
     resultsSection={renderResultsSection}
+    resultsSummary={renderResultsSummary}
   />
 );

@@ -5,7 +5,8 @@ import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { onWideScreen } from '../../shared/testing/wide-screen';
-import { AssessmentsTable, isOutstandingHome, sortOrders } from './assessments-table';
+import { unableToTakeErrorCode } from '../../shared/api/contract';
+import { AssessmentsTable, isOutstandingHome, shownStatus, sortOrders } from './assessments-table';
 import { cardOpenOrders, OpenOrders } from './open-orders';
 import { ordersHttp, testOrder, testPatient } from './testing';
 
@@ -65,7 +66,6 @@ describe('the assessments table of a patient (spec §2)', () => {
       'Test type',
       'Location',
       'Status',
-      'Progress',
       'Order email',
       'Completed date',
       'Provider',
@@ -87,18 +87,16 @@ describe('the assessments table of a patient (spec §2)', () => {
       'Elena Park',
       'Full assessment',
       'Out-Of-Clinic',
-      'Scheduled',
       'Sent',
       'rosa@example.test',
       '',
       'Northside Memory Clinic',
       'Neurology',
     ]);
-    expect(site?.slice(1, 5)).toEqual(['Sam Whitfield', 'Full assessment', 'In-Clinic', 'Scheduled']);
-    expect(done?.slice(2, 8)).toEqual([
+    expect(site?.slice(1, 4)).toEqual(['Sam Whitfield', 'Full assessment', 'In-Clinic']);
+    expect(done?.slice(2, 7)).toEqual([
       'Memory assessment',
       'Out-Of-Clinic',
-      'Finished',
       'Finished',
       'rosa@example.test',
       'Nov 23, 2024',
@@ -153,6 +151,59 @@ describe('the assessments table of a patient (spec §2)', () => {
       },
     );
     expect(await screen.findByRole('alert')).toHaveTextContent("The patient's assessments could not be loaded.");
+  });
+});
+
+describe('one status per order (issue 33)', () => {
+  onWideScreen();
+
+  it('shows the progress as the one status, and a failed runner attempt as ended in an error, never in progress', async () => {
+    const begun = testOrder({ orderDate: '2025-03-06T15:00:00Z', progress: { id: 'IN_PROGRESS', at: null } });
+    const failed = testOrder({
+      orderDate: '2025-03-05T15:00:00Z',
+      progress: { id: 'IN_PROGRESS', at: null },
+      lastErrorCode: 'ERR_RUNNER_CRASHED',
+    });
+    renderTable([begun, failed, finished], session(['viewAssessmentOrder']));
+    const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
+    expect(within(table).getAllByRole('columnheader', { name: /status|progress/i })).toHaveLength(1);
+    const statuses = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[4]?.textContent);
+    expect(statuses).toEqual(['In progress', 'Ended in an error', 'Finished']);
+    expect(
+      within(table).getByRole('button', { name: 'Follow the order of Mar 05, 2025: Ended in an error' }),
+    ).toBeInTheDocument();
+  });
+
+  it('knows an attempt the patient could not take from one that failed', () => {
+    const order = testOrder({ progress: { id: 'IN_PROGRESS', at: null } });
+    expect(shownStatus(order)).toBe('IN_PROGRESS');
+    expect(shownStatus({ ...order, lastErrorCode: unableToTakeErrorCode })).toBe('UNABLE_TO_TAKE');
+    expect(shownStatus({ ...order, lastErrorCode: 'X1' })).toBe('RUNNER_ERROR');
+    expect(shownStatus({ ...finished, lastErrorCode: 'X1' })).toBe('FINISHED');
+  });
+});
+
+describe('the assessments of a patient on a phone (issue 33)', () => {
+  it('shows one card per order with its facts, and no table to scroll sideways', async () => {
+    const { user } = renderTable([finished, scheduledHome], session(['viewAssessmentOrder']));
+    const list = await screen.findByRole('list', { name: 'Assessment orders of Rosa Alvarez' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [home, done] = within(list).getAllByRole('listitem');
+    if (!home || !done) throw new Error('two cards expected');
+    expect(within(home).getByRole('link', { name: 'Open the order of Mar 04, 2025' })).toBeInTheDocument();
+    expect(within(home).getByRole('button', { name: 'Follow the order of Mar 04, 2025: Sent' })).toBeInTheDocument();
+    expect(
+      within(home)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Ordered by', 'Test type', 'Location', 'Order email', 'Provider', 'Service']);
+    expect(home).toHaveTextContent('Order emailrosa@example.test');
+    expect(done).toHaveTextContent('Completed dateNov 23, 2024');
+    await user.click(screen.getByRole('switch', { name: 'Show order email' }));
+    expect(within(list).queryByText('rosa@example.test')).not.toBeInTheDocument();
   });
 });
 

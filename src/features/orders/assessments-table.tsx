@@ -1,15 +1,17 @@
-import { Group, Stack, Switch } from '@mantine/core';
+import { Badge, Card, Group, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssessmentOrder } from '../../shared/api/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { orderQueries } from './api';
 import { OrderLink } from './order-link';
-import { OrderFollowUpDialog, useProgressColumn } from './follow-up';
+import { OrderFollowUpDialog } from './follow-up';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
+import { unableToTakeErrorCode } from '../../shared/api/contract';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
 
 /** Spec §2: the table can be narrowed to the orders still to be taken at home. */
@@ -40,6 +42,61 @@ export function sortOrders(orders: readonly AssessmentOrder[], sort: ListSort): 
 }
 
 /**
+ * The one status of an order (issue 33): its progress, which already says finished, except that a test whose last
+ * attempt failed in the runner says so rather than "In progress".
+ */
+export type OrderShownStatus = AssessmentOrder['progress']['id'] | 'RUNNER_ERROR' | 'UNABLE_TO_TAKE';
+
+export function shownStatus(order: AssessmentOrder): OrderShownStatus {
+  const progress = order.progress.id;
+  if (progress !== 'IN_PROGRESS' || order.lastErrorCode === null) return progress;
+  return order.lastErrorCode === unableToTakeErrorCode ? 'UNABLE_TO_TAKE' : 'RUNNER_ERROR';
+}
+
+const attentionStatuses: readonly OrderShownStatus[] = [
+  'LOCKED',
+  'EXPIRED',
+  'CANCELLED',
+  'RUNNER_ERROR',
+  'UNABLE_TO_TAKE',
+];
+
+/**
+ * The status as a button that opens the order's timeline. Its badge wraps rather than cuts its words ("Finish…"),
+ * whatever the column's width; dark text on the light tint keeps the contrast.
+ */
+function StatusButton({ order, onOpen }: { order: AssessmentOrder; onOpen: () => void }) {
+  const { t } = useTranslation('orders');
+  const { formatDate } = useFormatters();
+  const status = shownStatus(order);
+  const text = t(`oneStatus.${status}`);
+  const color = status === 'FINISHED' ? 'teal' : attentionStatuses.includes(status) ? 'red' : 'blue';
+  return (
+    <UnstyledButton
+      onClick={onOpen}
+      aria-label={t('followUp.openLabel', { date: formatDate(order.orderDate), progress: text })}
+      mih={24}
+      style={{ display: 'inline-flex', alignItems: 'center', maxWidth: '100%' }}
+    >
+      <Badge
+        color={color}
+        c="dark.9"
+        variant="light"
+        radius="sm"
+        tt="none"
+        data-status-badge=""
+        styles={{
+          root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
+          label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip', lineHeight: 1.3 },
+        }}
+      >
+        {text}
+      </Badge>
+    </UnstyledButton>
+  );
+}
+
+/**
  * Spec §2 Assessments table of a patient: every order with the columns of the spec, newest first, filterable to
  * outstanding HOME orders, the email column hideable. A row's date opens the assessment page, except for cops who
  * may not open orders (spec §6).
@@ -64,13 +121,8 @@ export function AssessmentsTable({
   const [showEmail, setShowEmail] = useState(true);
   const [sort, setSort] = useState<ListSort>({ orderBy: 'orderDate', ascending: false });
   const [followedId, setFollowedId] = useState<number | null>(null);
-  const progressColumn = useProgressColumn<AssessmentOrder>(
-    (order) => order,
-    (order) => {
-      setFollowedId(order.id);
-    },
-    { withPatientName: false },
-  );
+  // On a phone the orders are cards, one under another: a wide table would need a sideways scroll (issue 33).
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   if (query.isPending) return <Loading label={t('loading')} size="sm" />;
   if (query.isError && !query.data) {
@@ -110,11 +162,18 @@ export function AssessmentsTable({
       render: (order) => text.orderType(order.assessmentOrderType.id),
     },
     {
-      accessor: 'assessmentOrderStatus',
+      // One status (issue 33): the progress, which already says finished; the spec's SCHD/FINI says no more.
+      accessor: 'progress',
       title: t('table.status'),
-      render: (order) => text.status(order.assessmentOrderStatus.id),
+      render: (order) => (
+        <StatusButton
+          order={order}
+          onOpen={() => {
+            setFollowedId(order.id);
+          }}
+        />
+      ),
     },
-    progressColumn,
     {
       accessor: 'assessmentOrderEmail',
       title: t('table.orderEmail'),
@@ -149,19 +208,23 @@ export function AssessmentsTable({
           }}
         />
       </Group>
-      <ListGrid<AssessmentOrder>
-        aria-label={t('table.label', { name: patientName })}
-        withTableBorder
-        striped
-        minHeight={shown.length === 0 ? 120 : undefined}
-        idAccessor="id"
-        records={shown}
-        columns={columns}
-        sort={sort}
-        onSortChange={setSort}
-        firstSortAscending={false}
-        emptyState={<EmptyState title={t('TEXT_NO_ASSESSMENT_ORDERS_FOUND_FOR_PATIENT')} />}
-      />
+      {wide ? (
+        <ListGrid<AssessmentOrder>
+          aria-label={t('table.label', { name: patientName })}
+          withTableBorder
+          striped
+          minHeight={shown.length === 0 ? 120 : undefined}
+          idAccessor="id"
+          records={shown}
+          columns={columns}
+          sort={sort}
+          onSortChange={setSort}
+          firstSortAscending={false}
+          emptyState={<EmptyState title={t('TEXT_NO_ASSESSMENT_ORDERS_FOUND_FOR_PATIENT')} />}
+        />
+      ) : (
+        <OrderCards label={t('table.label', { name: patientName })} orders={shown} columns={columns} />
+      )}
       {followed && (
         <OrderFollowUpDialog
           order={followed}
@@ -171,6 +234,56 @@ export function AssessmentsTable({
           }}
         />
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The orders on a phone: one card per order, the order date (its link) and the status first, then the other columns
+ * as labelled facts, so nothing scrolls sideways. The same columns as the table, hidden ones left out.
+ */
+function OrderCards({
+  label,
+  orders,
+  columns,
+}: {
+  label: string;
+  orders: readonly AssessmentOrder[];
+  columns: readonly GeneralListColumn<AssessmentOrder>[];
+}) {
+  const { t } = useTranslation('orders');
+  if (orders.length === 0) return <EmptyState title={t('TEXT_NO_ASSESSMENT_ORDERS_FOUND_FOR_PATIENT')} />;
+  const shownColumns = columns.filter((column) => column.hidden !== true);
+  const lead = ['orderDate', 'progress'];
+  const facts = shownColumns.filter((column) => !lead.includes(column.accessor));
+  const cell = (order: AssessmentOrder, accessor: string): ReactNode =>
+    shownColumns.find((column) => column.accessor === accessor)?.render(order);
+  return (
+    <Stack component="ul" gap="xs" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {orders.map((order) => (
+        <Card key={order.id} component="li" withBorder padding="sm">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text fw={600}>{cell(order, 'orderDate')}</Text>
+            {cell(order, 'progress')}
+          </Group>
+          <dl style={{ margin: 0 }}>
+            {facts.map((column) => {
+              const value = column.render(order);
+              if (value === '' || value === null) return null;
+              return (
+                <Group key={column.accessor} gap={6} wrap="wrap" align="baseline">
+                  <Text component="dt" size="sm" c="gray.7">
+                    {column.title}
+                  </Text>
+                  <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                    {value}
+                  </Text>
+                </Group>
+              );
+            })}
+          </dl>
+        </Card>
+      ))}
     </Stack>
   );
 }

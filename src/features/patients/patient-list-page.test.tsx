@@ -66,3 +66,32 @@ describe('the patient card (spec §2, §6)', () => {
     expect(within(card).queryByRole('link', { name: /Last result/ })).not.toBeInTheDocument();
   });
 });
+
+describe('the list slot (issue 33: the Results tab with scores)', () => {
+  it('shows the list another feature supplies in place of the general list, under the page title', async () => {
+    const store = new SessionStore(window.sessionStorage, 'cgm');
+    store.signIn(authResult({ entitlements: ['listPatients', 'viewReport'], user: { role: 'Healthcare Clinician' } }));
+    const { http } = fakeHttp(() => ({ dataList: [patient], count: 1 }));
+    renderApp(
+      [
+        {
+          path: '/cgm/manage/patientsresults',
+          element: (
+            <PatientListPage
+              kind="withResults"
+              renderList={({ label, errorMessage }) => (
+                <p>
+                  {label}: scores here; {errorMessage}
+                </p>
+              )}
+            />
+          ),
+        },
+      ],
+      { store, http, initialEntries: ['/cgm/manage/patientsresults'] },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results' })).toBeInTheDocument();
+    expect(screen.getByText(/^Results: scores here; /)).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+});

@@ -133,10 +133,15 @@ export interface PatientListPageProps {
   renderOrders?: (patient: PatientProfile) => ReactNode;
   /** What comes before the list, e.g. the orders that need attention; the ordering feature supplies it. */
   header?: ReactNode;
+  /**
+   * The list itself in place of the general list, e.g. the Results tab with each patient's scores; the reports
+   * feature supplies it. Given the list's title and its load-failure message.
+   */
+  renderList?: (list: { label: string; errorMessage: string }) => ReactNode;
 }
 
 /** Spec §2: the patient lists (home of clinicians and technicians), in card mode unless the person chose another. */
-export function PatientListPage({ kind, massOrder, renderOrders, header }: PatientListPageProps) {
+export function PatientListPage({ kind, massOrder, renderOrders, header, renderList }: PatientListPageProps) {
   const { t } = useTranslation('patients');
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
@@ -165,54 +170,58 @@ export function PatientListPage({ kind, massOrder, renderOrders, header }: Patie
         </Group>
       )}
       {header}
-      <GeneralList<PatientProfile>
-        listId={kind === 'all' ? 'patients' : `patients.${kind}`}
-        label={title}
-        source={source}
-        providerServiceId={providerServiceId}
-        defaultSort={{ orderBy: 'name', ascending: true }}
-        columns={columns}
-        getId={(patient) => patient.id}
-        getLabel={(patient) => patient.name}
-        defaultMode="card"
-        errorMessage={t(listErrors[kind])}
-        {...(massOrder ? { selection: massOrder } : {})}
-        renderItem={(patient) => (
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            {name(patient)}
-            <Text size="sm" c="gray.7">
-              {facts(patient)}
-              {patient.lastAssessmentOrderCompletionDate && (
-                <>
-                  {` · ${t('fields.lastResult')} `}
-                  <LastResult patient={patient} />
-                </>
-              )}
-            </Text>
-          </Group>
-        )}
-        renderCard={(patient) => (
-          <Stack gap={2}>
-            {name(patient)}
-            <Text size="sm">
-              {t('fields.born')} {showDate(patient.dateOfBirth)} ({t('age', { count: patient.age })}),{' '}
-              {t(`gender.${patient.gender.id}`)}
-            </Text>
-            {patient.email && <Text size="sm">{patient.email}</Text>}
-            {patient.phone && <Text size="sm">{patient.phone}</Text>}
-            <Text size="sm" c="gray.7">
-              {t('openOrdersCount', { count: patient.openOrdersCount })}
-              {patient.lastAssessmentOrderCompletionDate && (
-                <>
-                  {` · ${t('fields.lastResult')} `}
-                  <LastResult patient={patient} />
-                </>
-              )}
-            </Text>
-            {renderOrders?.(patient)}
-          </Stack>
-        )}
-      />
+      {renderList ? (
+        renderList({ label: title, errorMessage: t(listErrors[kind]) })
+      ) : (
+        <GeneralList<PatientProfile>
+          listId={kind === 'all' ? 'patients' : `patients.${kind}`}
+          label={title}
+          source={source}
+          providerServiceId={providerServiceId}
+          defaultSort={{ orderBy: 'name', ascending: true }}
+          columns={columns}
+          getId={(patient) => patient.id}
+          getLabel={(patient) => patient.name}
+          defaultMode="card"
+          errorMessage={t(listErrors[kind])}
+          {...(massOrder ? { selection: massOrder } : {})}
+          renderItem={(patient) => (
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              {name(patient)}
+              <Text size="sm" c="gray.7">
+                {facts(patient)}
+                {patient.lastAssessmentOrderCompletionDate && (
+                  <>
+                    {` · ${t('fields.lastResult')} `}
+                    <LastResult patient={patient} />
+                  </>
+                )}
+              </Text>
+            </Group>
+          )}
+          renderCard={(patient) => (
+            <Stack gap={2}>
+              {name(patient)}
+              <Text size="sm">
+                {t('fields.born')} {showDate(patient.dateOfBirth)} ({t('age', { count: patient.age })}),{' '}
+                {t(`gender.${patient.gender.id}`)}
+              </Text>
+              {patient.email && <Text size="sm">{patient.email}</Text>}
+              {patient.phone && <Text size="sm">{patient.phone}</Text>}
+              <Text size="sm" c="gray.7">
+                {t('openOrdersCount', { count: patient.openOrdersCount })}
+                {patient.lastAssessmentOrderCompletionDate && (
+                  <>
+                    {` · ${t('fields.lastResult')} `}
+                    <LastResult patient={patient} />
+                  </>
+                )}
+              </Text>
+              {renderOrders?.(patient)}
+            </Stack>
+          )}
+        />
+      )}
       <Outlet />
     </Page>
   );
@@ -233,13 +242,20 @@ export interface PatientProfilePageProps {
   reportAction?: (patient: PatientProfile) => ReactNode;
   /** The patient's results over time; the reports feature supplies it. */
   resultsSection?: (patient: PatientProfile) => ReactNode;
+  /** The latest result at a glance, before the orders (issue 33); the reports feature supplies it. */
+  resultsSummary?: (patient: PatientProfile) => ReactNode;
 }
 
 /**
  * Spec §2 patient profile. The orders, the report and the results belong to other features: the app layer fills
  * their places, so this feature imports none of them.
  */
-export function PatientProfilePage({ ordersSection, reportAction, resultsSection }: PatientProfilePageProps = {}) {
+export function PatientProfilePage({
+  ordersSection,
+  reportAction,
+  resultsSection,
+  resultsSummary,
+}: PatientProfilePageProps = {}) {
   const { t } = useTranslation('patients');
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
@@ -270,6 +286,7 @@ export function PatientProfilePage({ ordersSection, reportAction, resultsSection
         editPath={paths.profileEdit('patient', patient.id)}
         refreshKey={patientQueries.all()}
       />
+      {resultsSummary?.(patient)}
       <DetailsList
         details={[
           { label: t('fields.dateOfBirth'), value: showDate(patient.dateOfBirth) },

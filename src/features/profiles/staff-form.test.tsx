@@ -6,6 +6,7 @@ import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
+import { StaffForm } from './staff-form';
 import { AddTechnicianDialog } from './staff-pages';
 import { testReferences, testRules } from '../../shared/testing/profile-fixtures';
 
@@ -148,5 +149,30 @@ describe('the Add Technician dialog (spec §2, §6, §7)', () => {
       'Lakeside Primary Care -- Geriatrics',
       `${merged.slice(0, 80)}…`,
     ]);
+  });
+
+  it("lets the browser fill in a person's own name, email and phone, and never someone else's (WCAG 1.3.5)", async () => {
+    const { http } = fakeHttp({ 'GET /api/rules': testRules, 'GET /api/references/profile': testReferences });
+    const form = (mode: 'my' | 'add') => (
+      <StaffForm type="technician" mode={mode} profile={null} onSaved={() => undefined} onCancel={() => undefined} />
+    );
+    const view = renderApp([{ path: '/cgm/manage/my', element: form('my') }], {
+      store: copsSession(),
+      http,
+      initialEntries: ['/cgm/manage/my'],
+    });
+    expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveAttribute('autocomplete', 'given-name');
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveAttribute('autocomplete', 'family-name');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveAttribute('autocomplete', 'tel-national');
+    view.unmount();
+    renderApp([{ path: '/cgm/manage/technicians/add', element: form('add') }], {
+      store: copsSession(),
+      http,
+      initialEntries: ['/cgm/manage/technicians/add'],
+    });
+    const offered = (name: string) => screen.getByRole('textbox', { name }).getAttribute('autocomplete') ?? 'off';
+    await screen.findByRole('textbox', { name: 'First name' });
+    expect(['First name', 'Last name', 'Email'].map(offered)).toEqual(['off', 'off', 'off']);
   });
 });

@@ -76,6 +76,7 @@ function StaffFormFields({
   ownProviderServiceId: number | null;
 }) {
   const { t } = useTranslation('profiles');
+  const own = mode === 'my';
   const save = useSaveStaff();
   const form = useForm<StaffFormValues, unknown, StaffFormOutput>({
     resolver: zodResolver(staffFormSchema(type, { requireProviderService: choose })),
@@ -105,9 +106,17 @@ function StaffFormFields({
       onCancel={onCancel}
     >
       <ProviderServiceField choose={choose} services={references.providerServices} fixedName={fixedName} />
-      <NameFields />
-      <TextField name="email" label={t('fields.email')} type="email" required maxLength={255} />
-      <PhoneField />
+      {/* In the person's own profile the browser may fill their details in (WCAG 1.3.5). */}
+      <NameFields own={own} />
+      <TextField
+        name="email"
+        label={t('fields.email')}
+        type="email"
+        required
+        maxLength={255}
+        {...(own ? { autoComplete: 'email' } : {})}
+      />
+      <PhoneField own={own} />
       {type === 'clinician' && (
         <Group grow align="flex-start">
           <SelectField

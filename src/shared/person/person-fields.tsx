@@ -46,25 +46,41 @@ export function ProviderServiceField({
   );
 }
 
-export function NameFields() {
+/**
+ * `own`: the person fills in their own details (a staff member's own profile), so the browser may offer them
+ * (WCAG 1.3.5). Never on someone else's record, where it would offer the staff member's own name.
+ */
+export function NameFields({ own = false }: { own?: boolean } = {}) {
   const { t } = useTranslation('profiles');
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextField name="firstName" label={t('fields.firstName')} required maxLength={255} />
+        <TextField
+          name="firstName"
+          label={t('fields.firstName')}
+          required
+          maxLength={255}
+          {...(own ? { autoComplete: 'given-name' } : {})}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 2 }}>
         <TextField name="middleInitial" label={t('fields.middleInitial')} maxLength={1} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextField name="lastName" label={t('fields.lastName')} required maxLength={255} />
+        <TextField
+          name="lastName"
+          label={t('fields.lastName')}
+          required
+          maxLength={255}
+          {...(own ? { autoComplete: 'family-name' } : {})}
+        />
       </Grid.Col>
     </Grid>
   );
 }
 
 /** Spec §5: a 10-digit phone is shown as NNN-NNN-NNNN once the person leaves the field. */
-export function PhoneField() {
+export function PhoneField({ own = false }: { own?: boolean } = {}) {
   const { t } = useTranslation('profiles');
   return (
     <TextField
@@ -72,6 +88,7 @@ export function PhoneField() {
       label={t('fields.phone')}
       type="tel"
       inputMode="tel"
+      {...(own ? { autoComplete: 'tel-national' } : {})}
       maxLength={maxPhoneLength}
       description={t('fields.phoneHint')}
       formatOnBlur={formatUsPhone}

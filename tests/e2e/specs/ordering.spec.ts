@@ -57,9 +57,11 @@ test('a clinician orders an out-of-clinic test and the patient gets an email wit
 
   await expect(orders.rows()).toHaveCount(1);
   const row = orders.rows().first();
-  for (const cell of ['Elena Park', 'Full assessment', 'Out-Of-Clinic', 'Scheduled', email]) {
+  for (const cell of ['Elena Park', 'Full assessment', 'Out-Of-Clinic', email]) {
     await expect(row.getByRole('cell', { name: cell, exact: true })).toBeVisible();
   }
+  // One status (issue 33): the order's progress, emailed as soon as it was placed.
+  await expect(row.getByRole('button', { name: /^Follow the order of .*: Sent$/ })).toBeVisible();
   await expect(row.getByRole('link', { name: `Open the order of ${today()}` })).toHaveAttribute(
     'href',
     /\/cgm\/manage\/patientassessment\/\d+\/assessment\/\d+$/,

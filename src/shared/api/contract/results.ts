@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { cardTaskSchema } from './assessment-tests';
+import { recordIdSchema } from './ids';
 import { deviceClassSchema } from './order-events';
 
 /**
@@ -162,3 +163,39 @@ export type ScoredTest = z.infer<typeof scoredTestSchema>;
 /** GET /api/profile/patients/{id}/results: the patient's scored tests, oldest first. */
 export const patientResultsSchema = z.object({ tests: z.array(scoredTestSchema) });
 export type PatientResults = z.infer<typeof patientResultsSchema>;
+
+/** The most patients one summary call answers for: a few pages of the Results tab. */
+export const maxSummaryPatients = 100;
+
+/**
+ * GET /api/profile/patients/results/summary?ids=1,2,3 (reference server, issue 33): the patients' ids, comma
+ * separated, each a record id, at most maxSummaryPatients of them and none twice.
+ */
+export const resultsSummaryQuerySchema = z.object({
+  ids: z.pipe(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,10}(?:,\d{1,10})*$/, 'ids: record ids separated by commas')),
+      z.transform((value: string) => value.split(',').map(Number)),
+    ),
+    z.array(recordIdSchema).check(
+      z.minLength(1),
+      z.maxLength(maxSummaryPatients),
+      z.refine((ids) => new Set(ids).size === ids.length, 'ids: each patient once'),
+    ),
+  ),
+});
+
+/**
+ * One patient's results at a glance: their last test (it may not be valid), and the last valid test, whose change
+ * from the baseline is what the Results tab shows and sorts by. Both null when the patient has no scored test.
+ */
+export const patientResultsSummarySchema = z.object({
+  patientId: z.int(),
+  testCount: z.int().check(z.gte(0)),
+  latest: z.nullable(scoredTestSchema),
+  latestValid: z.nullable(scoredTestSchema),
+});
+export type PatientResultsSummary = z.infer<typeof patientResultsSummarySchema>;
+
+export const resultsSummarySchema = z.object({ patients: z.array(patientResultsSummarySchema) });
+export type ResultsSummary = z.infer<typeof resultsSummarySchema>;

@@ -37,6 +37,8 @@ function SortTitle({ title, state, onSort }: { title: string; state: SortState; 
       fw={700}
       fz="sm"
       aria-label={`${title}, ${stateLabel}`}
+      // DataTable keeps a title on one line and cuts it with an ellipsis; in a narrow column it wraps instead.
+      style={{ whiteSpace: 'normal', textAlign: 'start' }}
       ref={(button) => {
         button?.closest('th')?.setAttribute('aria-sort', state);
       }}
@@ -60,7 +62,9 @@ export type ListGridProps<T> = Omit<DataTableProps<T>, 'columns' | 'sortStatus' 
  * mantine-datatable with the general list's columns: translated, accessible sortable headers and hidden columns.
  * DataTable draws its empty state over the table, outside the <table>, in a dimmed grey below the contrast minimum;
  * so the empty state is drawn in the text colour and the table is described by it, which is how a screen reader
- * hears why the table has no rows.
+ * hears why the table has no rows. DataTable keeps that empty state in the page at opacity 0 while there are rows
+ * (its own "No records" when given nothing), and a screen reader read it beside them (issue 33); so it holds the
+ * message only when the table is empty, and an element with no text otherwise.
  */
 export function ListGrid<T>({
   columns,
@@ -101,10 +105,12 @@ export function ListGrid<T>({
     ...table,
     columns: dataColumns,
     'aria-describedby': empty ? emptyId : undefined,
-    emptyState: (
+    emptyState: empty ? (
       <div id={emptyId} style={{ color: 'var(--mantine-color-text)' }}>
         {emptyState}
       </div>
+    ) : (
+      <span />
     ),
   } as DataTableProps<T>;
   return <DataTable<T> {...tableProps} />;
