@@ -96,9 +96,12 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     // Issue 32: the link's check (is it still valid, which clinic sent it) goes out now, beside the texts and the
     // page's code (preloaded by the server with the page), instead of once the page has rendered; the page's own
     // query takes its answer from the cache.
-    void import('../features/assessments/api').then(({ prefetchPatientLinkState }) => {
-      prefetchPatientLinkState(queryClient, http, config.product, window.location.search);
-    });
+    // Should its code fail to arrive, the page cannot show either: its route says so.
+    import('../features/assessments/api')
+      .then(({ prefetchPatientLinkState }) => {
+        prefetchPatientLinkState(queryClient, http, config.product, window.location.search);
+      })
+      .catch(() => undefined);
   }
   const i18n = await i18nReady;
   loadedI18n = i18n;
