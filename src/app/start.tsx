@@ -37,19 +37,18 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   // Spec §1: the page configuration's currentLocale, unless this browser's user chose another language.
   const paths = appPaths(config.product);
   const onPatientLink = window.location.pathname.replace(/\/+$/, '') === paths.patientLogin;
-  const i18n = await initI18n({
-    staticHost: config.staticHost,
+  const language = startLanguage(
+    config.currentLocale,
     // Issue 32: a patient's phone opens the link in its own language, when it is one of ours.
-    language: startLanguage(
-      config.currentLocale,
-      readStoredLanguage() ?? (onPatientLink ? preferredInterfaceLanguage(navigator.languages) : null),
-    ),
+    readStoredLanguage() ?? (onPatientLink ? preferredInterfaceLanguage(navigator.languages) : null),
+  );
+  // The texts load (preloaded by index.html) while the services below are made and the link page's check starts.
+  const i18nReady = initI18n({
+    staticHost: config.staticHost,
+    language,
     ...(onPatientLink ? { namespaces: patientLinkFirstNamespaces } : {}),
   });
-  setToastCloseLabel(i18n.t('common:close'));
-  i18n.on('languageChanged', () => {
-    setToastCloseLabel(i18n.t('common:close'));
-  });
+  let loadedI18n: Awaited<typeof i18nReady> | null = null;
   const session = new SessionStore(window.sessionStorage, config.product, window.localStorage);
   // Made once the query client exists (below); nothing asks for the route before then.
   let router: AppRouter | null = null;
@@ -57,7 +56,8 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     config,
     getAuthToken: () => session.getSnapshot().authToken,
     getRoute: () => router?.state.location.pathname ?? window.location.pathname,
-    getLanguage: () => i18n.resolvedLanguage ?? i18n.language,
+    // Until the texts are in, the language they are loading in.
+    getLanguage: () => (loadedI18n ? (loadedI18n.resolvedLanguage ?? loadedI18n.language) : language),
   });
   clientLog.connect({
     http,
@@ -67,22 +67,47 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     getRoute: () => router?.state.location.pathname ?? window.location.pathname,
   });
   const authApi = createAuthApi(http, config.product);
+  // A message of the global handlers waits for the texts it is written in (in practice they are in long before).
+  const say = (message: (translator: Awaited<typeof i18nReady>) => void) => {
+    void i18nReady.then(message);
+  };
   const queryClient = createQueryClient({
     onUnauthorized: (wasLogoutCall) => {
       session.handleUnauthorized(wasLogoutCall);
     },
     onForbidden: () => {
-      toast.error(i18n.t('common:ERROR_ACCESS_FORBIDDEN'));
+      say((translator) => {
+        toast.error(translator.t('common:ERROR_ACCESS_FORBIDDEN'));
+      });
       const role = session.getSnapshot().userRole;
       void router?.navigate(role ? roleHome(paths, role) : paths.home, { replace: true });
     },
     onBadRequest: (error) => {
-      toast.error(badRequestMessage(i18n, error));
+      say((translator) => {
+        toast.error(badRequestMessage(translator, error));
+      });
     },
     onHandedOver: () => {
       session.handleHandedOver();
       void router?.navigate(paths.handoverLocked, { replace: true });
     },
+  });
+  if (onPatientLink) {
+    // Issue 32: the link's check (is it still valid, which clinic sent it) goes out now, beside the texts and the
+    // page's code (preloaded by the server with the page), instead of once the page has rendered; the page's own
+    // query takes its answer from the cache.
+    // Should its code fail to arrive, the page cannot show either: its route says so.
+    import('../features/assessments/api')
+      .then(({ prefetchPatientLinkState }) => {
+        prefetchPatientLinkState(queryClient, http, config.product, window.location.search);
+      })
+      .catch(() => undefined);
+  }
+  const i18n = await i18nReady;
+  loadedI18n = i18n;
+  setToastCloseLabel(i18n.t('common:close'));
+  i18n.on('languageChanged', () => {
+    setToastCloseLabel(i18n.t('common:close'));
   });
 
   // The router starts the first page's code at once; its route loaders wait until the session is resumed and the

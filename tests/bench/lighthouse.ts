@@ -26,7 +26,9 @@ export interface LighthouseScore {
   runs: number;
 }
 
-export type LighthouseResult = Record<'login' | 'patientLink', Record<'mobile' | 'desktop', LighthouseScore>>;
+export type LighthouseResult = Partial<
+  Record<'login' | 'patientLink', Partial<Record<'mobile' | 'desktop', LighthouseScore>>>
+>;
 
 async function launchChromium(debugPort: number): Promise<{ stop: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'cgm-lighthouse-'));
@@ -75,6 +77,15 @@ const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 const runsPerPage = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
+
+/**
+ * LIGHTHOUSE_PAGES=patientLink-mobile,login-desktop audits only those pages and forms (all four by default), e.g. to
+ * compare two builds on the patient's link page alone in a few minutes.
+ */
+const onlyAudits = process.env.LIGHTHOUSE_PAGES?.split(',')
+  .map((name) => name.trim())
+  .filter((name) => name !== '');
+const audited = (page: string, form: string): boolean => !onlyAudits || onlyAudits.includes(`${page}-${form}`);
 
 const performanceOf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
 
@@ -133,14 +144,14 @@ export async function measureLighthouse(port: number): Promise<LighthouseResult>
       login: `${server.base}/cgm/login`,
       patientLink: `${server.base}/cgm/patientlogin?token=${demoLinkToken}`,
     };
-    const result: Partial<LighthouseResult> = {};
+    const result: LighthouseResult = {};
     for (const [name, url] of Object.entries(pages) as [keyof LighthouseResult, string][]) {
-      result[name] = {
-        mobile: await audit(url, debugPort, undefined, `${name}-mobile`),
-        desktop: await audit(url, debugPort, desktopConfig, `${name}-desktop`),
-      };
+      const forms: NonNullable<LighthouseResult[typeof name]> = {};
+      if (audited(name, 'mobile')) forms.mobile = await audit(url, debugPort, undefined, `${name}-mobile`);
+      if (audited(name, 'desktop')) forms.desktop = await audit(url, debugPort, desktopConfig, `${name}-desktop`);
+      if (Object.keys(forms).length > 0) result[name] = forms;
     }
-    return result as LighthouseResult;
+    return result;
   } finally {
     await chromium.stop();
     await server.stop();

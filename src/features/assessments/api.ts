@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   assessmentOrderDetailSchema,
   assessmentOrderSchema,
@@ -17,6 +17,7 @@ import {
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { patientLinkTokenAtStart } from './patient-link-token';
 
 /** The one key factory of the assessments feature (DESIGN §2 rule 4). */
 export const assessmentQueries = {
@@ -60,6 +61,18 @@ export const assessmentQueries = {
       retry: false,
     }),
 };
+
+/**
+ * Issue 32: the link page's check, started by the application's start-up as soon as the token is read and the API
+ * is known, beside the translations, the session and the page's own code, instead of after the page has rendered
+ * (one round trip more on a phone's network). The page's query has the same key: it takes this answer, or waits for
+ * it, and never asks twice. Without a token there is nothing to check (the page says so).
+ */
+export function prefetchPatientLinkState(queryClient: QueryClient, http: HttpClient, product: string, search: string) {
+  const token = patientLinkTokenAtStart(search, product);
+  // A failed check is the page's to handle, as if it had asked itself.
+  if (token !== null) queryClient.query(assessmentQueries.linkState(http, product, token)).catch(() => undefined);
+}
 
 function ordersPath(product: string, id: number): string {
   return `/api/${product}/assessmentorders/${String(id)}`;

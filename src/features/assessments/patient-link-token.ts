@@ -7,6 +7,28 @@ export const patientLinkTokenParam = 'token';
 
 export const patientLinkTokenKey = (product: string) => `patientlogintoken.${product}`;
 
+/** The token in a link's query, as the link page takes it (null without one; '' for an empty one). */
+const tokenInQuery = (search: string): string | null =>
+  new URLSearchParams(search).get(patientLinkTokenParam)?.trim() ?? null;
+
+/** The link's token: the address's, else the one this tab kept; null when there is none. */
+function linkToken(fromUrl: string | null, storage: Pick<Storage, 'getItem'>, product: string): string | null {
+  const token = fromUrl ?? storage.getItem(patientLinkTokenKey(product));
+  return token && token !== '' ? token : null;
+}
+
+/**
+ * The token the link page will use, read before it renders (start.tsx starts the link's check with it while the
+ * page's code is still arriving): the same answer as `usePatientLinkToken` gives the page.
+ */
+export function patientLinkTokenAtStart(
+  search: string,
+  product: string,
+  storage: Pick<Storage, 'getItem'> = window.sessionStorage,
+): string | null {
+  return linkToken(tokenInQuery(search), storage, product);
+}
+
 /**
  * The token of the patient's order link. DESIGN §3: it leaves the address bar at once; it is kept for this tab in
  * sessionStorage (never localStorage), so a reload, or a session that expires during the test, comes back to the
@@ -18,7 +40,7 @@ export function usePatientLinkToken(
   const location = useLocation();
   const navigate = useNavigate();
   const { product } = useRuntimeConfig();
-  const fromUrl = new URLSearchParams(location.search).get(patientLinkTokenParam)?.trim() ?? null;
+  const fromUrl = tokenInQuery(location.search);
 
   useEffect(() => {
     if (fromUrl === null) return;
@@ -32,6 +54,5 @@ export function usePatientLinkToken(
     );
   }, [fromUrl, location.pathname, location.search, location.hash, location.state, navigate, product, storage]);
 
-  const token = fromUrl ?? storage.getItem(patientLinkTokenKey(product));
-  return token && token !== '' ? token : null;
+  return linkToken(fromUrl, storage, product);
 }

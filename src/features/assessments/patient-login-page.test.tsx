@@ -1,5 +1,6 @@
 // Over 300 lines: one test per outcome of the patient login (spec §2, §4, §5: offline, the link's token, the privacy
 // acceptance and its server time, throttling, the notice), all on the one fake server set up below.
+import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult, fakeStaticJson } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
+import { prefetchPatientLinkState } from './api';
 import { patientLinkTokenKey } from './patient-link-token';
 import { PatientLoginPage } from './patient-login-page';
 import {
@@ -24,7 +26,8 @@ import {
 
 const loginPath = 'POST /api/cgm/login/patient';
 const devopsPath = 'GET /api/cgm/devops';
-const linkPath = 'POST /api/cgm/login/patient/link';
+const linkApi = '/api/cgm/login/patient/link';
+const linkPath = `POST ${linkApi}`;
 
 function loginResult(overrides: Partial<PatientLoginResult> = {}): PatientLoginResult {
   return {
@@ -62,19 +65,33 @@ function ErrorCode() {
   return <h1>Error page {useParams().errorCode}</h1>;
 }
 
-function renderLogin(answers: Record<string, (body: unknown) => unknown>, entry = '/cgm/patientlogin?token=LINK-1') {
+function linkServer(answers: Record<string, (body: unknown) => unknown>) {
+  return routedHttp({ [devopsPath]: () => ({ serverUtcTime: '2025-06-02T14:00:00.000Z' }), ...answers });
+}
+
+function renderLogin(
+  answers: Record<string, (body: unknown) => unknown>,
+  entry = '/cgm/patientlogin?token=LINK-1',
+  {
+    server = linkServer(answers),
+    queryClient,
+  }: { server?: ReturnType<typeof linkServer>; queryClient?: QueryClient } = {},
+) {
   const store = new SessionStore(window.sessionStorage, 'cgm');
-  const { http, calls } = routedHttp({
-    [devopsPath]: () => ({ serverUtcTime: '2025-06-02T14:00:00.000Z' }),
-    ...answers,
-  });
+  const { http, calls } = server;
   const view = renderApp(
     [
       { path: '/cgm/patientlogin', element: <PatientLoginPage /> },
       { path: '/cgm/patientloginerror/:errorCode', element: <ErrorCode /> },
       { path: '/cgm/patient/selfassessment/:patientId/assessment/:assessmentId', element: <h1>Self assessment</h1> },
     ],
-    { store, http, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
+    {
+      store,
+      http,
+      staticJson: fakeStaticJson(staticAnswer),
+      initialEntries: [entry],
+      ...(queryClient ? { queryClient } : {}),
+    },
   );
   return { ...view, calls };
 }
@@ -337,6 +354,25 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     });
     expect(await screen.findByText('Northside Memory Clinic sent you this link.')).toBeInTheDocument();
     expect(screen.getByText('Department: Neurology')).toBeInTheDocument();
+  });
+
+  it("takes the link's check that start-up sent before the page was drawn, and asks the server only once (issue 32)", async () => {
+    const link = deferred<unknown>();
+    const server = linkServer({ [linkPath]: () => link.promise });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    // What start.tsx does as soon as it has the address and the API, while the page's code is still on its way.
+    prefetchPatientLinkState(queryClient, server.http, 'cgm', '?token=LINK-1');
+    expect(server.calls).toHaveBeenCalledWith('POST', linkApi, { patientLoginToken: 'LINK-1' });
+    renderLogin({}, '/cgm/patientlogin?token=LINK-1', { server, queryClient });
+    expect(await screen.findByText('Checking your link…')).toBeInTheDocument();
+    link.resolve({
+      state: 'open',
+      clinic: { provider: 'Northside Memory Clinic', service: 'Neurology' },
+      language: null,
+    });
+    expect(await screen.findByText('Northside Memory Clinic sent you this link.')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /First name/ })).toBeInTheDocument();
+    expect(server.calls.mock.calls.filter(([, path]) => path === linkApi)).toHaveLength(1);
   });
 
   it('says a finished, cancelled or expired link has ended before any field is shown (issue 32)', async () => {

@@ -134,8 +134,18 @@ export function languageNameIn(locale: string, readerLanguage: string): string |
   }
 }
 
-/** A language's name in that language ('español (Estados Unidos)'), as language pickers show them. */
+/**
+ * Each interface language's name in that language, as language pickers show them (Chromium's own names). Written
+ * out, not asked of Intl.DisplayNames: the first one built loads the browser's language-name data, 30–40 ms of the
+ * main thread on the patient's link page before its form could be used (issue 32), for three names that never change.
+ */
+const endonyms: Readonly<Record<InterfaceLanguage, string>> = {
+  'en-US': 'American English',
+  'es-US': 'Español (Estados Unidos)',
+  'fr-FR': 'Français (France)',
+};
+
+/** A language's name in that language ('Español (Estados Unidos)'). */
 export function languageEndonym(language: InterfaceLanguage): string {
-  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+  return endonyms[language];
 }
