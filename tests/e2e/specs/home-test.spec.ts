@@ -30,7 +30,13 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   await dialog.getByRole('radio', { name: 'Full assessment' }).check();
   await dialog.getByRole('button', { name: 'Order' }).click();
   await new OrderDialog(page).confirmation().getByRole('button', { name: 'Close' }).click();
-  await expect(orders.rows().first().getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
+  // One status (issue 33): the order's progress, emailed as soon as it was placed.
+  await expect(
+    orders
+      .rows()
+      .first()
+      .getByRole('button', { name: /^Follow the order of .*: Sent$/ }),
+  ).toBeVisible();
   // No result yet: nothing to report.
   await expect(page.getByRole('link', { name: 'View report' })).toHaveCount(0);
 
