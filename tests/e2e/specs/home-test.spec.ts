@@ -98,7 +98,12 @@ test('a patient takes a home test from the emailed link, and the clinician reads
 
   // Back at the clinic: the order is finished and the report opens in its dialog.
   await page.reload();
-  await expect(orders.rows().first().getByRole('cell', { name: 'Finished', exact: true })).toBeVisible();
+  await expect(
+    orders
+      .rows()
+      .first()
+      .getByRole('button', { name: /^Follow the order of .*: Finished$/ }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'View report' }).click();
   await expect(page).toHaveURL(new RegExp(`/cgm/manage/patient/${String(patient.id)}/cbbreport$`));
   const report = page.getByRole('dialog', { name: 'Cognitive report' });
