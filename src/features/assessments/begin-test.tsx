@@ -385,12 +385,11 @@ function BeginButton({
   return (
     <>
       <OfflineWriteReason />
-      {/* Issue 32: the page's one primary action spans a phone's width (as wide as the language above it elsewhere). */}
+      {/* Issue 32: the page's one primary action spans a phone's width, as the link page's Continue does. */}
       <Group>
         <Button
           size="lg"
-          fullWidth
-          maw={420}
+          w={{ base: '100%', sm: 'auto' }}
           disabled={blocked || starting}
           loading={busy}
           loaderProps={{ 'aria-hidden': true }}

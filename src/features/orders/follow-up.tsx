@@ -103,22 +103,20 @@ function useEventText() {
       email: detail.email ?? '',
       attempt: detail.attempt ?? 0,
       of: detail.of ?? 0,
-      reason: detail.reason ?? '',
+      // Issue 32: why the person could not take the test, in words (a reason the contract does not know: "other").
+      reason:
+        event.kind === 'UNABLE_TO_TAKE'
+          ? t(`followUp.unableReason.${unableToTakeReasonSchema.safeParse(detail.reason).data ?? 'other'}`)
+          : (detail.reason ?? ''),
+      details: detail.details ?? '',
       code: detail.errorCode ?? '',
       reminder: detail.reminder ?? 0,
       language: detail.language ? (languageNameIn(detail.language, reader) ?? detail.language) : '',
       device: detail.deviceClass ? t(`followUp.device.${detail.deviceClass}`) : '',
     };
-    let said = t(`followUp.event.${event.kind}`, facts);
-    if (event.kind === 'UNABLE_TO_TAKE') {
-      // Issue 32: why, in words, and what the person wrote (a reason the contract does not know shows as "other").
-      const reason = unableToTakeReasonSchema.safeParse(detail.reason);
-      const words = t(`followUp.unableReason.${reason.success ? reason.data : 'other'}`);
-      said = detail.details
-        ? t('followUp.event.UNABLE_TO_TAKE_details', { reason: words, details: detail.details })
-        : t('followUp.event.UNABLE_TO_TAKE', { reason: words });
-    }
-    return [said, by].filter((part) => part !== '').join(' ');
+    // What the person wrote, when they wrote something, has a sentence of its own.
+    const key = event.kind === 'UNABLE_TO_TAKE' && detail.details ? 'UNABLE_TO_TAKE_details' : event.kind;
+    return [t(`followUp.event.${key}`, facts), by].filter((part) => part !== '').join(' ');
   };
 }
 
