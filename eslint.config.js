@@ -14,20 +14,21 @@ const boundaryZones = [
   { target: './src/shared', from: './src/shell', message: 'shared/ must not import shell/.' },
   { target: './src/features', from: './src/app', message: 'features/ must not import app/.' },
   { target: './src/features', from: './src/shell', message: 'features/ must not import shell/.' },
+  // The kernel (common/) is shared by both sides and belongs to neither; the client and the server never import
+  // each other.
+  { target: './common', from: './src', message: 'common/ must not import src/: move what both need into common/.' },
+  { target: './common', from: './server', message: 'common/ must not import server/.' },
+  { target: './common', from: './build', message: 'common/ must not import build/.' },
+  { target: './common', from: './tests', message: 'common/ must not import tests/.' },
   {
     target: './server',
     from: './src',
-    except: [
-      './shared/api/contract',
-      './shared/lib/validation',
-      './shared/lib/scoring',
-      './shared/lib/i18n/languages.ts',
-      './shared/lib/i18n/display-format.ts',
-      // The contract's entities as test data, for the server's tests (it imports the contract only).
-      './shared/testing/contract-factories.ts',
-    ],
-    message:
-      'server/ may only use the shared contract (and its test entities), validation, scoring, interface languages and display formats.',
+    message: 'server/ must not import src/: what both sides need lives in common/.',
+  },
+  {
+    target: './src',
+    from: './server',
+    message: 'src/ must not import server/: what both sides need lives in common/.',
   },
 ];
 
@@ -53,6 +54,18 @@ const classicZodImport = {
   regex: '^zod(/v3|/v4(/classic)?)?$',
   allowTypeImports: true,
   message: "Write schemas with zod's mini build: import { z } from 'zod/mini' (the classic build does not tree-shake).",
+};
+
+/**
+ * The first download (what src/main.tsx imports) takes the contract modules it uses, not the contract's index:
+ * through the index, every schema of every answer came with the sign-in page. Types cost nothing and may come from
+ * the index.
+ */
+const contractIndexImport = {
+  regex: '^(#common|\\.\\.?)/contract$',
+  allowTypeImports: true,
+  message:
+    'Import the contract module you use (e.g. contract/auth): the index would bring every schema into the first download.',
 };
 
 export default tseslint.config(
@@ -103,6 +116,38 @@ export default tseslint.config(
     },
   },
   {
+    // The kernel is pure: schemas, rules and formats that run the same in a browser, on the server and in a test.
+    // No UI, translation runtime, router, data-fetching or server library, and no network call.
+    files: ['common/**/*.ts'],
+    ignores: ['common/**/*.test.ts', 'common/contract.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            classicZodImport,
+            contractIndexImport,
+            {
+              regex:
+                '^(react|react-dom|react-router|@mantine/|mantine-|@tanstack/|i18next|react-i18next|react-hook-form|@hookform/|idb-keyval|workbox-|fastify|@fastify/|@electric-sql/|pg$|ky$|axios)',
+              message:
+                'common/ is the pure kernel: no UI, translation runtime, data-fetching, storage or server library.',
+            },
+            { regex: '^#common/', message: 'Inside common/, import its modules by relative path.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'common/ makes no network call: the client calls through src/shared/api, the server answers.',
+        },
+        { name: 'XMLHttpRequest', message: 'common/ makes no network call.' },
+      ],
+    },
+  },
+  {
     // The first download (what src/main.tsx imports) takes the contract modules it uses, not the contract's index:
     // through the index, every schema of every answer came with the sign-in page. Types cost nothing and may come
     // from the index.
@@ -113,20 +158,12 @@ export default tseslint.config(
       'src/features/auth/**/*.{ts,tsx}',
       'src/shared/ui/*.{ts,tsx}',
     ],
-    ignores: ['**/*.test.{ts,tsx}', 'src/app/patient-pages.tsx', 'src/shared/api/contract/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/app/patient-pages.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            classicZodImport,
-            {
-              regex: '(^|/)api/contract$|^\\./contract$',
-              allowTypeImports: true,
-              message:
-                'Import the contract module you use (e.g. contract/auth): the index would bring every schema into the first download.',
-            },
-          ],
+          patterns: [classicZodImport, contractIndexImport],
         },
       ],
     },

@@ -28,7 +28,7 @@ const patientLinkModules = new RegExp(
     'src/shared/ui/(policy/|form/(fields|field-error|server-errors)\\.|page\\.|document-language-note\\.|deferred-modal\\.)',
     // The schemas of every answer, which import each other: staff pages, which all load this file for the form
     // fields, need the rest of them. As a file of its own (4.6 KB) it was one more round trip on a phone.
-    'src/shared/(api/contract|lib/validation)/',
+    'common/(contract|validation)/',
     'src/app/patient-link-styles\\.',
     // The page itself, and its calls to the server, which the patient's later pages share.
     'src/features/assessments/(api|patient-link-token|patient-login-page|patient-login-schema)\\.',
@@ -112,7 +112,7 @@ export default defineConfig({
             {
               name: 'start',
               // Vite's preload helper too: every lazily loaded page calls it, and the first page's code does.
-              test: /node_modules|[\\/]src[\\/](shared|app|shell|features)[\\/]|vite[\\/]preload-helper|virtual:pwa-register/,
+              test: /node_modules|[\\/]src[\\/](shared|app|shell|features)[\\/]|[\\/]common[\\/]|vite[\\/]preload-helper|virtual:pwa-register/,
               tags: ['$initial'],
               priority: 25,
             },
@@ -128,7 +128,7 @@ export default defineConfig({
             // chunk, so a page never downloads another feature (the patient link page loaded the staff pages'
             // chunks for the date library and Mantine components they shared).
             { name: 'vendor', test: /node_modules/, entriesAware: true, priority: 20 },
-            { name: 'shared', test: /[\\/]src[\\/]shared[\\/]/, entriesAware: true, priority: 10 },
+            { name: 'shared', test: /[\\/](src[\\/]shared|common)[\\/]/, entriesAware: true, priority: 10 },
           ],
         },
       },

@@ -15,6 +15,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The kernel shared by client and server (common/): pure, so it runs without a browser.
+          name: 'common',
+          environment: 'node',
+          include: ['common/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           // The translation check of `npm test` and its own tests (tests/i18n/).
           name: 'tools',
           environment: 'node',

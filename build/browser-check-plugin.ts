@@ -4,7 +4,7 @@ import { parse as parseJavaScript } from 'acorn';
 import { transformWithOxc, type Plugin } from 'vite';
 import { escapeHtml, pageFrame } from '../server/runner/html';
 import { browserNotSupportedPath } from '../src/app/browser-support';
-import { interfaceLanguages, languageStorageKey } from '../src/shared/lib/i18n/languages';
+import { interfaceLanguages, languageStorageKey } from '#common/languages';
 import { emitAtBuildServeInDev } from './emit-or-serve';
 import { localesDir } from './locales-plugin';
 

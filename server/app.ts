@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Http2SecureServer } from 'node:http2';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { RuntimeConfig } from '../src/shared/api/contract';
+import type { RuntimeConfig } from '#common/contract';
 import { registerAuthGuards } from './auth/guards';
 import { defaultSessionMaxHours } from './auth/session-service';
 import type { Db } from './db/db';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { patientProfileSchema } from '../src/shared/api/contract';
+import { patientProfileSchema } from '#common/contract';
 import { testPatientWrite } from './testing/test-patients';
 import { demoPassword } from './db/seed';
 import { repoRoot } from './paths';

@@ -1,5 +1,5 @@
-import type { AuthResult, ProviderServiceRef } from '../../src/shared/api/contract';
-import { mapLoginRole } from '../../src/shared/api/contract';
+import type { AuthResult, ProviderServiceRef } from '#common/contract';
+import { mapLoginRole } from '#common/contract';
 import type { Db } from '../db/db';
 import { listAllProviderServiceRefs, listUserProviderServiceRefs } from '../db/queries/provider-services';
 import type { UserAuthRow } from '../db/queries/users';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedPasswordRules } from '../../src/shared/lib/validation/password';
+import { failedPasswordRules } from '#common/validation/password';
 import { isCommonPassword } from './breached-passwords';
 
 describe('isCommonPassword', () => {

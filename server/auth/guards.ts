@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { passwordErrorCodes, type Entitlement } from '../../src/shared/api/contract';
+import { passwordErrorCodes, type Entitlement } from '#common/contract';
 import type { Db } from '../db/db';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
 import { allowedWhileHandedOver, sessionHandedToPatient } from './handover';

@@ -1,10 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  assessmentTestRefusalCodes,
-  handoverLockedCode,
-  type AuthResult,
-  type HandoverState,
-} from '../../src/shared/api/contract';
+import { assessmentTestRefusalCodes, handoverLockedCode, type AuthResult, type HandoverState } from '#common/contract';
 import type { Db } from '../db/db';
 import { findOrderForTest } from '../db/queries/assessment-tests';
 import { clearHandover, lockSessionForOrder, markHandoverEnded, shareProviderService } from '../db/queries/handover';

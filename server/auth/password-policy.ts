@@ -1,5 +1,5 @@
-import type { PasswordFieldIssue, PasswordFields, PasswordMode } from '../../src/shared/lib/validation/password';
-import { passwordFieldIssues, passwordMessages } from '../../src/shared/lib/validation/password';
+import type { PasswordFieldIssue, PasswordFields, PasswordMode } from '#common/validation/password';
+import { passwordFieldIssues, passwordMessages } from '#common/validation/password';
 import { validationFailed, type FieldError } from '../http/errors';
 import { isCommonPassword } from './breached-passwords';
 import { verifyPassword } from './passwords';

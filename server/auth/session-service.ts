@@ -1,5 +1,5 @@
-import type { Entitlement, Role } from '../../src/shared/api/contract';
-import { mapLoginRole, privacyPolicyRoles } from '../../src/shared/api/contract';
+import type { Entitlement, Role } from '#common/contract';
+import { mapLoginRole, privacyPolicyRoles } from '#common/contract';
 import type { Db } from '../db/db';
 import {
   findActiveSession,

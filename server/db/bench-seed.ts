@@ -1,4 +1,4 @@
-import type { BenchPatientsResult } from '../../src/shared/api/contract';
+import type { BenchPatientsResult } from '#common/contract';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './db';
 import { demoPassword, insertProviderService } from './seed';

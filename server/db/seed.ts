@@ -1,4 +1,4 @@
-import type { LoginRole } from '../../src/shared/api/contract';
+import type { LoginRole } from '#common/contract';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import { seedDemoResults } from '../runner/demo-results';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentLanguages } from '../../src/shared/api/contract';
+import { documentLanguages } from '#common/contract';
 import { privacyDocuments, userManuals } from './catalogue';
 
 describe('document languages (issue 10)', () => {

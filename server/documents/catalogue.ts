@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod/mini';
-import { allDocumentLanguages, documentLanguages, type DocumentLanguage } from '../../src/shared/api/contract';
+import { allDocumentLanguages, documentLanguages, type DocumentLanguage } from '#common/contract';
 
 /**
  * The demo documents the build turns into PDFs (user manuals, privacy documents, resources). They are real

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTextSchema } from '../../src/shared/api/contract';
+import { documentTextSchema } from '#common/contract';
 import { privacyDocuments } from './catalogue';
 import { generateDocumentTexts } from './document-text';
 

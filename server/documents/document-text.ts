@@ -1,4 +1,4 @@
-import { documentTextSchema, documentTextUrl, type DocumentText } from '../../src/shared/api/contract';
+import { documentTextSchema, documentTextUrl, type DocumentText } from '#common/contract';
 import { privacyDocuments, type DemoDocument } from './catalogue';
 import type { GeneratedFile } from './generate-pdf';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { licenseListSchema } from '../../src/shared/api/contract';
+import { licenseListSchema } from '#common/contract';
 import { repoRoot } from '../paths';
 import { collectLicenses, repositoryUrl } from './licenses';
 

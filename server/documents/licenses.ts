@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod/mini';
-import type { LicenseList, PackageLicense } from '../../src/shared/api/contract';
+import type { LicenseList, PackageLicense } from '#common/contract';
 
 const lockSchema = z.object({
   packages: z.record(z.string(), z.looseObject({ dev: z.optional(z.boolean()) })),

@@ -1,4 +1,4 @@
-import { staticHostPlaceholder, type ResourceConfig } from '../../src/shared/api/contract';
+import { staticHostPlaceholder, type ResourceConfig } from '#common/contract';
 import { privacyDocuments, resourceDocuments, userManuals, type DemoDocument } from './catalogue';
 import { demoVideoPath, demoVideos } from './demo-videos';
 

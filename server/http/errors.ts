@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import './zod-english';
-import type { ApiErrorBody } from '../../src/shared/api/contract';
-import { fallbackLanguage, type InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
+import type { ApiErrorBody } from '#common/contract';
+import { fallbackLanguage, type InterfaceLanguage } from '#common/languages';
 import { requestLanguage, serverText, type MessageValues } from './messages';
 
 export type FieldError = NonNullable<ApiErrorBody['fields']>[number];

@@ -9,7 +9,7 @@ import {
   type AssessmentOrderInput,
   type ProviderServiceInput,
   type TechnicianWrite,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { testPatientWrite } from '../testing/test-patients';

@@ -6,7 +6,7 @@ import type {
   onSendAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { apiErrorCodes, idempotencyKeyHeader, idempotencyKeyPattern } from '../../src/shared/api/contract';
+import { apiErrorCodes, idempotencyKeyHeader, idempotencyKeyPattern } from '#common/contract';
 import type { Db } from '../db/db';
 import {
   claimIdempotencyKey,

@@ -2,12 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import i18next, { type i18n, type Resource, type ResourceLanguage } from 'i18next';
-import {
-  fallbackLanguage,
-  interfaceLanguages,
-  toInterfaceLanguage,
-  type InterfaceLanguage,
-} from '../../src/shared/lib/i18n/languages';
+import { fallbackLanguage, interfaceLanguages, toInterfaceLanguage, type InterfaceLanguage } from '#common/languages';
 import { topLevelLocalesDir } from '../paths';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorBodySchema, apiErrorCodes } from '../../src/shared/api/contract';
+import { apiErrorBodySchema, apiErrorCodes } from '#common/contract';
 import { readServerEnv } from '../env';
 import { createTestApp, loginAs, type TestApp } from '../testing/test-app';
 import { defaultRateLimits } from './rate-limits';

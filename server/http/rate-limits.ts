@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { apiErrorCodes } from '../../src/shared/api/contract';
+import { apiErrorCodes } from '#common/contract';
 import { HttpError } from './errors';
 
 /** Requests per client address per window on the forms anyone can post without signing in (issue 15). */

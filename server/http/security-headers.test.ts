@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorBodySchema, runtimeConfigSchema } from '../../src/shared/api/contract';
+import { apiErrorBodySchema, runtimeConfigSchema } from '#common/contract';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { isPageSubresource, strictTransportSecurity } from './security-headers';
 

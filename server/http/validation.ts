@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
-import { findControlCharacter } from '../../src/shared/lib/validation/text';
-import { validationMessages } from '../../src/shared/lib/validation/messages';
+import { findControlCharacter } from '#common/validation/text';
+import { validationMessages } from '#common/validation/messages';
 import { issuesToFields, validationFailed, type FieldError } from './errors';
 
 function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: string): z.output<S> {

@@ -1,4 +1,4 @@
-import type { DeviceClass } from '../../src/shared/api/contract';
+import type { DeviceClass } from '#common/contract';
 
 /**
  * The class of device a test is begun on, from its browser's User-Agent, for the order’s timeline. A guess, like every

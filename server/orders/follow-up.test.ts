@@ -11,8 +11,8 @@ import {
   patientLoginResultSchema,
   type AssessmentOrder,
   type OrderEventKind,
-} from '../../src/shared/api/contract';
-import { simulateTest } from '../../src/shared/lib/scoring';
+} from '#common/contract';
+import { simulateTest } from '#common/scoring';
 import { createDb } from '../db/db';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { callApi, postJson, testDatabaseUrl } from '../testing/test-app';

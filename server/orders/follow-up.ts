@@ -9,7 +9,7 @@ import {
   type FollowUpList,
   type HandoffResult,
   type OrderTimeline,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import { findAssessmentOrder, listOpenAssessmentOrders } from '../db/queries/assessment-orders';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentOrderSchema, providerServiceSchema, type ProviderService } from '../../src/shared/api/contract';
+import { assessmentOrderSchema, providerServiceSchema, type ProviderService } from '#common/contract';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { callApi } from '../testing/test-app';
 import { providerServiceIdOf } from '../testing/test-orders';

@@ -4,7 +4,7 @@ import { insertOutboxMessage } from '../db/queries/outbox';
 import { findOrderEmailFacts, type OrderEmailFacts } from '../db/queries/order-emails';
 import { serverText } from '../http/messages';
 import { testLengthOf } from '../runner/test-duration';
-import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
+import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from '#common/languages';
 
 /** A fresh patient login token: the order keeps only its hash and a short hint for staff to tell orders apart. */
 export function newPatientLoginToken(): { token: string; hash: string; hint: string } {

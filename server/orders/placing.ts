@@ -7,8 +7,8 @@ import {
   type ProviderService,
   type assessmentOrderInputSchema,
   type massOrderInputSchema,
-} from '../../src/shared/api/contract';
-import { validationMessages } from '../../src/shared/lib/validation/messages';
+} from '#common/contract';
+import { validationMessages } from '#common/validation/messages';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderEventKind } from '../../src/shared/api/contract';
-import { testOrder } from '../../src/shared/testing/contract-factories';
+import type { OrderEventKind } from '#common/contract';
+import { testOrder } from '#common/testing/contract-factories';
 import { attentionOf, orderProgress, type ProgressFacts } from './progress';
 
 const now = new Date('2026-11-24T12:00:00Z');

@@ -8,7 +8,7 @@ import {
   type OrderStatusId,
   type OrderTypeId,
   unableToTakeErrorCode,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 
 export interface ProgressFacts {
   status: OrderStatusId;

@@ -6,8 +6,8 @@ import type {
   PatientProfile,
   ProfileProviderService,
   TechnicianProfile,
-} from '../../src/shared/api/contract';
-import { ageOn, todayIso } from '../../src/shared/lib/validation/dates';
+} from '#common/contract';
+import { ageOn, todayIso } from '#common/validation/dates';
 import type { PatientRow } from '../db/queries/patients';
 import type { AddressRow, AddressValues } from '../db/queries/person-address';
 import type { StaffRow } from '../db/queries/staff-profiles';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import { codeExists, specialtyExists } from '../db/queries/profile-references';
-import type { AddressWrite } from '../../src/shared/api/contract';
-import { validationMessages } from '../../src/shared/lib/validation/messages';
+import type { AddressWrite } from '#common/contract';
+import { validationMessages } from '#common/validation/messages';
 import { fieldError } from './scope';
 
 /** The codes a form sends must name rows that exist; a stale or forged one is a 400 on its field, not a 500. */

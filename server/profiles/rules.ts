@@ -1,5 +1,5 @@
-import type { Rules } from '../../src/shared/api/contract';
-import { defaultMinDate, editMinBirthDate, todayIso, type DateBounds } from '../../src/shared/lib/validation/dates';
+import type { Rules } from '#common/contract';
+import { defaultMinDate, editMinBirthDate, todayIso, type DateBounds } from '#common/validation/dates';
 
 /**
  * Spec §3 Rules: a new patient is born between 1 Jan 1900 and today. The server's day decides; a client a time zone

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/session-service';
 import { forbidden, type HttpError, notFound, unauthorized, validationFailed } from '../http/errors';
-import { validationMessages } from '../../src/shared/lib/validation/messages';
+import { validationMessages } from '#common/validation/messages';
 import type { Db } from '../db/db';
 import { findPatient, type PatientRow, type PatientScope } from '../db/queries/patients';
 import { providerServiceExists } from '../db/queries/profile-provider-services';

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiErrorBodySchema,
-  patientListSchema,
-  patientProfileSchema,
-  technicianProfileSchema,
-} from '../../src/shared/api/contract';
+import { apiErrorBodySchema, patientListSchema, patientProfileSchema, technicianProfileSchema } from '#common/contract';
 import { findUsableAccountToken, markAccountTokenUsed } from '../db/queries/account-tokens';
 import { demoAccounts } from '../db/seed';
 import { callApi, createTestUser, loginAs, postJson } from '../testing/test-app';

@@ -7,8 +7,8 @@ import {
   type Entitlement,
   type ProfileType,
   type StaffProfileType,
-} from '../../src/shared/api/contract';
-import { mapLoginRole } from '../../src/shared/api/contract';
+} from '#common/contract';
+import { mapLoginRole } from '#common/contract';
 import { findPatient, setPatientDisabled } from '../db/queries/patients';
 import { revokePatientSessions, revokeUserSessions } from '../db/queries/sessions';
 import { findStaff, setStaffDisabled } from '../db/queries/staff-profiles';

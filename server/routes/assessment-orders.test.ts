@@ -9,7 +9,7 @@ import {
   outboxListSchema,
   type AssessmentOrderInput,
   type OutboxMessage,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { hashToken } from '../auth/tokens';
 import { demoAccounts } from '../db/seed';
 import { callApi, createTestUser, loginAs, devCall } from '../testing/test-app';

@@ -6,7 +6,7 @@ import {
   type AssessmentOrder,
   type AssessmentOrderList,
   type MassOrderResult,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { findAssessmentOrder, listPatientAssessmentOrders } from '../db/queries/assessment-orders';
 import { forbidden, notFound } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';

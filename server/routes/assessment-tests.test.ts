@@ -9,8 +9,8 @@ import {
   reportAccessSchema,
   workflowInstanceSchema,
   type BeginTestResult,
-} from '../../src/shared/api/contract';
-import { simulateTest } from '../../src/shared/lib/scoring';
+} from '#common/contract';
+import { simulateTest } from '#common/scoring';
 import { demoAccounts } from '../db/seed';
 import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';
 import type { TestOrderOptions } from '../testing/test-orders';

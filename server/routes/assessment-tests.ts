@@ -14,8 +14,8 @@ import {
   type AssessmentOrderDetail,
   type BeginTestResult,
   type Entitlement,
-} from '../../src/shared/api/contract';
-import { validationMessages } from '../../src/shared/lib/validation/messages';
+} from '#common/contract';
+import { validationMessages } from '#common/validation/messages';
 import { privacyPolicyNotAccepted } from '../auth/guards';
 import type { AuthContext } from '../auth/session-service';
 import { hashToken, newToken } from '../auth/tokens';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorBodySchema, clientLogListSchema } from '../../src/shared/api/contract';
+import { apiErrorBodySchema, clientLogListSchema } from '#common/contract';
 import { callApi, loginAs, postJson } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { redactClientText } from '../logs/redact';

@@ -6,7 +6,7 @@ import {
   clientLogMessageSchema,
   type ClientLogAccepted,
   type ClientLogList,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { authTokenFrom } from '../auth/guards';
 import { resolveToken } from '../auth/session-service';
 import {

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '../../src/shared/api/contract';
+import type { RuntimeConfig } from '#common/contract';
 import { chooseBody, varyAcceptEncoding } from '../http/encoding';
 import { notFound } from '../http/errors';
 import { indexPageKind, type IndexPages } from './index-page';
-import { acceptLanguageList, preferredInterfaceLanguage } from '../../src/shared/lib/i18n/languages';
+import { acceptLanguageList, preferredInterfaceLanguage } from '#common/languages';
 
 export interface ClientRoutesOptions {
   clientDir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorBodySchema, contactResultSchema, outboxListSchema } from '../../src/shared/api/contract';
+import { apiErrorBodySchema, contactResultSchema, outboxListSchema } from '#common/contract';
 import { postJson, devCall } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { contactMessagesPerHour, contactRecipient } from './contact';

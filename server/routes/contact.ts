@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { contactMessageSchema, type ContactResult } from '../../src/shared/api/contract';
+import { contactMessageSchema, type ContactResult } from '#common/contract';
 import { countContactMessagesSince, insertContactMessage } from '../db/queries/contact-messages';
 import { insertOutboxMessage } from '../db/queries/outbox';
 import { HttpError } from '../http/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authResultSchema, expireSessionsResultSchema, outboxListSchema } from '../../src/shared/api/contract';
+import { authResultSchema, expireSessionsResultSchema, outboxListSchema } from '#common/contract';
 import { insertOutboxMessage } from '../db/queries/outbox';
 import { demoAccounts, demoPassword } from '../db/seed';
 import { callApi, devCall, loginAs, postJson } from '../testing/test-app';

@@ -11,7 +11,7 @@ import {
   type ExpirePasswordResult,
   type ExpireSessionsResult,
   type OutboxList,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { seedBenchPatients } from '../db/bench-seed';
 import { listOutboxMessages } from '../db/queries/outbox';
 import { expireUserSessions } from '../db/queries/sessions';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { devopsSchema } from '../../src/shared/api/contract';
+import { devopsSchema } from '#common/contract';
 import { useTestApp } from '../testing/signed-in-app';
 
 const testApp = useTestApp({ demo: false });

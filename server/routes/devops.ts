@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import type { Devops } from '../../src/shared/api/contract';
+import type { Devops } from '#common/contract';
 import type { RouteDeps } from './route-deps';
 
 /** GET /api/{product}/devops: anonymous; the privacy-acceptance step records this server time (spec §4). */

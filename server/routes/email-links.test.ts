@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxListSchema, type OutboxMessage } from '../../src/shared/api/contract';
+import { outboxListSchema, type OutboxMessage } from '#common/contract';
 import { demoAccounts } from '../db/seed';
 import { createTestApp, devCall, loginAs, type TestApp } from '../testing/test-app';
 

@@ -6,7 +6,7 @@ import {
   beginTestResultSchema,
   handoverLockedCode,
   handoverStateSchema,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { buildApp } from '../app';
 import { demoPassword } from '../db/seed';
 import { createTestPatientOrder } from '../testing/test-orders';

@@ -4,7 +4,7 @@ import {
   handoverUnlockRequestSchema,
   type AuthResult,
   type HandoverState,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { authTokenFrom } from '../auth/guards';
 import { endHandover, handOver, unlockHandover } from '../auth/handover';
 import { parseBody, parseParams } from '../http/validation';

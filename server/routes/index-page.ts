@@ -1,13 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod/mini';
-import type { RuntimeConfig } from '../../src/shared/api/contract';
-import {
-  patientLinkStartNamespaces,
-  startLanguage,
-  startNamespaces,
-  type InterfaceLanguage,
-} from '../../src/shared/lib/i18n/languages';
+import type { RuntimeConfig } from '#common/contract';
+import { patientLinkStartNamespaces, startLanguage, startNamespaces, type InterfaceLanguage } from '#common/languages';
 import type { BuiltIndex, BuiltIndexReader } from '../http/built-index';
 import { compressOnce, type EncodedBody } from '../http/encoding';
 import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from './start-screen';

@@ -1,12 +1,7 @@
 // Over 300 lines because signing in, the session calls and the guards later routes reuse (spec §4/§7) share one
 // app with its test-only guarded routes; each case is one rule of the login contract.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  apiErrorBodySchema,
-  authResultSchema,
-  logoutResultSchema,
-  type AuthResult,
-} from '../../src/shared/api/contract';
+import { apiErrorBodySchema, authResultSchema, logoutResultSchema, type AuthResult } from '#common/contract';
 import { demoAccounts, demoPassword } from '../db/seed';
 import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
 import { postRawJson } from '../testing/raw-json';

@@ -1,10 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import {
-  loginRequestSchema,
-  tokenRequestSchema,
-  type AuthResult,
-  type LogoutResult,
-} from '../../src/shared/api/contract';
+import { loginRequestSchema, tokenRequestSchema, type AuthResult, type LogoutResult } from '#common/contract';
 import { failedAuthResult, patientSessionAuthResult, successAuthResult } from '../auth/auth-result';
 import { authTokenFrom } from '../auth/guards';
 import { handoverStateOf } from '../auth/handover';

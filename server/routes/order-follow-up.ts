@@ -8,7 +8,7 @@ import {
   type FollowUpList,
   type HandoffResult,
   type OrderTimeline,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { cancelOrder, handOff, listFollowUp, readTimeline, resendLink } from '../orders/follow-up';
 import { callerOf, providerServiceScope } from '../profiles/scope';

@@ -2,13 +2,8 @@
 // expired) share the same emailed-link and sign-in helpers, and their races and lockouts are checked together.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiErrorBodySchema,
-  authResultSchema,
-  linkTokenValidationSchema,
-  passwordErrorCodes,
-} from '../../src/shared/api/contract';
-import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '../../src/shared/lib/validation/password';
+import { apiErrorBodySchema, authResultSchema, linkTokenValidationSchema, passwordErrorCodes } from '#common/contract';
+import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '#common/validation/password';
 import { isCommonPassword } from '../auth/breached-passwords';
 import { createAccountToken } from '../db/queries/account-tokens';
 import { demoAccounts, demoPassword } from '../db/seed';

@@ -11,8 +11,8 @@ import {
   type LinkTokenValidation,
   type PasswordActionResult,
   type Role,
-} from '../../src/shared/api/contract';
-import { passwordMessages, type PasswordMode } from '../../src/shared/lib/validation/password';
+} from '#common/contract';
+import { passwordMessages, type PasswordMode } from '#common/validation/password';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { passwordExpiryFrom, serverPasswordIssues, throwIfPasswordIssues } from '../auth/password-policy';
 import { needsPrivacyPolicy } from '../auth/session-service';

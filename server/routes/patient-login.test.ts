@@ -7,7 +7,7 @@ import {
   type PatientLinkAnswer,
   type PatientLoginRequest,
   type PatientLoginResult,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { demoPatientTokens } from '../db/seed';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { callApi, postJson } from '../testing/test-app';

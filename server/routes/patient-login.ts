@@ -5,7 +5,7 @@ import {
   type OrderStatusId,
   type PatientLinkAnswer,
   type PatientLoginResult,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { patientSessionAuthResult } from '../auth/auth-result';
 import { sessionEndFrom, startSession } from '../auth/session-service';
 import { hashToken } from '../auth/tokens';
@@ -20,7 +20,7 @@ import {
 } from '../db/queries/assessment-tests';
 import { validationFailed } from '../http/errors';
 import { requestLanguage, serverText } from '../http/messages';
-import type { InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
+import type { InterfaceLanguage } from '#common/languages';
 import { parseBody } from '../http/validation';
 import type { RouteDeps } from './route-deps';
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiErrorBodySchema,
-  patientListSchema,
-  patientProfileSchema,
-  rulesSchema,
-} from '../../src/shared/api/contract';
-import { todayIso } from '../../src/shared/lib/validation/dates';
+import { apiErrorBodySchema, patientListSchema, patientProfileSchema, rulesSchema } from '#common/contract';
+import { todayIso } from '#common/validation/dates';
 import { callApi } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { addTestPatient, testPatientWrite } from '../testing/test-patients';

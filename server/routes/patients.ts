@@ -7,8 +7,8 @@ import {
   patientWriteSchema,
   type PatientList,
   type PatientProfile,
-} from '../../src/shared/api/contract';
-import { validationMessages } from '../../src/shared/lib/validation/messages';
+} from '#common/contract';
+import { validationMessages } from '#common/validation/messages';
 import type { Db } from '../db/db';
 import {
   findPatient,

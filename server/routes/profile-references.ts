@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import type { ProfileReferences, Rules } from '../../src/shared/api/contract';
+import type { ProfileReferences, Rules } from '#common/contract';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
 import { listCountries, listSpecialties, listStates } from '../db/queries/profile-references';
 import { currentRules } from '../profiles/rules';

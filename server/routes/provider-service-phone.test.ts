@@ -4,7 +4,7 @@ import {
   providerServiceListSchema,
   providerServiceSchema,
   type ProviderServiceInput,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { callApi } from '../testing/test-app';
 

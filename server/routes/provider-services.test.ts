@@ -12,7 +12,7 @@ import {
   providerServiceSchema,
   reportTypeListSchema,
   type ProviderServiceInput,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { startSession } from '../auth/session-service';
 import { demoAccounts, demoPassword } from '../db/seed';
 import { createTestApp, postJson, type TestApp } from '../testing/test-app';

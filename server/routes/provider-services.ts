@@ -7,7 +7,7 @@ import {
   type ProviderService,
   type ProviderServiceList,
   type ProviderServiceRef,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import {

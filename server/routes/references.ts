@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
-import type { Battery } from '../../src/shared/api/contract';
+import type { Battery } from '#common/contract';
 import { listBatteries, listLocalities, listReportTypes, type BatteryRow } from '../db/queries/references';
-import type { InterfaceLanguage } from '../../src/shared/lib/i18n/languages';
+import type { InterfaceLanguage } from '#common/languages';
 import { requestLanguage, serverText } from '../http/messages';
 import type { RouteDeps } from './route-deps';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { reportAccessRequestSchema, type ReportAccess } from '../../src/shared/api/contract';
+import { reportAccessRequestSchema, type ReportAccess } from '#common/contract';
 import { hashToken, newToken } from '../auth/tokens';
 import { insertReportToken, listFinishedAssessments } from '../db/queries/assessment-tests';
 import { unauthorized } from '../http/errors';

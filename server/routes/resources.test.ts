@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiErrorBodySchema,
-  oEmbedVideoSchema,
-  resourceConfigSchema,
-  staticHostPlaceholder,
-} from '../../src/shared/api/contract';
+import { apiErrorBodySchema, oEmbedVideoSchema, resourceConfigSchema, staticHostPlaceholder } from '#common/contract';
 import { allDocuments } from '../documents/catalogue';
 import { demoVideos } from '../documents/demo-videos';
 import { useTestApp } from '../testing/signed-in-app';

@@ -6,7 +6,7 @@ import {
   replaceStaticHost,
   type OEmbedVideo,
   type ResourceConfig,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { demoVideos, findDemoVideo, type DemoVideo } from '../documents/demo-videos';
 import { resourceConfigTemplate } from '../documents/resources-config';
 import { notFound } from '../http/errors';

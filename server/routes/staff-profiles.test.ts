@@ -7,7 +7,7 @@ import {
   technicianListSchema,
   technicianProfileSchema,
   type ClinicianWrite,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { hashToken } from '../auth/tokens';
 import { demoAccounts } from '../db/seed';
 import { callApi, devCall } from '../testing/test-app';

@@ -13,8 +13,8 @@ import {
   type Entitlement,
   type StaffProfileType,
   type TechnicianProfile,
-} from '../../src/shared/api/contract';
-import { validationMessages } from '../../src/shared/lib/validation/messages';
+} from '#common/contract';
+import { validationMessages } from '#common/validation/messages';
 import type { Db } from '../db/db';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
 import {

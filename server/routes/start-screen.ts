@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod/mini';
-import { interfaceLanguages } from '../../src/shared/lib/i18n/languages';
+import { interfaceLanguages } from '#common/languages';
 import { escapeHtml } from '../runner/html';
 
 /**

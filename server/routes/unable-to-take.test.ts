@@ -9,8 +9,8 @@ import {
   followUpListSchema,
   orderTimelineSchema,
   type BeginTestResult,
-} from '../../src/shared/api/contract';
-import { simulateTest } from '../../src/shared/lib/scoring';
+} from '#common/contract';
+import { simulateTest } from '#common/scoring';
 import { resolveToken } from '../auth/session-service';
 import { demoAccounts } from '../db/seed';
 import { runnerForm } from '../runner/runner-page';

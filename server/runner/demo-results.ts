@@ -1,5 +1,5 @@
-import { batteryTasks, type DeviceClass, type TestRecord } from '../../src/shared/api/contract';
-import { seededRandom, simulateTest, type SimulatedPerson } from '../../src/shared/lib/scoring';
+import { batteryTasks, type DeviceClass, type TestRecord } from '#common/contract';
+import { seededRandom, simulateTest, type SimulatedPerson } from '#common/scoring';
 import { hashToken } from '../auth/tokens';
 import type { Db } from '../db/db';
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { beginTestResultSchema, reportAccessSchema } from '../../src/shared/api/contract';
+import { beginTestResultSchema, reportAccessSchema } from '#common/contract';
 import { demoAccounts } from '../db/seed';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { escapeHtml, jsonForHtml } from './html';
-import { simulateTest } from '../../src/shared/lib/scoring';
+import { simulateTest } from '#common/scoring';
 import { runnerForm, showsDevPanel } from './runner-page';
 import { pickLocale } from './texts';
 

@@ -1,5 +1,5 @@
-import { testRecordSchema, type ScoredTest } from '../../src/shared/api/contract';
-import { scorePatientTests, type FinishedTest } from '../../src/shared/lib/scoring';
+import { testRecordSchema, type ScoredTest } from '#common/contract';
+import { scorePatientTests, type FinishedTest } from '#common/scoring';
 import type { Db } from '../db/db';
 import { listFinishedAssessments } from '../db/queries/assessment-tests';
 

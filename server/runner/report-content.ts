@@ -1,4 +1,4 @@
-import type { Composite, DeviceClass, ScoredTest, TaskScore, TestSetting } from '../../src/shared/api/contract';
+import type { Composite, DeviceClass, ScoredTest, TaskScore, TestSetting } from '#common/contract';
 import {
   changeMethod,
   compositeReading,
@@ -8,7 +8,7 @@ import {
   referenceValues,
   scoreBand,
   taskStandardScore,
-} from '../../src/shared/lib/scoring';
+} from '#common/scoring';
 import {
   fill,
   languageName,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reportAccessSchema, type CardTask, type DeviceClass } from '../../src/shared/api/contract';
+import { reportAccessSchema, type CardTask, type DeviceClass } from '#common/contract';
 import {
   percentileOf,
   scoreBand,
@@ -8,7 +8,7 @@ import {
   taskStandardScore,
   type FinishedTest,
   type SimulatedPerson,
-} from '../../src/shared/lib/scoring';
+} from '#common/scoring';
 import { pdfPageTexts } from '../documents/pdf-text';
 import { renderReportPdf } from '../documents/report-pdf';
 import { callApi } from '../testing/test-app';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { recordIdParamSchema } from '../../src/shared/api/contract';
+import { recordIdParamSchema } from '#common/contract';
 import { hashToken } from '../auth/tokens';
 import type { Db } from '../db/db';
 import { findPatientSummary, findReportTokenPatient } from '../db/queries/assessment-tests';

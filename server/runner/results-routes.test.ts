@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { patientResultsSchema } from '../../src/shared/api/contract';
+import { patientResultsSchema } from '#common/contract';
 import { demoAccounts } from '../db/seed';
 import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod/mini';
-import { recordIdParamSchema, type PatientResults } from '../../src/shared/api/contract';
+import { recordIdParamSchema, type PatientResults } from '#common/contract';
 import { parseParams } from '../http/validation';
 import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
 import type { RouteDeps } from '../routes/route-deps';

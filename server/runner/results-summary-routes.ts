@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { resultsSummaryQuerySchema, type ResultsSummary } from '../../src/shared/api/contract';
+import { resultsSummaryQuerySchema, type ResultsSummary } from '#common/contract';
 import { parseQuery } from '../http/validation';
 import { callerOf, profileScope } from '../profiles/scope';
 import type { RouteDeps } from '../routes/route-deps';

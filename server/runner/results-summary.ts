@@ -1,4 +1,4 @@
-import type { PatientResultsSummary } from '../../src/shared/api/contract';
+import type { PatientResultsSummary } from '#common/contract';
 import type { Db } from '../db/db';
 import type { PatientScope } from '../db/queries/patients';
 import { visiblePatient } from '../profiles/scope';

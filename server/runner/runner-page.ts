@@ -1,12 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import {
-  runnerErrorCodeSchema,
-  runnerFormSchema,
-  workflowInstanceIdSchema,
-  type RunnerForm,
-} from '../../src/shared/api/contract';
-import { formDesigns, oneCardLearningRepeats, referenceValues, type FormDesign } from '../../src/shared/lib/scoring';
+import { runnerErrorCodeSchema, runnerFormSchema, workflowInstanceIdSchema, type RunnerForm } from '#common/contract';
+import { formDesigns, oneCardLearningRepeats, referenceValues, type FormDesign } from '#common/scoring';
 import { escapeHtml, jsonForHtml, pageFrame } from './html';
 import { pickLocale, runnerTexts, type PageLocale, type RunnerTexts } from './texts';
 

@@ -1,5 +1,5 @@
-import type { CardTask, RunnerForm } from '../../src/shared/api/contract';
-import { formDesigns } from '../../src/shared/lib/scoring';
+import type { CardTask, RunnerForm } from '#common/contract';
+import { formDesigns } from '#common/scoring';
 import { runnerForm } from './runner-page';
 import { tasksOf } from './workflow-routes';
 

@@ -1,5 +1,5 @@
-import type { CardTask, Composite, DeviceClass, RunnerErrorCode, TaskFlag } from '../../src/shared/api/contract';
-import type { ReferenceSourceTopic, ScoreBand } from '../../src/shared/lib/scoring';
+import type { CardTask, Composite, DeviceClass, RunnerErrorCode, TaskFlag } from '#common/contract';
+import type { ReferenceSourceTopic, ScoreBand } from '#common/scoring';
 import enUS from '../../locales/en-US/runner.json';
 import esUS from '../../locales/es-US/runner.json';
 import frFR from '../../locales/fr-FR/runner.json';

@@ -7,7 +7,7 @@ import {
   workflowInstanceIdSchema,
   type WorkflowInstance,
   type WorkflowOutcome,
-} from '../../src/shared/api/contract';
+} from '#common/contract';
 import { authTokenFrom } from '../auth/guards';
 import { hashToken } from '../auth/tokens';
 import type { Db } from '../db/db';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { patientLoginResultSchema } from '../../src/shared/api/contract';
+import { patientLoginResultSchema } from '#common/contract';
 import type { Db } from '../db/db';
 import { postJson } from './test-app';
 import { createTestPatientOrder, type TestOrderOptions } from './test-orders';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { outboxListSchema, technicianProfileSchema, type TechnicianWrite } from '../../src/shared/api/contract';
+import { outboxListSchema, technicianProfileSchema, type TechnicianWrite } from '#common/contract';
 import { callApi, devCall } from './test-app';
 
 let added = 0;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { mapLoginRole, type LoginRole } from '../../src/shared/api/contract';
+import { mapLoginRole, type LoginRole } from '#common/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { createDb, type Db } from '../db/db';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { PatientWrite } from '../../src/shared/api/contract';
+import type { PatientWrite } from '#common/contract';
 import { callApi } from './test-app';
 
 /**

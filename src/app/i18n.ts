@@ -6,7 +6,7 @@ import {
   interfaceLanguages,
   patientLinkStartNamespaces,
   startNamespaces as firstScreenNamespaces,
-} from '../shared/lib/i18n/languages';
+} from '#common/languages';
 
 export { fallbackLanguage };
 export const supportedLanguages = interfaceLanguages;

@@ -1,4 +1,4 @@
-import type { PatientProfile } from '../shared/api/contract';
+import type { PatientProfile } from '#common/contract';
 import { FollowUpOrders, OpenOrders, PatientOrdersSection, useMassOrderSelection } from '../features/orders';
 import { useEntitlement } from '../shared/auth/session-context';
 import { PatientListPage, PatientProfilePage, type PatientListPageProps } from '../features/patients';

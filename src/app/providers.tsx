@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { RuntimeConfig } from '../shared/api/contract';
+import type { RuntimeConfig } from '#common/contract';
 import type { HttpClient } from '../shared/api/http';
 import { HttpProvider } from '../shared/api/http-context';
 import type { AuthApi } from '../shared/auth/auth-api';

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { handoverLockedCode } from '../shared/api/contract/auth';
-import { passwordErrorCodes } from '../shared/api/contract/passwords';
+import { handoverLockedCode } from '#common/contract/auth';
+import { passwordErrorCodes } from '#common/contract/passwords';
 import { isApiError, type ApiError } from '../shared/api/http';
 
 export interface GlobalErrorHandlers {

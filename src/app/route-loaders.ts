@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import type { Entitlement } from '../shared/api/contract';
+import type { Entitlement } from '#common/contract';
 import type { HttpClient } from '../shared/api/http';
 import type { SessionStore } from '../shared/auth/session-store';
 

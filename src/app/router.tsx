@@ -3,9 +3,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate, LogoutPage } from '../features/auth';
-import type { Entitlement, Role } from '../shared/api/contract';
+import type { Entitlement, Role } from '#common/contract';
 import { RequireAuth, RequireEntitlement, RequireRole, type ForbiddenMessage } from '../shared/auth/guards';
-import { patientLinkNamespaces } from '../shared/lib/i18n/languages';
+import { patientLinkNamespaces } from '#common/languages';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { RouteError } from '../shell/route-error';

@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '../shared/api/contract/config';
+import { runtimeConfigSchema, type RuntimeConfig } from '#common/contract/config';
 
 /** One build serves any API: where it is comes from /config.json, fetched at start (DESIGN §1). */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthResult } from '../shared/api/contract';
+import type { AuthResult } from '#common/contract';
 import { SessionStore } from '../shared/auth/session-store';
 import { apiError, authResult, failedAuthResult, fakeAuthApi } from '../shared/testing/factories';
 import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstrap';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ResourceConfig } from '../shared/api/contract';
+import type { ResourceConfig } from '#common/contract';
 import { fakeStaticJson, testConfig } from '../shared/testing/factories';
 import { renderApp } from '../shared/testing/render';
 import { displayVersion, Footer } from './footer';

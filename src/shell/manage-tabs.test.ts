@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Entitlement, Role } from '../shared/api/contract';
+import type { Entitlement, Role } from '#common/contract';
 import { appPaths } from '../shared/lib/paths';
 import { createTestI18n } from '../shared/testing/i18n';
 import { isTabActive, manageTabsFor } from './manage-tabs';

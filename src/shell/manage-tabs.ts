@@ -1,4 +1,4 @@
-import type { Entitlement, Role } from '../shared/api/contract';
+import type { Entitlement, Role } from '#common/contract';
 import type { AppPaths } from '../shared/lib/paths';
 
 export interface ManageTab {

@@ -1,4 +1,4 @@
-import type { Role } from '../shared/api/contract';
+import type { Role } from '#common/contract';
 import type { AppPaths, DocumentPaths } from '../shared/lib/paths';
 
 /** A page of the application, or a document that opens in a new tab (the user manual). */

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { listQueryString } from '../../src/shared/api/contract';
+import { listQueryString } from '#common/contract';
 import { startPgCluster } from '../pg/cluster';
 
 interface AutocannonResult {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessmentOrderSchema } from '../../../src/shared/api/contract';
+import { assessmentOrderSchema } from '#common/contract';
 import { hashToken } from '../../auth/tokens';
 import { createTestDb } from '../../testing/test-app';
 import type { Db } from '../db';

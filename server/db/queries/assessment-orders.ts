@@ -1,4 +1,4 @@
-import type { AssessmentOrder, OrderStatusId, OrderTypeId } from '../../../src/shared/api/contract';
+import type { AssessmentOrder, OrderStatusId, OrderTypeId } from '#common/contract';
 import { orderProgress, type ProgressFacts } from '../../orders/progress';
 import type { Db } from '../db';
 import { openOrder, orderProgressColumns, orderProgressJoin } from './order-events';

@@ -1,4 +1,4 @@
-import type { DeviceClass, OrderStatusId, TestRecord, UnableToTakeReason } from '../../../src/shared/api/contract';
+import type { DeviceClass, OrderStatusId, TestRecord, UnableToTakeReason } from '#common/contract';
 import type { Db } from '../db';
 import { appendOrderEvent, linkExpiresAt } from './order-events';
 

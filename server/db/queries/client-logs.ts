@@ -1,4 +1,4 @@
-import type { ClientLogEntry, ClientLogLevel } from '../../../src/shared/api/contract';
+import type { ClientLogEntry, ClientLogLevel } from '#common/contract';
 import type { Db } from '../db';
 
 export interface ClientLogRow {

@@ -1,4 +1,4 @@
-import type { ContactMessage } from '../../../src/shared/api/contract';
+import type { ContactMessage } from '#common/contract';
 import type { Db } from '../db';
 
 export async function insertContactMessage(db: Db, message: ContactMessage): Promise<number> {

@@ -1,4 +1,4 @@
-import type { OrderEventDetail, OrderEventKind, OrderStatusId, OrderTypeId } from '../../../src/shared/api/contract';
+import type { OrderEventDetail, OrderEventKind, OrderStatusId, OrderTypeId } from '#common/contract';
 import type { Db } from '../db';
 
 /** One event of an order's log (append-only), written in the transaction of the change it records. */

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '../../../src/shared/api/contract';
+import type { OutboxMessage } from '#common/contract';
 import type { Db } from '../db';
 
 export interface NewOutboxMessage {

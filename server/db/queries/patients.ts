@@ -1,4 +1,4 @@
-import type { GenderId, PatientOrderBy, ProfileProviderService } from '../../../src/shared/api/contract';
+import type { GenderId, PatientOrderBy, ProfileProviderService } from '#common/contract';
 import type { Db } from '../db';
 import { openOrder } from './order-events';
 import {

@@ -1,4 +1,4 @@
-import type { OrderTypeId, ProfileProviderService } from '../../../src/shared/api/contract';
+import type { OrderTypeId, ProfileProviderService } from '#common/contract';
 import type { Db } from '../db';
 
 export interface ProfileProviderServiceRow {

@@ -7,7 +7,7 @@ import {
   type ProviderService,
   type ProviderServiceOrderBy,
   type ProviderServiceRef,
-} from '../../../src/shared/api/contract';
+} from '#common/contract';
 import type { Db } from '../db';
 import { listBatteries, type BatteryRow as ReferenceBatteryRow } from './references';
 

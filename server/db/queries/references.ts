@@ -1,4 +1,4 @@
-import type { Battery, Locality, ReportType } from '../../../src/shared/api/contract';
+import type { Battery, Locality, ReportType } from '#common/contract';
 import type { Db } from '../db';
 
 /** Reference data of spec §3 (localities, report types, batteries); rows are defined by migrations. */

@@ -1,4 +1,4 @@
-import type { LoginRole, StaffOrderBy, StaffProfileType } from '../../../src/shared/api/contract';
+import type { LoginRole, StaffOrderBy, StaffProfileType } from '#common/contract';
 import type { Db } from '../db';
 import { containsPattern } from './patients';
 import * as person from './person-address';

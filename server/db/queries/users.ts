@@ -1,4 +1,4 @@
-import type { LoginRole } from '../../../src/shared/api/contract';
+import type { LoginRole } from '#common/contract';
 import type { Db } from '../db';
 
 /** The columns login and session checks need (no profile details). */

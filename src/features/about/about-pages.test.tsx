@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LicenseList } from '../../shared/api/contract';
+import type { LicenseList } from '#common/contract';
 import { fakeStaticJson, testConfig } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { AboutLayout } from './about-layout';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { contactResultSchema, licenseListSchema, type ContactMessage } from '../../shared/api/contract';
+import { contactResultSchema, licenseListSchema, type ContactMessage } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import type { StaticJsonFetcher } from '../../shared/api/static-json';
 import { useStaticJson } from '../../shared/api/static-json-context';

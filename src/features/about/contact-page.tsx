@@ -4,7 +4,7 @@ import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ContactMessage } from '../../shared/api/contract';
+import type { ContactMessage } from '#common/contract';
 import { isTooManyRequests } from '../../shared/api/http';
 import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { Page } from '../../shared/ui/page';

@@ -1,4 +1,4 @@
-import { contactMessageSchema, maxContactMessageLength, maxFieldLength } from '../../shared/api/contract';
+import { contactMessageSchema, maxContactMessageLength, maxFieldLength } from '#common/contract';
 
 /**
  * Spec §5 Contact form: the form uses the contract's schema as it is, so the form and the server apply the same

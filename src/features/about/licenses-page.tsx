@@ -1,7 +1,7 @@
 import { Accordion, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PackageLicense } from '../../shared/api/contract';
+import type { PackageLicense } from '#common/contract';
 import { Page } from '../../shared/ui/page';
 import { useLicenses } from './api';
 import { NewTabLink, PageData } from '../../shared/ui';

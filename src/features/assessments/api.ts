@@ -13,7 +13,7 @@ import {
   type PatientLoginRequest,
   type PatientProfile,
   type UnableToTakeRequest,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';

@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssessmentOrderDetail } from '../../shared/api/contract';
+import type { AssessmentOrderDetail } from '#common/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult, fakeAuthApi, fakeStaticJson } from '../../shared/testing/factories';

@@ -4,14 +4,10 @@ import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from 
 import { createContext, type ReactNode, use, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import {
-  assessmentTestRefusalCodes,
-  type AssessmentOrderDetail,
-  type BeginTestResult,
-} from '../../shared/api/contract';
+import { assessmentTestRefusalCodes, type AssessmentOrderDetail, type BeginTestResult } from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { useFormatters } from '../../shared/lib/i18n/format';
-import { languageNameIn } from '../../shared/lib/i18n/languages';
+import { languageNameIn } from '#common/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
 import { isNothingSent, OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';

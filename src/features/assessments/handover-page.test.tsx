@@ -2,7 +2,7 @@
 // the closing screen in the test's language, and staff's unlock.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssessmentOrderDetail, AuthResult } from '../../shared/api/contract';
+import type { AssessmentOrderDetail, AuthResult } from '#common/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult, fakeAuthApi, fakeStaticJson } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { emailSchema } from '../../shared/lib/validation/email';
-import { maxPasswordLength } from '../../shared/lib/validation/password';
+import { emailSchema } from '#common/validation/email';
+import { maxPasswordLength } from '#common/validation/password';
 
 const passwordSchema = z
   .string()

@@ -3,7 +3,7 @@ import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AuthResult } from '../../shared/api/contract';
+import type { AuthResult } from '#common/contract';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { Notice } from '../../shared/ui';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';

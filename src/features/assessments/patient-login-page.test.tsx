@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PatientLoginResult } from '../../shared/api/contract';
+import type { PatientLoginResult } from '#common/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult, fakeStaticJson } from '../../shared/testing/factories';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { patientNameSchema } from '../../shared/api/contract';
-import { patientLoginMinDate } from '../../shared/lib/validation/dates';
+import { patientNameSchema } from '#common/contract';
+import { patientLoginMinDate } from '#common/validation/dates';
 import { datePartsSchema } from '../../shared/ui/form/date-parts';
 
 /** Spec §5 Patient login: the privacy notice must be accepted (its text, in this feature's namespace). */

@@ -1,4 +1,4 @@
-import type { BeginTestResult } from '../../shared/api/contract';
+import type { BeginTestResult } from '#common/contract';
 
 /** Spec §9: the browser goes to the workflow runner this long after the test was begun. */
 export const runnerRedirectDelayMs = 2000;

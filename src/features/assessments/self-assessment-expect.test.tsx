@@ -11,7 +11,7 @@ import { renderApp } from '../../shared/testing/render';
 import { defaultTestLanguage } from './begin-test';
 import { SelfAssessmentCompletedPage, SelfAssessmentPage } from './self-assessment-pages';
 import { PatientSessionGate } from './session-expiry';
-import { assessmentLanguages } from '../../shared/testing/contract-factories';
+import { assessmentLanguages } from '#common/testing/contract-factories';
 import { orderDetail, routedHttp, staticAnswer } from './testing';
 import { WhatToExpect } from './what-to-expect';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { AssessmentOrderDetail } from '../../shared/api/contract';
+import type { AssessmentOrderDetail } from '#common/contract';
 import {
   assessmentLanguages,
   fakeDocumentText,

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { unableToTakeDetailsSchema, unableToTakeReasonSchema } from '../../shared/api/contract';
-import { validationMessages } from '../../shared/lib/validation/messages';
+import { unableToTakeDetailsSchema, unableToTakeReasonSchema } from '#common/contract';
+import { validationMessages } from '#common/validation/messages';
 
 /** Issue 32 "I cannot do this test": a reason must be chosen (none is chosen for the person); a few words may follow. */
 export const unableToTakeFormSchema = z.object({

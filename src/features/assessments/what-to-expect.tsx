@@ -1,6 +1,6 @@
 import { List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AssessmentOrderDetail } from '../../shared/api/contract';
+import type { AssessmentOrderDetail } from '#common/contract';
 import { useFormatters } from '../../shared/lib/i18n/format';
 
 /**

@@ -1,4 +1,4 @@
-import type { AuthResult } from '../../shared/api/contract';
+import type { AuthResult } from '#common/contract';
 import { isApiError, isTooManyRequests } from '../../shared/api/http';
 
 export type LoginOutcome =

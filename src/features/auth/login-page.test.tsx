@@ -2,7 +2,7 @@
 // where each role lands) is one test on the same rendered page and fake server.
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthResult } from '../../shared/api/contract';
+import type { AuthResult } from '#common/contract';
 import { createHttpClient } from '../../shared/api/http';
 import { apiError, authResult, failedAuthResult, fakeAuthApi, testConfig } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { maxPasswordLength } from '../../shared/lib/validation/password';
-import { emailSchema } from '../../shared/lib/validation/email';
+import { maxPasswordLength } from '#common/validation/password';
+import { emailSchema } from '#common/validation/email';
 
 /** Spec §5 Login: 'Email is required', 'Email should be valid'; password required, 64 at most. */
 export const loginFormSchema = z.object({

@@ -8,7 +8,7 @@ import {
   type AssessmentOrderInput,
   type MassOrderInput,
   type MassOrderResult,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { patientQueries } from '../../shared/api/patient-queries';

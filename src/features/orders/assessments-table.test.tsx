@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AssessmentOrder, Entitlement } from '../../shared/api/contract';
+import type { AssessmentOrder, Entitlement } from '#common/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { onWideScreen } from '../../shared/testing/wide-screen';
-import { unableToTakeErrorCode } from '../../shared/api/contract';
+import { unableToTakeErrorCode } from '#common/contract';
 import { AssessmentsTable, isOutstandingHome, shownStatus, sortOrders } from './assessments-table';
 import { cardOpenOrders, OpenOrders } from './open-orders';
 import { ordersHttp, testOrder, testPatient } from './testing';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AssessmentOrder } from '../../shared/api/contract';
+import type { AssessmentOrder } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { orderQueries } from './api';
@@ -11,7 +11,7 @@ import { OrderLink } from './order-link';
 import { OrderFollowUpDialog } from './follow-up';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
-import { unableToTakeErrorCode } from '../../shared/api/contract';
+import { unableToTakeErrorCode } from '#common/contract';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
 
 /** Spec §2: the table can be narrowed to the orders still to be taken at home. */

@@ -9,7 +9,7 @@ import {
   notOpenedAttentionDays,
   type FollowUpFilter,
   type FollowUpItem,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useCurrentProviderServiceId } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';

@@ -10,11 +10,11 @@ import {
   type AssessmentOrder,
   type OrderEvent,
   type OrderProgressId,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
-import { languageNameIn } from '../../shared/lib/i18n/languages';
+import { languageNameIn } from '#common/languages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { LoadError, Loading, Notice } from '../../shared/ui';
 import type { GeneralListColumn } from '../../shared/ui/general-list';

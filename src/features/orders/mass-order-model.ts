@@ -5,7 +5,7 @@ import {
   type MassOrderResult,
   type PatientProfile,
   type ProviderService,
-} from '../../shared/api/contract';
+} from '#common/contract';
 
 /**
  * The mass-order form (spec §5: both are required). It holds '' until something is chosen; the pipe turns a choice

@@ -4,7 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { PatientProfile } from '../../shared/api/contract';
+import type { PatientProfile } from '#common/contract';
 import { useSession } from '../../shared/auth/session-context';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import type { GeneralListSelection } from '../../shared/ui/general-list';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { AssessmentOrder, PatientProfile, ProviderService } from '../../shared/api/contract';
+import type { AssessmentOrder, PatientProfile, ProviderService } from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { usePaths } from '../../shared/lib/runtime-config';

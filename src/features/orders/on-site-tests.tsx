@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AssessmentOrder } from '../../shared/api/contract';
+import type { AssessmentOrder } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { HandToPatientButton } from '../../shared/auth/hand-to-patient';
 import { useEntitlement } from '../../shared/auth/session-context';

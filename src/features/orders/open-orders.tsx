@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../shared/ui';
-import type { AssessmentOrder, PatientProfile } from '../../shared/api/contract';
+import type { AssessmentOrder, PatientProfile } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { orderQueries } from './api';

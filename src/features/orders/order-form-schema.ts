@@ -1,13 +1,8 @@
 import { z } from 'zod/mini';
-import {
-  orderMessages,
-  type AssessmentOrderInput,
-  type PatientProfile,
-  type ProviderService,
-} from '../../shared/api/contract';
-import { refineConfirmation } from '../../shared/lib/validation/confirm';
-import { isValidEmail, maxEmailLength } from '../../shared/lib/validation/email';
-import { validationMessages } from '../../shared/lib/validation/messages';
+import { orderMessages, type AssessmentOrderInput, type PatientProfile, type ProviderService } from '#common/contract';
+import { refineConfirmation } from '#common/validation/confirm';
+import { isValidEmail, maxEmailLength } from '#common/validation/email';
+import { validationMessages } from '#common/validation/messages';
 
 const orderTypeValue = z.union([z.enum(['HOME', 'SITE']), z.literal('')]);
 const batteryValue = z.union([z.enum(['FullCBB', 'MemOnlyCBB']), z.literal('')]);

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PatientProfile } from '../../shared/api/contract';
+import type { PatientProfile } from '#common/contract';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';

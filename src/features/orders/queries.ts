@@ -4,7 +4,7 @@ import {
   followUpListSchema,
   orderTimelineSchema,
   type FollowUpFilter,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import type { HttpClient } from '../../shared/api/http';
 
 /**

@@ -6,7 +6,7 @@ import {
   type ResetPasswordRequest,
   type SetupFirstTimePasswordRequest,
   type UpdateExpiredPasswordRequest,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { emailSchema } from '../../shared/lib/validation/email';
-import { validationMessages } from '../../shared/lib/validation/messages';
-import { passwordFieldIssues, type PasswordMode } from '../../shared/lib/validation/password';
+import { emailSchema } from '#common/validation/email';
+import { validationMessages } from '#common/validation/messages';
+import { passwordFieldIssues, type PasswordMode } from '#common/validation/password';
 
 /**
  * The password pages' form: the shared validator of spec §5 (the very one the server runs), plus the email field

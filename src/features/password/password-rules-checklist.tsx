@@ -1,6 +1,6 @@
 import { List, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { checkPasswordRules, passwordRules } from '../../shared/lib/validation/password';
+import { checkPasswordRules, passwordRules } from '#common/validation/password';
 
 /**
  * Spec §5, live: every rule with whether the password typed so far keeps it. Met and not met are said in words

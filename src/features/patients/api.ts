@@ -1,10 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  patientProfileSchema,
-  type PatientProfile,
-  type PatientUpdate,
-  type PatientWrite,
-} from '../../shared/api/contract';
+import { patientProfileSchema, type PatientProfile, type PatientUpdate, type PatientWrite } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { useFormSave } from '../../shared/api/submission-keys';

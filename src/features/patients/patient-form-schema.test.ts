@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { patientWriteSchema } from '../../shared/api/contract';
-import { editMinBirthDate } from '../../shared/lib/validation/dates';
+import { patientWriteSchema } from '#common/contract';
+import { editMinBirthDate } from '#common/validation/dates';
 import { patientFormDefaults, patientFormSchema, patientPayload, type PatientFormValues } from './patient-form-schema';
 
 const addBounds = { min: '1900-01-01', max: '2026-06-01' };

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import type { GenderId, PatientProfile, PatientUpdate, PatientWrite } from '../../shared/api/contract';
-import { refineConfirmation } from '../../shared/lib/validation/confirm';
-import { dateSchema, type DateBounds } from '../../shared/lib/validation/dates';
-import { optionalEmailSchema } from '../../shared/lib/validation/email';
-import { validationMessages } from '../../shared/lib/validation/messages';
+import type { GenderId, PatientProfile, PatientUpdate, PatientWrite } from '#common/contract';
+import { refineConfirmation } from '#common/validation/confirm';
+import { dateSchema, type DateBounds } from '#common/validation/dates';
+import { optionalEmailSchema } from '#common/validation/email';
+import { validationMessages } from '#common/validation/messages';
 import { personFormDefaults, personFormShape, personPayload, refinePerson } from '../../shared/person';
 
 /**

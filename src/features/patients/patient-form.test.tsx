@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PatientProfile } from '../../shared/api/contract';
+import type { PatientProfile } from '#common/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
-import { todayIso } from '../../shared/lib/validation/dates';
+import { todayIso } from '#common/validation/dates';
 import { authResult } from '../../shared/testing/factories';
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';

@@ -3,7 +3,7 @@ import { Grid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { PatientProfile, ProfileProviderService, ProfileReferences, Rules } from '../../shared/api/contract';
+import type { PatientProfile, ProfileProviderService, ProfileReferences, Rules } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
@@ -13,7 +13,7 @@ import {
   needsParentEmail,
   todayIso,
   type DateBounds,
-} from '../../shared/lib/validation/dates';
+} from '#common/validation/dates';
 import {
   AddressFields,
   NameFields,

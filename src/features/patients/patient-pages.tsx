@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
-import type { PatientProfile } from '../../shared/api/contract';
+import type { PatientProfile } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useCurrentProviderServiceId, useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';

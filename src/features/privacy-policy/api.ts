@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { documentFallbackLanguage, passwordActionResultSchema } from '../../shared/api/contract';
+import { documentFallbackLanguage, passwordActionResultSchema } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useAuth } from '../../shared/auth/session-context';
 import { useDocumentPaths } from '../../shared/lib/runtime-config';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResourceConfig } from '../../shared/api/contract';
+import type { ResourceConfig } from '#common/contract';
 import { ApiError } from '../../shared/api/http';
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { SessionStore } from '../../shared/auth/session-store';

@@ -13,7 +13,7 @@ import {
   type TechnicianProfile,
   type TechnicianUpdate,
   type TechnicianWrite,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import type { ListSource } from '../../shared/ui/general-list';

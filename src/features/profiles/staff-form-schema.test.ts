@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clinicianWriteSchema, technicianWriteSchema } from '../../shared/api/contract';
+import { clinicianWriteSchema, technicianWriteSchema } from '#common/contract';
 import { staffFormDefaults, staffFormSchema, staffPayload, type StaffFormValues } from './staff-form-schema';
 
 function values(overrides: Partial<StaffFormValues> = {}): StaffFormValues {

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import type { StaffProfileType } from '../../shared/api/contract';
-import { emailSchema } from '../../shared/lib/validation/email';
-import { validationMessages } from '../../shared/lib/validation/messages';
+import type { StaffProfileType } from '#common/contract';
+import { emailSchema } from '#common/validation/email';
+import { validationMessages } from '#common/validation/messages';
 import type { StaffProfile, StaffSave } from './api';
 import { personFormDefaults, personFormShape, personPayload, refinePerson } from '../../shared/person';
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Group } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ProfileReferences, StaffProfileType } from '../../shared/api/contract';
+import type { ProfileReferences, StaffProfileType } from '#common/contract';
 import { useSession } from '../../shared/auth/session-context';
 import {
   AddressFields,

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
-import type { StaffProfileType } from '../../shared/api/contract';
+import type { StaffProfileType } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { Forbidden } from '../../shared/auth/guards';
 import { useCurrentProviderServiceId, useEntitlement, useSession } from '../../shared/auth/session-context';

@@ -4,7 +4,7 @@ import {
   type ProviderService,
   type ProviderServiceInput,
   type ProviderServiceRef,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useSession } from '../../shared/auth/session-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ManageHomePage, ProviderServiceSwitchPage, providerServiceRedirectMs } from './current-provider-service';
-import type { ProviderServiceRef } from '../../shared/api/contract';
+import type { ProviderServiceRef } from '#common/contract';
 import { renderFeature, signedInStore, type HttpCall } from './testing';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ProviderServiceRef } from '../../shared/api/contract';
+import type { ProviderServiceRef } from '#common/contract';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths } from '../../shared/lib/runtime-config';

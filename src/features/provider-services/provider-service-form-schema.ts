@@ -8,9 +8,9 @@ import {
   reminderAfterDaysRange,
   type ProviderService,
   type ProviderServiceInput,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import { isApiError } from '../../shared/api/http';
-import { formatUsPhone, isValidUsPhone } from '../../shared/lib/validation/phone';
+import { formatUsPhone, isValidUsPhone } from '#common/validation/phone';
 import { hasDefaultLocality, hasSelectedLocality, initialLocalityChoices, type LocalityChoice } from './locality-rules';
 
 const localityChoiceSchema = z.object({

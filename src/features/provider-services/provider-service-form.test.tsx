@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProviderService } from '../../shared/api/contract';
+import type { ProviderService } from '#common/contract';
 import { AddProviderServicePage, EditProviderServicePage } from './provider-service-edit-pages';
 import { apiError, renderFeature, withReferences, type HttpCall } from './testing';
 

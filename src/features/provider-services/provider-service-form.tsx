@@ -11,10 +11,10 @@ import {
   reminderAfterDaysRange,
   type Battery,
   type ReportType,
-} from '../../shared/api/contract';
+} from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { formatUsPhone, maxPhoneLength } from '../../shared/lib/validation/phone';
+import { formatUsPhone, maxPhoneLength } from '#common/validation/phone';
 import { applyServerErrors, useRequiredHint } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { useSaveProviderService } from './api';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProviderService } from '../../shared/api/contract';
+import type { ProviderService } from '#common/contract';
 import { searchDebounceMs } from '../../shared/ui/general-list';
 import { assessmentLanguages, testProviderService } from '../../shared/testing/factories';
 import { onWideScreen } from '../../shared/testing/wide-screen';

@@ -2,7 +2,7 @@ import { Anchor, Button } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ProviderService } from '../../shared/api/contract';
+import type { ProviderService } from '#common/contract';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { GeneralList, type GeneralListColumn } from '../../shared/ui/general-list';

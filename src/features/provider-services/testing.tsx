@@ -11,7 +11,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import common from '../../../locales/en-US/common.json';
 import providerServices from '../../../locales/en-US/provider-services.json';
-import type { AuthResult, Entitlement, ProviderServiceRef, Role, RuntimeConfig } from '../../shared/api/contract';
+import type { AuthResult, Entitlement, ProviderServiceRef, Role, RuntimeConfig } from '#common/contract';
 import { ApiError, type HttpClient } from '../../shared/api/http';
 import { HttpProvider } from '../../shared/api/http-context';
 import { authApi } from '../../shared/auth/auth-api';

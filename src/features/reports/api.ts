@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  patientResultsSchema,
-  reportAccessSchema,
-  type ReportAccess,
-  type RuntimeConfig,
-} from '../../shared/api/contract';
+import { patientResultsSchema, reportAccessSchema, type ReportAccess, type RuntimeConfig } from '#common/contract';
 import type { HttpClient } from '../../shared/api/http';
 
 /** The one key factory of the reports feature (DESIGN §2 rule 4). */

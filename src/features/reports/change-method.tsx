@@ -1,8 +1,8 @@
 import { Button, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { CardTask } from '../../shared/api/contract';
-import { changeMethod, referenceSources, referenceValues } from '../../shared/lib/scoring';
+import type { CardTask } from '#common/contract';
+import { changeMethod, referenceSources, referenceValues } from '#common/scoring';
 
 const tasks: readonly CardTask[] = ['detection', 'identification', 'oneCardLearning', 'oneBack'];
 

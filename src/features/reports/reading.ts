@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ComparisonCaveat, DeviceClass, ScoredTest, TaskFlag, TestSetting } from '../../shared/api/contract';
-import { invalidReasons, type CompositeReading } from '../../shared/lib/scoring';
+import type { ComparisonCaveat, DeviceClass, ScoredTest, TaskFlag, TestSetting } from '#common/contract';
+import { invalidReasons, type CompositeReading } from '#common/scoring';
 
 /**
  * Issue 33: one wording of a result's flag, its caveats and its validity for every place that shows them (the chart,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { clientLog } from '../../shared/api/client-log';
-import type { Entitlement } from '../../shared/api/contract';
+import type { Entitlement } from '#common/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { fakeHttp, serverError } from '../../shared/testing/fake-http';
 import { addressParts } from '../../shared/testing/addresses';

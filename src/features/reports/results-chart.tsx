@@ -3,9 +3,9 @@ import { LineChart, type ChartReferenceDotProps, type ChartReferenceLineProps } 
 import { Box, Group, List, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Composite, ScoredTest } from '../../shared/api/contract';
+import type { Composite, ScoredTest } from '#common/contract';
 import { useFormatters } from '../../shared/lib/i18n/format';
-import { compositeReading } from '../../shared/lib/scoring';
+import { compositeReading } from '#common/scoring';
 import { caveatText, flagText, invalidReasonTexts } from './reading';
 
 export const composites: readonly Composite[] = ['psychomotorAttention', 'learningWorkingMemory'];

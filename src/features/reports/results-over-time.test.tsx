@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { batteryTasks, type ScoredTest, type TestSetting } from '../../shared/api/contract';
+import { batteryTasks, type ScoredTest, type TestSetting } from '#common/contract';
 import { SessionStore } from '../../shared/auth/session-store';
-import { scorePatientTests, simulateTest, type SimulatedPerson } from '../../shared/lib/scoring';
+import { scorePatientTests, simulateTest, type SimulatedPerson } from '#common/scoring';
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { resultsSummarySchema } from '../../shared/api/contract';
+import { resultsSummarySchema } from '#common/contract';
 import type { HttpClient } from '../../shared/api/http';
 import { reportQueries } from './api';
 

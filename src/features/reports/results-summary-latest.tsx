@@ -1,11 +1,11 @@
 import { Anchor, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ScoredTest } from '../../shared/api/contract';
+import type { ScoredTest } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
-import { compositeReading } from '../../shared/lib/scoring';
+import { compositeReading } from '#common/scoring';
 import { reportQueries } from './api';
 import { caveatText, flagText, invalidReasonTexts } from './reading';
 import { summaryComposites } from './results-summary-model';

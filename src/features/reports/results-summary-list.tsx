@@ -4,7 +4,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listPageSize, type ListParams, type PatientProfile } from '../../shared/api/contract';
+import { listPageSize, type ListParams, type PatientProfile } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { usePatientListSource } from '../../shared/api/patient-queries';
 import { useCurrentProviderServiceId } from '../../shared/auth/session-context';

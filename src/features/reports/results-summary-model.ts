@@ -1,5 +1,5 @@
-import type { Composite, PatientProfile, PatientResultsSummary, ScoredTest } from '../../shared/api/contract';
-import { compositeReading, type CompositeReading } from '../../shared/lib/scoring';
+import type { Composite, PatientProfile, PatientResultsSummary, ScoredTest } from '#common/contract';
+import { compositeReading, type CompositeReading } from '#common/scoring';
 import type { ListSort } from '../../shared/ui/general-list';
 
 /** The composites a summary shows, in the order the report names them. */

@@ -1,7 +1,7 @@
 import { Badge, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ScoredTest } from '../../shared/api/contract';
-import type { CompositeReading } from '../../shared/lib/scoring';
+import type { ScoredTest } from '#common/contract';
+import type { CompositeReading } from '#common/scoring';
 import { caveatText, flagText } from './reading';
 
 /** Numbers as the report writes them: one decimal, a sign on a change. */

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ComparisonCaveat, PatientProfile, PatientResultsSummary, ScoredTest } from '../../shared/api/contract';
+import type { ComparisonCaveat, PatientProfile, PatientResultsSummary, ScoredTest } from '#common/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';

@@ -1,9 +1,9 @@
 import { List, Table, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScoredTest } from '../../shared/api/contract';
+import type { ScoredTest } from '#common/contract';
 import { useFormatters } from '../../shared/lib/i18n/format';
-import { compositeReading } from '../../shared/lib/scoring';
+import { compositeReading } from '#common/scoring';
 import { caveatText, flagText, invalidReasonTexts } from './reading';
 import { composites } from './results-chart';
 

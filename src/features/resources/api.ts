@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { oEmbedVideoSchema } from '../../shared/api/contract';
+import { oEmbedVideoSchema } from '#common/contract';
 import { resourceConfigQueries } from '../../shared/api/resource-config';
 import type { StaticJsonFetcher } from '../../shared/api/static-json';
 import { useStaticJson } from '../../shared/api/static-json-context';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ResourceConfig } from '../../shared/api/contract';
+import type { ResourceConfig } from '#common/contract';
 import { StaticFetchError } from '../../shared/api/static-json';
 import { fakeStaticJson, testConfig } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';

@@ -1,12 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatVideoDuration,
-  type ResourceContent,
-  type ResourceSection,
-  type ResourceTab,
-} from '../../shared/api/contract';
+import { formatVideoDuration, type ResourceContent, type ResourceSection, type ResourceTab } from '#common/contract';
 import { Page } from '../../shared/ui/page';
 import { useResourceConfig } from '../../shared/api/resource-config';
 import { useVideoDuration } from './api';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clientLogBatchSchema } from './contract';
+import { clientLogBatchSchema } from '#common/contract';
 import {
   captureClientErrors,
   clientLogCap,

@@ -4,7 +4,7 @@ import {
   maxClientLogMessageLength,
   type ClientLogBatch,
   type ClientLogLevel,
-} from './contract/client-logs';
+} from '#common/contract/client-logs';
 import { isApiError, type HttpClient } from './http';
 
 /** Messages kept while offline or before the app is connected; newer ones are dropped past it. */

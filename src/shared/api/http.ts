@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
-import { fallbackLanguage } from '../lib/i18n/languages';
-import type { RuntimeConfig } from './contract/config';
-import { apiErrorBodySchema, type ApiErrorBody } from './contract/errors';
+import { fallbackLanguage } from '#common/languages';
+import type { RuntimeConfig } from '#common/contract/config';
+import { apiErrorBodySchema, type ApiErrorBody } from '#common/contract/errors';
 
 /** A failed call: `status` 0 means no answer reached us (offline, DNS, CORS, aborted). */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { listQueryString } from './contract/lists';
-import { patientListSchema, patientProfileSchema, type PatientProfile } from './contract/profiles';
+import { listQueryString } from '#common/contract/lists';
+import { patientListSchema, patientProfileSchema, type PatientProfile } from '#common/contract/profiles';
 import type { HttpClient } from './http';
 import { useHttp } from './http-context';
 import type { ListSource } from '../ui/general-list/list-source';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { z } from 'zod/mini';
-import { listQueryString } from './contract/lists';
+import { listQueryString } from '#common/contract/lists';
 import {
   batteryListSchema,
   localityListSchema,
@@ -10,7 +10,7 @@ import {
   providerServiceSchema,
   reportTypeListSchema,
   type ProviderService,
-} from './contract/provider-services';
+} from '#common/contract/provider-services';
 import type { HttpClient } from './http';
 import { useHttp } from './http-context';
 import { useRuntimeConfig } from '../lib/runtime-config';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { clientLog } from './client-log';
-import type { ResourceConfig } from './contract/resources';
-import { replaceStaticHost, resourceConfigSchema, staticHostPlaceholder } from './contract/resources';
+import type { ResourceConfig } from '#common/contract/resources';
+import { replaceStaticHost, resourceConfigSchema, staticHostPlaceholder } from '#common/contract/resources';
 import type { StaticJsonFetcher } from './static-json';
 import { useStaticJson } from './static-json-context';
 import { useRuntimeConfig } from '../lib/runtime-config';

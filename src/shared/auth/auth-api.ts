@@ -7,7 +7,7 @@ import {
   type HandoverState,
   type HandoverUnlockRequest,
   type LoginRequest,
-} from '../api/contract/auth';
+} from '#common/contract/auth';
 import type { HttpClient } from '../api/http';
 
 const emptySchema = z.unknown();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { RouteObject } from 'react-router';
-import type { Entitlement } from '../api/contract';
+import type { Entitlement } from '#common/contract';
 import { authResult } from '../testing/factories';
 import { renderApp } from '../testing/render';
 import { RequireAuth, RequireEntitlement, RequireRole } from './guards';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Entitlement, Role } from '../api/contract';
+import type { Entitlement, Role } from '#common/contract';
 import { roleHome } from '../lib/paths';
 import { usePaths } from '../lib/runtime-config';
 import { toast } from '../ui/toast';

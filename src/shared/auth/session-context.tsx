@@ -1,6 +1,6 @@
 import { createSafeContext } from '@mantine/core';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { Entitlement } from '../api/contract';
+import type { Entitlement } from '#common/contract';
 import type { AuthApi } from './auth-api';
 import type { AuthStatus, SessionStore } from './session-store';
 

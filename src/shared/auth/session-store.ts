@@ -7,7 +7,7 @@ import {
   type AuthResult,
   type HandoverState,
   type Role,
-} from '../api/contract/auth';
+} from '#common/contract/auth';
 
 /** Translation keys of the messages a logged-out person may see (spec §8). */
 export const sessionMessageKeySchema = z.enum([

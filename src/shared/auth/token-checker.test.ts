@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthResult } from '../api/contract';
+import type { AuthResult } from '#common/contract';
 import { apiError, authResult, failedAuthResult } from '../testing/factories';
 import {
   authCheckCompletionDelayMs,

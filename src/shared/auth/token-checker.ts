@@ -1,5 +1,5 @@
 import { isApiError } from '../api/http';
-import type { AuthResult } from '../api/contract';
+import type { AuthResult } from '#common/contract';
 
 /** Spec §9. */
 export const tokenCheckIntervalMs = 5_000;

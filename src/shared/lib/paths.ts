@@ -1,6 +1,6 @@
-import type { Role } from '../api/contract/auth';
-import { documentLanguageFor } from '../api/contract/documents';
-import type { ProfileType, StaffProfileType } from '../api/contract/profiles';
+import type { Role } from '#common/contract/auth';
+import { documentLanguageFor } from '#common/contract/documents';
+import type { ProfileType, StaffProfileType } from '#common/contract/profiles';
 
 /** Every route of spec §2 is built here, so no screen writes a path by hand. */
 export function appPaths(product: string) {

@@ -1,4 +1,4 @@
-import type { ProviderServiceRef } from '../api/contract';
+import type { ProviderServiceRef } from '#common/contract';
 
 /**
  * Spec §3/§9: provider-service names in the profile dropdown and header are cut at 80 characters; the one place

@@ -1,7 +1,7 @@
 import { createSafeContext } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RuntimeConfig } from '../api/contract';
+import type { RuntimeConfig } from '#common/contract';
 import { appPaths, documentPaths, type AppPaths, type DocumentPaths } from './paths';
 
 const [RuntimeConfigContext, useRuntimeConfigContext] = createSafeContext<RuntimeConfig>(

@@ -6,7 +6,7 @@ import {
   type AccountStateRequest,
   type ResendSetupLinkRequest,
   type SendResetPasswordLinkRequest,
-} from '../api/contract';
+} from '#common/contract';
 import type { HttpClient } from '../api/http';
 import { useHttp } from '../api/http-context';
 import { referenceQuery } from '../api/reference-keys';

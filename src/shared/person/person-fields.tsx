@@ -1,7 +1,7 @@
 import { Grid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CodeName, ProfileProviderService } from '../api/contract';
-import { formatUsPhone, maxPhoneLength } from '../lib/validation/phone';
+import type { CodeName, ProfileProviderService } from '#common/contract';
+import { formatUsPhone, maxPhoneLength } from '#common/validation/phone';
 import { fieldsFor } from '../ui/form/fields-for';
 import { providerServiceName, truncateProviderServiceName } from '../lib/provider-service-name';
 import type { PersonFormValues } from './person-form';

@@ -1,11 +1,11 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { emailInUseServerMessage, type AddressWrite, type PatientProfile } from '../api/contract';
+import { emailInUseServerMessage, type AddressWrite, type PatientProfile } from '#common/contract';
 import { isApiError } from '../api/http';
-import { validationMessages } from '../lib/validation/messages';
-import { optionalUsPhoneSchema } from '../lib/validation/phone';
-import { optionalText, requiredText } from '../lib/validation/text';
-import { postalCodeError } from '../lib/validation/zip';
+import { validationMessages } from '#common/validation/messages';
+import { optionalUsPhoneSchema } from '#common/validation/phone';
+import { optionalText, requiredText } from '#common/validation/text';
+import { postalCodeError } from '#common/validation/zip';
 import { applyServerErrors, type ServerErrorOutcome } from '../ui/form/server-errors';
 
 /** The shared rules of spec §5 for the fields every profile has (the same ones the server applies to the payload). */

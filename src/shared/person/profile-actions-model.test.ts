@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Entitlement } from '../api/contract';
+import type { Entitlement } from '#common/contract';
 import { entitlementFor, profileActionsFor, type ProfileActionSubject } from './profile-actions-model';
 
 const cops: Entitlement[] = [

@@ -1,4 +1,4 @@
-import type { Entitlement, ProfileType, Role } from '../api/contract';
+import type { Entitlement, ProfileType, Role } from '#common/contract';
 
 export interface ProfileActionSubject {
   type: ProfileType;

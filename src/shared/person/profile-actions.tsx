@@ -4,7 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { ProfileType } from '../api/contract';
+import type { ProfileType } from '#common/contract';
 import { isApiError } from '../api/http';
 import { useSession } from '../auth/session-context';
 import { usePaths } from '../lib/runtime-config';

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Address } from '../api/contract';
+import type { Address } from '#common/contract';
 import { isApiError } from '../api/http';
 import { Loading, Notice } from '../ui';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileReferences } from '../api/contract';
+import type { ProfileReferences } from '#common/contract';
 import { useHttp } from '../api/http-context';
 import { Loading, Notice } from '../ui/states';
 import { referenceQueries } from './api';

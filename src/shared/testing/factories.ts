@@ -6,7 +6,7 @@ import {
   type DocumentText,
   type ResourceConfig,
   type RuntimeConfig,
-} from '../api/contract';
+} from '#common/contract';
 import { ApiError } from '../api/http';
 import { StaticFetchError, type StaticJsonFetcher } from '../api/static-json';
 import type { AuthApi } from '../auth/auth-api';
@@ -159,4 +159,4 @@ export {
   testOrder,
   testPatient,
   testProviderService,
-} from './contract-factories';
+} from '#common/testing/contract-factories';

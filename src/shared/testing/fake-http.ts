@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { z } from 'zod/mini';
-import type { ApiErrorBody } from '../api/contract';
+import type { ApiErrorBody } from '#common/contract';
 import { ApiError, type HttpClient, type RequestOptions } from '../api/http';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';

@@ -1,4 +1,4 @@
-import type { ProfileProviderService, ProfileReferences, Rules } from '../api/contract';
+import type { ProfileProviderService, ProfileReferences, Rules } from '#common/contract';
 import { assessmentLanguages } from './factories';
 
 /** A provider service a profile can be linked to, offering orders out of the clinic only. */

@@ -5,7 +5,7 @@ import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
-import type { RuntimeConfig } from '../api/contract';
+import type { RuntimeConfig } from '#common/contract';
 import type { HttpClient } from '../api/http';
 import { HttpProvider } from '../api/http-context';
 import { StaticFetchError, type StaticJsonFetcher } from '../api/static-json';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { documentLanguageFor, type DocumentKind } from '../api/contract/documents';
+import { documentLanguageFor, type DocumentKind } from '#common/contract/documents';
 
 /**
  * Says that a document is shown in English because the demo has no copy in the wanted language (issue 10): the

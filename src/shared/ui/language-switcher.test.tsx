@@ -7,7 +7,7 @@ import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http';
 import { useFormatters } from '../lib/i18n/format';
-import { languageStorageKey } from '../lib/i18n/languages';
+import { languageStorageKey } from '#common/languages';
 import { badRequestMessage } from '../lib/i18n/server-messages';
 import { installDomPolyfills } from '../testing/dom-polyfills';
 import { LanguageSwitcher } from './language-switcher';

@@ -7,7 +7,7 @@ import {
   languageEndonym,
   storeLanguage,
   toInterfaceLanguage,
-} from '../lib/i18n/languages';
+} from '#common/languages';
 
 export interface LanguageSwitcherProps {
   /** 'header': compact, on the dark top bar, label for screen readers only; 'page': a labelled field. */

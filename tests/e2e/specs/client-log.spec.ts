@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { clientLogListSchema, type ClientLogEntry } from '../../../src/shared/api/contract';
+import { clientLogListSchema, type ClientLogEntry } from '#common/contract';
 import { devGet } from '../fixtures/dev';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 

@@ -1,6 +1,6 @@
 import { devGet } from '../fixtures/dev';
 import type { APIRequestContext } from '@playwright/test';
-import { outboxListSchema } from '../../../src/shared/api/contract';
+import { outboxListSchema } from '#common/contract';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { ContactForm } from '../pages/contact-form';
 

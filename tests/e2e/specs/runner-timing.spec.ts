@@ -1,4 +1,4 @@
-import { testRecordSchema, type Trial } from '../../../src/shared/api/contract';
+import { testRecordSchema, type Trial } from '#common/contract';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { addPatient, apiToken } from '../fixtures/patients';
 import { placeOrder } from '../fixtures/test-orders';

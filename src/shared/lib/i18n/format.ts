@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatDisplayDate, formatDisplayDateTime, formatNumber, formatRelativeTime } from './display-format';
-import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from './languages';
+import { formatDisplayDate, formatDisplayDateTime, formatNumber, formatRelativeTime } from '#common/display-format';
+import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from '#common/languages';
 
 // The formatters themselves live apart from React, so the server's runner and report pages share them.
-export { displayDateFormats, formatDisplayDate, formatNumber } from './display-format';
+export { displayDateFormats, formatDisplayDate, formatNumber } from '#common/display-format';
 
 /** The interface language's formatters; components re-render with the language, so dates follow a switch at once. */
 export function useFormatters(): {

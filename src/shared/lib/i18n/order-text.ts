@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AssessmentOrderTypeId, OrderStatusId } from '../../api/contract';
+import type { AssessmentOrderTypeId, OrderStatusId } from '#common/contract';
 
 /**
  * The names an order shows in the person's language: order types (spec §9 'Out-Of-Clinic', 'In-Clinic'), batteries

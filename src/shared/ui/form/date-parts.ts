@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isoDate, isRealDate } from '../../lib/validation/dates';
+import { isoDate, isRealDate } from '#common/validation/dates';
 
 /**
  * A date typed as three fields, day, month and year (the GOV.UK "date input" pattern): a person who cannot work a

@@ -16,7 +16,7 @@ import {
   type FieldValues,
   type RegisterOptions,
 } from 'react-hook-form';
-import { defaultMinDate, endOfNextYear } from '../../lib/validation/dates';
+import { defaultMinDate, endOfNextYear } from '#common/validation/dates';
 import { useFieldMessage } from './field-error';
 
 // The sign-in page takes its required hint from here, so this module is part of every first download: it holds only

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { ListParams } from '../../api/contract';
+import type { ListParams } from '#common/contract';
 import { renderApp } from '../../testing/render';
 import { pretendWideScreen } from '../../testing/wide-screen';
 import { GeneralList, type GeneralListProps } from './general-list';

@@ -6,7 +6,7 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listPageSize, type ListParams } from '../../api/contract';
+import { listPageSize, type ListParams } from '#common/contract';
 import {
   cardPageSize,
   gridMinRows,

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ListParams } from '../../api/contract';
+import type { ListParams } from '#common/contract';
 
 /** Spec §7: a list answers its rows and the total count. */
 export interface ListPage<T> {

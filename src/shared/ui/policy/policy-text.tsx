@@ -1,6 +1,6 @@
 import { List, Text, Title, type TitleOrder } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import type { DocumentText } from '../../api/contract';
+import type { DocumentText } from '#common/contract';
 import { StaticFetchError } from '../../api/static-json';
 import { usePolicyText } from './queries';
 import { loadPdfPolicy, type PolicyLoader } from './pdf-document';

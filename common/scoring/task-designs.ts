@@ -1,4 +1,4 @@
-import type { CardTask, RunnerForm } from '../../api/contract';
+import type { CardTask, RunnerForm } from '../contract';
 
 export interface TaskDesign {
   practice: number;

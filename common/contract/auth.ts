@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { maxPasswordLength } from '../../lib/validation/password';
+import { maxPasswordLength } from '../validation/password';
 
 export { maxPasswordLength };
 

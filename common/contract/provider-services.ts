@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { optionalUsPhoneSchema } from '../../lib/validation/phone';
+import { optionalUsPhoneSchema } from '../validation/phone';
 import { maxRecordId, recordIdParamSchema } from './ids';
 import { defaultListTake } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { digitString } from '../../testing/arbitraries';
+import { digitString } from '../testing/arbitraries';
 import { isValidUsZip, postalCodeError } from './zip';
 
 describe('isValidUsZip (spec §5)', () => {

@@ -16,7 +16,7 @@ import {
   requiresCurrentPassword,
   type PasswordRule,
 } from './password';
-import { decimalDigits, lowerCaseLetters, stringFrom, upperCaseLetters } from '../../testing/arbitraries';
+import { decimalDigits, lowerCaseLetters, stringFrom, upperCaseLetters } from '../testing/arbitraries';
 
 const specials = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 const anyText = fc.string({ unit: 'grapheme', maxLength: 80 });

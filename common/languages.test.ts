@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, formatNumber } from './format';
+import { formatDisplayDate, formatNumber } from './display-format';
 import { languageEndonym, readStoredLanguage, startLanguage, storeLanguage, toInterfaceLanguage } from './languages';
 
 describe('interface language', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charFrom, decimalDigits, lowerCaseLetters, stringFrom, upperCaseLetters } from '../../testing/arbitraries';
+import { charFrom, decimalDigits, lowerCaseLetters, stringFrom, upperCaseLetters } from '../testing/arbitraries';
 import { emailSchema, isValidEmail, maxEmailLength, optionalEmailSchema } from './email';
 
 const letters = lowerCaseLetters + upperCaseLetters;

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { recordIdSchema } from './ids';
-import { isoDatePattern, isWithin, parseDateInput, patientLoginMinDate } from '../../lib/validation/dates';
-import { maxTextAreaLength, validationMessages } from '../../lib/validation/messages';
-import { findControlCharacter } from '../../lib/validation/text';
+import { isoDatePattern, isWithin, parseDateInput, patientLoginMinDate } from '../validation/dates';
+import { maxTextAreaLength, validationMessages } from '../validation/messages';
+import { findControlCharacter } from '../validation/text';
 import { authResultSchema, maxFieldLength } from './auth';
 import { assessmentOrderSchema, orderStatusIdSchema, runnerErrorCodeSchema } from './orders';
 import { supportedAssessmentLanguageSchema } from './provider-services';

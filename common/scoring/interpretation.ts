@@ -1,4 +1,4 @@
-import type { ComparisonCaveat, Composite, CompositeChange, ScoredTest, TaskScore } from '../../api/contract';
+import type { ComparisonCaveat, Composite, CompositeChange, ScoredTest, TaskScore } from '../contract';
 import { referenceValues, type ReferenceValues } from './reference-values';
 
 /**

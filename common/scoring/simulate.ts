@@ -1,4 +1,4 @@
-import type { CardTask, DeviceClass, RunnerForm, TaskRecord, TestRecord, Trial } from '../../api/contract';
+import type { CardTask, DeviceClass, RunnerForm, TaskRecord, TestRecord, Trial } from '../contract';
 import { referenceValues } from './reference-values';
 import { formDesigns } from './task-designs';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isValidEmail } from '../../lib/validation/email';
+import { isValidEmail } from '../validation/email';
 import { maxFieldLength } from './auth';
 
 /** Spec §5/§9: the message of the contact form is at most 255 characters. */

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { recordIdParamSchema, recordIdSchema } from './ids';
-import { refineConfirmation } from '../../lib/validation/confirm';
-import { isValidEmail, maxEmailLength } from '../../lib/validation/email';
-import { validationMessages } from '../../lib/validation/messages';
+import { refineConfirmation } from '../validation/confirm';
+import { isValidEmail, maxEmailLength } from '../validation/email';
+import { validationMessages } from '../validation/messages';
 import { providerServiceRefSchema } from './auth';
 import { idNameSchema } from './profiles';
 import { assessmentOrderTypeIdSchema } from './provider-services';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardTask, TaskRecord, TestRecord, Trial } from '../../api/contract';
+import type { CardTask, TaskRecord, TestRecord, Trial } from '../contract';
 import { changeFromBaseline, scorePatientTests, scoreTask, scoreTest, type FinishedTest } from './scoring';
 
 type TrialSpec = Partial<Trial> & { rt?: number | null };

@@ -1,4 +1,4 @@
-import type { AssessmentOrder, AssessmentOrderType, PatientProfile, ProviderService } from '../api/contract';
+import type { AssessmentOrder, AssessmentOrderType, PatientProfile, ProviderService } from '../contract';
 
 /**
  * The contract's entities as the server answers them (Rosa Alvarez at Northside's neurology service): the client's

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
 import { recordIdSchema } from './ids';
-import { dateSchema, type DateBounds } from '../../lib/validation/dates';
-import { emailSchema, optionalEmailSchema } from '../../lib/validation/email';
-import { validationMessages } from '../../lib/validation/messages';
-import { optionalUsPhoneSchema } from '../../lib/validation/phone';
-import { optionalText, requiredText } from '../../lib/validation/text';
-import { postalCodeError } from '../../lib/validation/zip';
+import { dateSchema, type DateBounds } from '../validation/dates';
+import { emailSchema, optionalEmailSchema } from '../validation/email';
+import { validationMessages } from '../validation/messages';
+import { optionalUsPhoneSchema } from '../validation/phone';
+import { optionalText, requiredText } from '../validation/text';
+import { postalCodeError } from '../validation/zip';
 import { providerServiceRefSchema } from './auth';
 import { listQuerySchema, listResponseSchema } from './lists';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { requiredText } from '../../lib/validation/text';
+import { requiredText } from '../validation/text';
 import { idNameSchema } from './profiles';
 
 /**

@@ -1,4 +1,4 @@
-import type { CardTask, Composite } from '../../api/contract';
+import type { CardTask, Composite } from '../contract';
 
 /**
  * Every parameter the reference scoring uses, in one place.

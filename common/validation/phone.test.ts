@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charFrom, digitString } from '../../testing/arbitraries';
+import { charFrom, digitString } from '../testing/arbitraries';
 import { formatUsPhone, isValidUsPhone, maxPhoneLength, optionalUsPhoneSchema } from './phone';
 
 const areaStart = charFrom('23456789');

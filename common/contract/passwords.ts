@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { emailSchema } from '../../lib/validation/email';
-import { validationMessages } from '../../lib/validation/messages';
-import { passwordTextSchema } from '../../lib/validation/password';
+import { emailSchema } from '../validation/email';
+import { validationMessages } from '../validation/messages';
+import { passwordTextSchema } from '../validation/password';
 
 /**
  * Spec §7 password calls under /api/profiles. The bodies only check shapes here; the password rules of spec §5

@@ -1,4 +1,4 @@
-import { compositeSchema } from '../../api/contract/results';
+import { compositeSchema } from '../contract/results';
 import type {
   CardTask,
   ComparisonCaveat,
@@ -14,7 +14,7 @@ import type {
   TestRecord,
   TestScore,
   TestSetting,
-} from '../../api/contract';
+} from '../contract';
 import { referenceValues, type ReferenceValues } from './reference-values';
 
 const mean = (values: readonly number[]): number | null =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardTask, TaskRecord, TestRecord, Trial } from '../../api/contract';
+import type { CardTask, TaskRecord, TestRecord, Trial } from '../contract';
 import {
   changeMethod,
   compositeReading,
