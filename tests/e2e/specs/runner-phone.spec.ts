@@ -1,7 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { addPatient, apiToken } from '../fixtures/patients';
-import { placeOrder } from '../fixtures/test-orders';
+import { runnerAddressForNewTest } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { devPanelParameter, runnerWords } from '../pages/test-taking';
 
@@ -66,43 +65,14 @@ async function seenByTest(page: Page): Promise<{ said: string[]; atFeedback: Rec
 }
 
 /** A test begun on site through the API, and the runner's address for it (as the begin page builds it). */
-async function runnerAddress(
+function runnerAddress(
   request: APIRequestContext,
   origin: string,
   language: Language,
   extra: Record<string, string> = {},
 ): Promise<string> {
-  const clinician = await apiToken(request, 'clinician');
-  const patient = await addPatient(request, clinician, {
-    firstName: 'Edith',
-    lastName: uniqueName('Phone'),
-    email: '',
-  });
-  const orderId = await placeOrder(request, clinician, patient, 'SITE');
-  const now = new Date().toISOString();
-  const begin = await request.post(`/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`, {
-    headers: { authToken: clinician },
-    data: {
-      AcceptPrivacyPolicyClientBrowserTimestamp: now,
-      AcceptPrivacyPolicyServerTimestamp: now,
-      // The demo clinic offers English and Spanish; the runner speaks the language its address names.
-      AssessmentOrderTestWillUseLanguage: language === 'fr-FR' ? 'en-US' : language,
-    },
-  });
-  expect(begin.status()).toBe(200);
-  const { authTokenToUseForTest, workflowInstanceId } = (await begin.json()) as Record<string, string>;
-  const query = new URLSearchParams({
-    endPoint: `${origin}/api/cgm`,
-    authToken: authTokenToUseForTest ?? '',
-    workflowInstanceId: workflowInstanceId ?? '',
-    localityCode: language,
-    cbbVersion: '8.1.3',
-    'redirect[0]': `${origin}/`,
-    'redirect[997]': `${origin}/`,
-    redirecterror: `${origin}/`,
-    ...extra,
-  });
-  return `/runner/?${query.toString()}`;
+  const name = { firstName: 'Edith', lastName: uniqueName('Phone') };
+  return runnerAddressForNewTest(request, origin, name, language, extra);
 }
 
 /** The box of `locator` on screen, which must lie entirely inside the viewport. */

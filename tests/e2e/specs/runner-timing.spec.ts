@@ -1,7 +1,6 @@
 import { testRecordSchema, type Trial } from '#common/contract';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { addPatient, apiToken } from '../fixtures/patients';
-import { placeOrder } from '../fixtures/test-orders';
+import { runnerAddressForNewTest } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 
 /**
@@ -39,36 +38,10 @@ test('a whole short test played by keyboard in Spanish records response times as
 }) => {
   // The whole test is played through its practice and test cards: more than the default time on a busy machine.
   test.slow();
-  const clinician = await apiToken(request, 'clinician');
-  const patient = await addPatient(request, clinician, {
-    firstName: 'Teodoro',
-    lastName: uniqueName('Timing'),
-    email: '',
-  });
-  const orderId = await placeOrder(request, clinician, patient, 'SITE');
-  const now = new Date().toISOString();
-  const begin = await request.post(`/api/cgm/assessmentorders/${String(orderId)}/beginsupervisedtest`, {
-    headers: { authToken: clinician },
-    data: {
-      AcceptPrivacyPolicyClientBrowserTimestamp: now,
-      AcceptPrivacyPolicyServerTimestamp: now,
-      AssessmentOrderTestWillUseLanguage: 'es-US',
-    },
-  });
-  expect(begin.status()).toBe(200);
-  const { authTokenToUseForTest, workflowInstanceId } = (await begin.json()) as Record<string, string>;
-  const origin = baseURL ?? '';
-  const query = new URLSearchParams({
-    endPoint: `${origin}/api/cgm`,
-    authToken: authTokenToUseForTest ?? '',
-    workflowInstanceId: workflowInstanceId ?? '',
-    localityCode: 'es-US',
-    cbbVersion: '8.1.3',
-    'redirect[0]': `${origin}/`,
-    redirecterror: `${origin}/`,
-  });
+  const name = { firstName: 'Teodoro', lastName: uniqueName('Timing') };
+  const address = await runnerAddressForNewTest(request, baseURL ?? '', name, 'es-US');
   await page.addInitScript(watchCardsAndKeys);
-  await page.goto(`/runner/?${query.toString()}`);
+  await page.goto(address);
 
   await expect(page.getByRole('heading', { name: 'Antes de empezar' })).toBeVisible();
   // Names, not codes: the battery and the language of the test.
