@@ -15,6 +15,14 @@ export class LoginPage {
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }
 
+  /** A password the account does not (or no longer) have is refused, with the form's one message. */
+  async expectRefused(email: string, password: string): Promise<void> {
+    await this.signIn(email, password);
+    await expect(this.page.getByRole('alert', { name: 'Sign-in failed' })).toContainText(
+      'The email or password is not correct.',
+    );
+  }
+
   async signInAs(account: DemoAccount): Promise<void> {
     await this.open();
     await this.signIn(demoAccounts[account].email, demoPassword);

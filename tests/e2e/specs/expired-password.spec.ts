@@ -38,8 +38,5 @@ test('an expired password is renewed at sign-in, and the person is signed in wit
 
   await shell.choose('Logout');
   await page.getByRole('button', { name: 'Log in again' }).click();
-  await loginPage.signIn(technician.email, oldPassword);
-  await expect(page.getByRole('alert', { name: 'Sign-in failed' })).toContainText(
-    'The email or password is not correct.',
-  );
+  await loginPage.expectRefused(technician.email, oldPassword);
 });

@@ -38,10 +38,7 @@ test('a technician who forgot the password gets a reset link; the new password w
   await form.submit('Reset password');
 
   await expect(page.getByText('Your password has been set. Sign in with your new password.')).toBeVisible();
-  await loginPage.signIn(technician.email, oldPassword);
-  await expect(page.getByRole('alert', { name: 'Sign-in failed' })).toContainText(
-    'The email or password is not correct.',
-  );
+  await loginPage.expectRefused(technician.email, oldPassword);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
