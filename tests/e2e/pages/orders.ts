@@ -21,6 +21,13 @@ export class PatientOrders {
       .getByRole('row')
       .filter({ hasNot: this.page.getByRole('columnheader') });
   }
+
+  /** The first order's follow-up button, named by its one status (issue 33): 'Sent', 'Finished'… */
+  firstOrderStatus(status: string): Locator {
+    return this.rows()
+      .first()
+      .getByRole('button', { name: new RegExp(`^Follow the order of .*: ${status}$`) });
+  }
 }
 
 /** The new-assessment dialog and the mass-order dialog share their fields' names. */

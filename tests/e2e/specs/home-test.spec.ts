@@ -31,12 +31,7 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   await dialog.getByRole('button', { name: 'Order' }).click();
   await new OrderDialog(page).confirmation().getByRole('button', { name: 'Close' }).click();
   // One status (issue 33): the order's progress, emailed as soon as it was placed.
-  await expect(
-    orders
-      .rows()
-      .first()
-      .getByRole('button', { name: /^Follow the order of .*: Sent$/ }),
-  ).toBeVisible();
+  await expect(orders.firstOrderStatus('Sent')).toBeVisible();
   // No result yet: nothing to report.
   await expect(page.getByRole('link', { name: 'View report' })).toHaveCount(0);
 
@@ -98,12 +93,7 @@ test('a patient takes a home test from the emailed link, and the clinician reads
 
   // Back at the clinic: the order is finished and the report opens in its dialog.
   await page.reload();
-  await expect(
-    orders
-      .rows()
-      .first()
-      .getByRole('button', { name: /^Follow the order of .*: Finished$/ }),
-  ).toBeVisible();
+  await expect(orders.firstOrderStatus('Finished')).toBeVisible();
   await page.getByRole('link', { name: 'View report' }).click();
   await expect(page).toHaveURL(new RegExp(`/cgm/manage/patient/${String(patient.id)}/cbbreport$`));
   const report = page.getByRole('dialog', { name: 'Cognitive report' });

@@ -68,12 +68,7 @@ test('a technician runs an in-clinic test with the patient, and the order ends f
   // A technician has no viewReport: the profile shows the date of the last result, no report.
   await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
   // One status (issue 33): the order's progress.
-  await expect(
-    orders
-      .rows()
-      .first()
-      .getByRole('button', { name: /^Follow the order of .*: Finished$/ }),
-  ).toBeVisible();
+  await expect(orders.firstOrderStatus('Finished')).toBeVisible();
   await expect(page.getByRole('link', { name: 'View report' })).toHaveCount(0);
   await page.goto(`/cgm/manage/patient/${String(patient.id)}/cbbreport`);
   await expect(page.getByText('Access forbidden')).toBeVisible();
