@@ -24,6 +24,13 @@ export async function readPatientNotice(page: Page): Promise<void> {
   }).toPass();
 }
 
+/** What the link's page asks a patient: their names and their date of birth (yyyy-mm-dd). */
+export interface PatientDetails {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+}
+
 /** Spec §2 /{product}/patientlogin: the patient confirms their details and accepts the privacy notice. */
 export class PatientLogin {
   constructor(private readonly page: Page) {}
@@ -38,7 +45,7 @@ export class PatientLogin {
   }
 
   /** The date of birth (yyyy-mm-dd) goes into its day, month and year fields (issue 32), as typed: no leading zeros. */
-  async fillDetails(details: { firstName: string; lastName: string; dateOfBirth: string }): Promise<void> {
+  async fillDetails(details: PatientDetails): Promise<void> {
     await this.page.getByRole('textbox', { name: 'First name' }).fill(details.firstName);
     await this.page.getByRole('textbox', { name: 'Last name' }).fill(details.lastName);
     const [year = '', month = '', day = ''] = details.dateOfBirth.split('-');
@@ -69,6 +76,23 @@ export class PatientLogin {
 
   async continue(): Promise<void> {
     await this.page.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  /** What the patient does on the link's page: types the details, reads the notice and accepts it, then Continue. */
+  async confirm(details: PatientDetails): Promise<void> {
+    await this.fillDetails(details);
+    await this.acceptNotice();
+    await this.continue();
+  }
+
+  /**
+   * From the link to the patient's own assessment page (language of the test, Begin): the link opened, the details
+   * confirmed and the notice accepted, until that page shows.
+   */
+  async signIn(link: string, details: PatientDetails): Promise<void> {
+    await this.open(link);
+    await this.confirm(details);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
   }
 
   mismatchDialog(): Locator {
@@ -153,6 +177,19 @@ export const runnerWords = {
 export async function handToPatient(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Hand to the patient' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your memory test' })).toBeVisible();
+}
+
+/**
+ * On the handed-over tablet's screen (issue 31), the patient reads the notice to its end, ticks its box, picks the
+ * test's language when it is not the one offered first, and presses Begin.
+ */
+export async function acceptNoticeAndBegin(page: Page, language?: string): Promise<void> {
+  await readPatientNotice(page);
+  await page.getByRole('checkbox', { name: patientNoticeBox }).check();
+  if (language !== undefined) {
+    await page.getByRole('combobox', { name: 'Language of the test' }).selectOption(language);
+  }
+  await page.getByRole('button', { name: 'Begin' }).click();
 }
 
 /** After an in-clinic test, the staff member whose tablet it is takes it back with their password. */
@@ -248,4 +285,12 @@ export class ReferenceRunner {
     await panel.getByRole('combobox', { name: 'Error' }).selectOption(code);
     await panel.getByRole('button', { name: 'End with this error' }).click();
   }
+}
+
+/** Begin on the patient's assessment page: the browser goes to the runner, which prepares the test (in English). */
+export async function beginTheTest(page: Page): Promise<ReferenceRunner> {
+  await page.getByRole('button', { name: 'Begin' }).click();
+  const runner = new ReferenceRunner(page);
+  await runner.waitUntilReady();
+  return runner;
 }

@@ -1,8 +1,8 @@
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { patientBrowser, patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { detailsOf, patientBrowser, patientWithHomeOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { PatientOrders } from '../pages/orders';
-import { PatientLogin, ReferenceRunner } from '../pages/test-taking';
+import { beginTheTest, PatientLogin } from '../pages/test-taking';
 
 /**
  * Issue 32: what a patient reads before Begin, coming back after leaving the test, and "I cannot do this test",
@@ -13,18 +13,12 @@ test('a patient reading Spanish gets the test in Spanish, and after leaving the 
   browser,
   request,
 }) => {
-  const lastName = uniqueName('Saldana');
-  const { patient, link } = await patientWithHomeOrder(request, lastName);
+  const { patient, link } = await patientWithHomeOrder(request, uniqueName('Saldana'));
   const home = await patientBrowser(browser);
   const page = await home.newPage();
-  const login = new PatientLogin(page);
-  await login.open(link);
-  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
-  await login.acceptNotice();
-  await login.continue();
+  await new PatientLogin(page).signIn(link, detailsOf(patient));
 
   // Before Begin: what to expect in plain words, no staff terms.
-  await expect(page.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
   const expectations = page.getByRole('region', { name: 'What to expect' });
   await expect(expectations).toContainText(/The test takes about \d+ minutes?\./);
   await expect(expectations).toContainText('Each part starts with a short practice');
@@ -67,15 +61,10 @@ test('"I cannot do this test" ends the attempt without a result, and the clinici
   const { patient, link } = await patientWithHomeOrder(request, lastName);
   const home = await patientBrowser(browser);
   const patientPage = await home.newPage();
-  const login = new PatientLogin(patientPage);
-  await login.open(link);
-  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
-  await login.acceptNotice();
-  await login.continue();
+  await new PatientLogin(patientPage).signIn(link, detailsOf(patient));
 
   // The test was begun, then left: the attempt is under way on the server.
-  await patientPage.getByRole('button', { name: 'Begin' }).click();
-  await new ReferenceRunner(patientPage).waitUntilReady();
+  await beginTheTest(patientPage);
   await patientPage.getByRole('link', { name: 'Leave without finishing' }).click();
   await expect(patientPage.getByText('You left the test before the end')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { detailsOf, patientWithHomeOrder } from '../fixtures/test-orders';
 import { LoginPage } from '../pages/login-page';
 import { GeneralList, uniqueName } from '../pages/manage';
 import { PatientLogin } from '../pages/test-taking';
@@ -134,11 +134,7 @@ for (const { name, screen } of patientScreens) {
     // The details, the notice and its box by keyboard, forwards and back again.
     const covered = await tabThrough(page, 12);
     covered.push(...(await tabThrough(page, 12, 'Shift+Tab')));
-    await login.fillDetails({
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      dateOfBirth: testPatientBirthDate,
-    });
+    await login.fillDetails(detailsOf(patient));
     await login.acceptNotice();
     await login.acceptBox().focus();
     covered.push(...(await focusCoveredBy(page)));

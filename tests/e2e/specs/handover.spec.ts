@@ -7,10 +7,9 @@ import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { LoginPage } from '../pages/login-page';
 import { uniqueName } from '../pages/manage';
 import {
+  acceptNoticeAndBegin,
   askForDevPanel,
   handToPatient,
-  patientNoticeBox,
-  readPatientNotice,
   ReferenceRunner,
   runnerWords,
   unlockWithPassword,
@@ -78,10 +77,7 @@ test('a technician hands the tablet to the patient: only the patient’s screens
   // The patient goes back to the test, takes it in Spanish, and is thanked in Spanish.
   await page.getByRole('button', { name: 'Back to the test' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your memory test' })).toBeVisible();
-  await readPatientNotice(page);
-  await page.getByRole('checkbox', { name: patientNoticeBox }).check();
-  await page.getByRole('combobox', { name: 'Language of the test' }).selectOption('es-US');
-  await page.getByRole('button', { name: 'Begin' }).click();
+  await acceptNoticeAndBegin(page, 'es-US');
   const runner = new ReferenceRunner(page, runnerWords['es-US']);
   await expect(page.getByRole('heading', { level: 1, name: 'Aplicación de referencia de la prueba' })).toBeVisible();
   await runner.takeTheTest(2);
@@ -118,10 +114,8 @@ test('a tablet left unattended after the test signs its staff member out and sho
     await new LoginPage(page).signInAs('technician');
     await page.goto(orderPage);
     await handToPatient(page);
-    await readPatientNotice(page);
-    await page.getByRole('checkbox', { name: patientNoticeBox }).check();
     await askForDevPanel(page);
-    await page.getByRole('button', { name: 'Begin' }).click();
+    await acceptNoticeAndBegin(page);
     await new ReferenceRunner(page).waitUntilReady();
     await new ReferenceRunner(page).endWithError('workflowerror');
     await expect(page.getByRole('heading', { level: 1, name: 'The test is over' })).toBeVisible();

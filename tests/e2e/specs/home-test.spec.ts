@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
-import { patientBrowser, testPatientBirthDate } from '../fixtures/test-orders';
+import { detailsOf, patientBrowser } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { OrderDialog, PatientOrders } from '../pages/orders';
 import { PatientLogin, ReferenceRunner } from '../pages/test-taking';
@@ -47,7 +47,7 @@ test('a patient takes a home test from the emailed link, and the clinician reads
   await expect(patientPage.getByRole('banner')).toHaveCount(0);
 
   // Continuing before accepting the notice is refused with the spec's message.
-  await login.fillDetails({ firstName: 'Beatrice', lastName, dateOfBirth: testPatientBirthDate });
+  await login.fillDetails(detailsOf(patient));
   await login.continue();
   await expect(patientPage.getByText('The patient privacy notice must be accepted')).toBeVisible();
   await login.acceptNotice();

@@ -3,8 +3,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';
-import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
-import { patientWithHomeOrder, patientWithSiteOrder, placeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { addPatient, apiToken } from '../fixtures/patients';
+import { detailsOf, patientWithHomeOrder, patientWithSiteOrder, testPatientBirthDate } from '../fixtures/test-orders';
 import {
   cutOff,
   focusedName,
@@ -17,7 +17,14 @@ import {
 } from '../pages/layout';
 import { LoginPage } from '../pages/login-page';
 import { uniqueName } from '../pages/manage';
-import { PatientLogin, patientNoticeBox, patientNoticeTitle, ReferenceRunner, runnerWords } from '../pages/test-taking';
+import {
+  beginTheTest,
+  PatientLogin,
+  patientNoticeBox,
+  patientNoticeTitle,
+  ReferenceRunner,
+  runnerWords,
+} from '../pages/test-taking';
 
 /**
  * Issue 17, keyboard, zoom and touch (WCAG 2.2 AA): what axe cannot see. 320 CSS px is a 1280 px window at 400 %
@@ -74,11 +81,7 @@ for (const width of [320, 640]) {
     const page = await phone(browser, width);
     const login = new PatientLogin(page);
     await login.open(link);
-    await login.fillDetails({
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      dateOfBirth: testPatientBirthDate,
-    });
+    await login.fillDetails(detailsOf(patient));
     await expect(page.getByRole('region', { name: patientNoticeTitle }).getByRole('heading').first()).toBeVisible();
     await expectFitsPhone(page, 'patient link');
     await page.context().close();
@@ -127,31 +130,19 @@ test('at 320 CSS px a patient goes from the details to the completed test with e
 }) => {
   // The memory assessment (two tasks) is played through to reach the completed page.
   test.slow();
-  const clinician = await apiToken(request, 'clinician');
-  const lastName = uniqueName('Narrow');
-  const patient = await addPatient(request, clinician, {
-    firstName: 'Winifred',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.test`,
-  });
-  await placeOrder(request, clinician, patient, 'HOME', 'MemOnlyCBB');
-  const link = (await latestEmailTo(request, patient.email))?.link ?? '';
-  expect(link, 'order email with its link').toBeTruthy();
+  const { patient, link } = await patientWithHomeOrder(request, uniqueName('Narrow'), 'MemOnlyCBB');
 
   const page = await phone(browser, 320);
   const login = new PatientLogin(page);
   await login.open(link);
   await expectFitsPhone(page, 'details');
-  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
+  await login.fillDetails(detailsOf(patient));
   await login.acceptNotice();
   await expectFitsPhone(page, 'notice accepted');
   await login.continue();
   await expect(page.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
   await expectFitsPhone(page, 'begin');
-  await page.getByRole('button', { name: 'Begin' }).click();
-
-  const runner = new ReferenceRunner(page);
-  await runner.waitUntilReady();
+  const runner = await beginTheTest(page);
   await runner.takeTheTest(2);
   await runner.finish();
   await expect(page.getByRole('heading', { level: 1, name: 'Test completed' })).toBeVisible();
@@ -218,13 +209,7 @@ test('the details-check dialog keeps the focus inside while open; Try again give
   const { link, patient } = await patientWithHomeOrder(request, uniqueName('Dialog'));
   const login = new PatientLogin(page);
   await login.open(link);
-  await login.fillDetails({
-    firstName: patient.firstName,
-    lastName: 'Someone-Else',
-    dateOfBirth: testPatientBirthDate,
-  });
-  await login.acceptNotice();
-  await login.continue();
+  await login.confirm({ ...detailsOf(patient), lastName: 'Someone-Else' });
   const dialog = login.mismatchDialog();
   await expect(dialog).toBeVisible();
   for (let step = 0; step < 4; step += 1) {
@@ -243,19 +228,11 @@ test('reading the notice to its end on the page, by keyboard, enables the accept
   const { link, patient } = await patientWithHomeOrder(request, uniqueName('KeyRead'));
   const login = new PatientLogin(page);
   await login.open(link);
-  await login.fillDetails({
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    dateOfBirth: testPatientBirthDate,
-  });
+  await login.fillDetails(detailsOf(patient));
   // Issue 32: the notice flows in the page, no second window: moving on from the last field to the link after it
   // brings the notice's end on screen.
   await expect(page.getByRole('button', { name: 'Read the notice in a larger window' })).toHaveCount(0);
-  const box = page.getByRole('checkbox', { name: patientNoticeBox });
-  await readNoticeByKeyboard(page);
-  await tabTo(page, box);
-  await page.keyboard.press('Space');
-  await expect(box).toBeChecked();
+  await acceptNoticeByKeyboard(page);
 });
 
 /**
@@ -298,18 +275,22 @@ async function playRunnerByKeyboard(page: Page, tasks: number): Promise<void> {
 }
 
 /**
- * Reads the notice by keyboard. On the link page it flows in the page (issue 32): Tab moves on to the link after it,
- * which brings its end on screen. In a box of its own (the in-clinic page): the focus goes on it. Then End until the
- * acceptance box is enabled.
+ * Reads the notice by keyboard, then ticks its box. On the link page it flows in the page (issue 32): Tab moves on to
+ * the link after it, which brings its end on screen. In a box of its own (the in-clinic page): the focus goes on it.
+ * Then End until the acceptance box is enabled; Tab to it and Space ticks it.
  */
-async function readNoticeByKeyboard(page: Page): Promise<void> {
+async function acceptNoticeByKeyboard(page: Page): Promise<void> {
   const notice = page.getByRole('region', { name: patientNoticeTitle });
+  const box = page.getByRole('checkbox', { name: patientNoticeBox });
   const inBox = (await notice.getAttribute('tabindex')) !== null;
   await tabTo(page, inBox ? notice : page.getByRole('link', { name: 'Open the privacy notice as a PDF in a new tab' }));
   await expect(async () => {
     await page.keyboard.press('End');
-    await expect(page.getByRole('checkbox', { name: patientNoticeBox })).toBeEnabled({ timeout: 1_000 });
+    await expect(box).toBeEnabled({ timeout: 1_000 });
   }).toPass();
+  await tabTo(page, box);
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
 }
 
 test('a patient goes from the emailed link to a completed test by keyboard alone, the focus always visible', async ({
@@ -336,11 +317,7 @@ test('a patient goes from the emailed link to a completed test by keyboard alone
   await page.keyboard.type(String(Number(day)));
   await tabTo(page, born.getByRole('textbox', { name: 'Year' }));
   await page.keyboard.type(year);
-  await readNoticeByKeyboard(page);
-  const box = page.getByRole('checkbox', { name: patientNoticeBox });
-  await tabTo(page, box);
-  await page.keyboard.press('Space');
-  await expect(box).toBeChecked();
+  await acceptNoticeByKeyboard(page);
   await tabTo(page, page.getByRole('button', { name: 'Continue' }));
   await page.keyboard.press('Enter');
 
@@ -399,11 +376,7 @@ test('a technician runs an in-clinic test by keyboard alone, from the order to t
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Your memory test' })).toBeVisible();
 
-  await readNoticeByKeyboard(page);
-  const box = page.getByRole('checkbox', { name: patientNoticeBox });
-  await tabTo(page, box);
-  await page.keyboard.press('Space');
-  await expect(box).toBeChecked();
+  await acceptNoticeByKeyboard(page);
   await tabTo(page, page.getByRole('combobox', { name: 'Language of the test' }));
   await tabTo(page, page.getByRole('button', { name: 'Begin' }));
   await page.keyboard.press('Enter');

@@ -3,10 +3,16 @@ import jsQR from 'jsqr';
 import { devPost } from '../fixtures/dev';
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { patientBrowser, patientWithHomeOrder, placeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import {
+  detailsOf,
+  patientBrowser,
+  patientWithHomeOrder,
+  placeOrder,
+  testPatientBirthDate,
+} from '../fixtures/test-orders';
 import type { LoginPage } from '../pages/login-page';
 import { uniqueName } from '../pages/manage';
-import { PatientLogin, ReferenceRunner } from '../pages/test-taking';
+import { beginTheTest, PatientLogin } from '../pages/test-taking';
 
 /**
  * Issue 18: following an order to the end. The clinician reads each order's timeline from the patient's
@@ -73,16 +79,10 @@ test('a clinician follows a home order on its timeline: sent, opened, two failed
   await expect(dialog.getByText('Details did not match (attempt 2 of 3)')).toBeVisible();
   await closeDialog(page, dialog);
 
-  await login.fillDetails({
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    dateOfBirth: testPatientBirthDate,
-  });
+  await login.fillDetails(detailsOf(patient));
   await login.continue();
   await expect(patientPage.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
-  await patientPage.getByRole('button', { name: 'Begin' }).click();
-  const runner = new ReferenceRunner(patientPage);
-  await runner.waitUntilReady();
+  const runner = await beginTheTest(patientPage);
   await runner.takeTheTest();
   await runner.finish();
   await expect(patientPage.getByRole('heading', { level: 1, name: 'Test completed' })).toBeVisible();
@@ -110,18 +110,11 @@ test('a resent link works and the old one stops at once', async ({ page, loginPa
 
   const patientPage = await (await patientBrowser(browser)).newPage();
   const login = new PatientLogin(patientPage);
-  const details = { firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: testPatientBirthDate };
   await login.open(link);
-  await login.fillDetails(details);
-  await login.acceptNotice();
-  await login.continue();
+  await login.confirm(detailsOf(patient));
   await expect(login.mismatchDialog()).toBeVisible();
 
-  await login.open(fresh);
-  await login.fillDetails(details);
-  await login.acceptNotice();
-  await login.continue();
-  await expect(patientPage.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
+  await login.signIn(fresh, detailsOf(patient));
 });
 
 test('a cancelled order and an expired link each send the patient to their own page, which reveals nothing else', async ({
@@ -211,12 +204,7 @@ test('the QR code on screen decodes to a link that signs the patient in; the let
     window.localStorage.setItem('cgm.interfaceLanguage', 'en-US');
   });
   const patientPage = await phone.newPage();
-  const login = new PatientLogin(patientPage);
-  await login.open(decoded?.data ?? '');
-  await login.fillDetails({ firstName: 'Jimena', lastName, dateOfBirth: testPatientBirthDate });
-  await login.acceptNotice();
-  await login.continue();
-  await expect(patientPage.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
+  await new PatientLogin(patientPage).signIn(decoded?.data ?? '', detailsOf(patient));
 
   await dialog.getByRole('button', { name: 'Print a letter for the patient' }).click();
   await page.emulateMedia({ media: 'print' });

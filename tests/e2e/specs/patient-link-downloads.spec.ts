@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { detailsOf, patientWithHomeOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { PatientLogin, patientNoticeTitle } from '../pages/test-taking';
 
@@ -48,13 +48,7 @@ test('the patient link page loads no chart code, and a dialog’s code only when
   expect(await scriptsWith(dialogCode)).toEqual([]);
 
   // The one dialog left on the page (issue 32: the notice flows in it) is the details check's.
-  await login.fillDetails({
-    firstName: patient.firstName,
-    lastName: 'Someone-Else',
-    dateOfBirth: testPatientBirthDate,
-  });
-  await login.acceptNotice();
-  await login.continue();
+  await login.confirm({ ...detailsOf(patient), lastName: 'Someone-Else' });
   const dialog = login.mismatchDialog();
   await expect(dialog).toBeVisible();
   expect(await scriptsWith(dialogCode)).toHaveLength(1);

@@ -4,9 +4,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { layoutFindings } from '../fixtures/patient-layout';
-import { patientWithHomeOrder, patientWithSiteOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { detailsOf, patientWithHomeOrder, patientWithSiteOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
-import { handToPatient, PatientLogin, ReferenceRunner } from '../pages/test-taking';
+import { beginTheTest, handToPatient, PatientLogin } from '../pages/test-taking';
 
 async function expectPatientLayout(page: Page, heading: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -25,13 +25,8 @@ for (const viewport of [
       page,
       request,
     }) => {
-      const lastName = uniqueName('Pages');
-      const { patient, link } = await patientWithHomeOrder(request, lastName);
-      const login = new PatientLogin(page);
-      await login.open(link);
-      await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
-      await login.acceptNotice();
-      await login.continue();
+      const { patient, link } = await patientWithHomeOrder(request, uniqueName('Pages'));
+      await new PatientLogin(page).signIn(link, detailsOf(patient));
 
       // Before Begin: what to expect, the test's language, Begin across the phone.
       await expectPatientLayout(page, 'Your assessment');
@@ -39,8 +34,7 @@ for (const viewport of [
       expect(begin?.width ?? 0).toBeGreaterThan(viewport.width - 40);
 
       // Back from the runner without finishing: what happened, and how to start again.
-      await page.getByRole('button', { name: 'Begin' }).click();
-      await new ReferenceRunner(page).waitUntilReady();
+      await beginTheTest(page);
       await page.getByRole('link', { name: 'Leave without finishing' }).click();
       await expect(page.getByText('You left the test before the end')).toBeVisible();
       await expectPatientLayout(page, 'Your assessment');

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { detailsOf, patientWithHomeOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
 import { PatientLogin, patientNoticeBox, patientNoticeTitle, readPatientNotice } from '../pages/test-taking';
 
@@ -25,11 +25,7 @@ for (const width of [320, 390]) {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const login = new PatientLogin(page);
     await login.open(link);
-    await login.fillDetails({
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      dateOfBirth: testPatientBirthDate,
-    });
+    await login.fillDetails(detailsOf(patient));
 
     const notice = page.getByRole('region', { name: patientNoticeTitle });
     await expect(notice.getByRole('heading', { name: patientNoticeTitle })).toBeVisible();
@@ -143,11 +139,7 @@ test('a patient who ticks the notice and presses Continue at once on a slow netw
   });
   const login = new PatientLogin(page);
   await login.open(link);
-  await login.fillDetails({
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    dateOfBirth: testPatientBirthDate,
-  });
+  await login.fillDetails(detailsOf(patient));
   await readPatientNotice(page);
 
   // By keyboard, at once: tick with Space, Tab to Continue, Enter.
@@ -182,11 +174,7 @@ test('when the server time cannot be fetched after Continue, the box is unticked
   const serverTime = await holdServerTime(page);
   const login = new PatientLogin(page);
   await login.open(link);
-  await login.fillDetails({
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    dateOfBirth: testPatientBirthDate,
-  });
+  await login.fillDetails(detailsOf(patient));
   await readPatientNotice(page);
   await login.acceptBox().check();
   await login.continue();

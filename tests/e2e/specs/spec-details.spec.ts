@@ -1,6 +1,6 @@
 import { demoAccounts } from '../fixtures/demo';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { patientWithHomeOrder, patientWithSiteOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { detailsOf, patientWithHomeOrder, patientWithSiteOrder } from '../fixtures/test-orders';
 import { ContactForm } from '../pages/contact-form';
 import { uniqueName } from '../pages/manage';
 import {
@@ -37,12 +37,7 @@ test("the on-site test's completed page belongs to a patient's session; staff wh
 
   const phone = await browser.newContext({ locale: 'en-US' });
   const patientPage = await phone.newPage();
-  const login = new PatientLogin(patientPage);
-  await login.open(link);
-  await login.fillDetails({ firstName: 'Winifred', lastName: patient.lastName, dateOfBirth: testPatientBirthDate });
-  await login.acceptNotice();
-  await login.continue();
-  await expect(patientPage.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
+  await new PatientLogin(patientPage).signIn(link, detailsOf(patient));
   await patientPage.goto(completed);
   await expect(patientPage.getByRole('heading', { level: 1, name: 'Test completed' })).toBeVisible();
   await expect(patientPage.getByText(/Your test is complete/)).toBeVisible();

@@ -4,6 +4,7 @@ import { uniqueName } from '../pages/manage';
 import { PatientOrders } from '../pages/orders';
 import { demoPassword } from '../fixtures/demo';
 import {
+  acceptNoticeAndBegin,
   askForDevPanel,
   handToPatient,
   patientNoticeBox,
@@ -86,11 +87,8 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
   await loginPage.signInAs('clinician');
   await page.goto(orderPage);
   await handToPatient(page);
-  await readPatientNotice(page);
-  await page.getByRole('checkbox', { name: patientNoticeBox }).check();
-  await page.getByRole('combobox', { name: 'Language of the test' }).selectOption('es-US');
   await askForDevPanel(page);
-  await page.getByRole('button', { name: 'Begin' }).click();
+  await acceptNoticeAndBegin(page, 'es-US');
 
   // The runner speaks the test's language.
   await expect(page.getByRole('heading', { level: 1, name: 'Aplicación de referencia de la prueba' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { patientWithHomeOrder, testPatientBirthDate } from '../fixtures/test-orders';
+import { detailsOf, patientWithHomeOrder } from '../fixtures/test-orders';
 import { uniqueName } from '../pages/manage';
-import { askForDevPanel, PatientLogin, ReferenceRunner } from '../pages/test-taking';
+import { askForDevPanel, beginTheTest, PatientLogin } from '../pages/test-taking';
 
 /** Spec §4/§8: where each runner error code lands (cbbversionfailure has no page of its own: unknown error). */
 const errorPages = [
@@ -13,18 +13,10 @@ const errorPages = [
 
 for (const { code, heading, text } of errorPages) {
   test(`a home test the runner ends with ${code} lands on its error page`, async ({ page, request }) => {
-    const lastName = uniqueName('Runnererror');
-    const { patient, orderId, link } = await patientWithHomeOrder(request, lastName);
-    const login = new PatientLogin(page);
-    await login.open(link);
-    await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
-    await login.acceptNotice();
-    await login.continue();
+    const { patient, orderId, link } = await patientWithHomeOrder(request, uniqueName('Runnererror'));
+    await new PatientLogin(page).signIn(link, detailsOf(patient));
     await askForDevPanel(page);
-    await page.getByRole('button', { name: 'Begin' }).click();
-
-    const runner = new ReferenceRunner(page);
-    await runner.waitUntilReady();
+    const runner = await beginTheTest(page);
     await runner.endWithError(code);
 
     await expect(page).toHaveURL(
@@ -42,15 +34,10 @@ for (const { code, heading, text } of errorPages) {
 }
 
 test('three wrong identity attempts lock the link for a while', async ({ page, request }) => {
-  const lastName = uniqueName('Lockout');
-  const { patient, link } = await patientWithHomeOrder(request, lastName);
+  const { patient, link } = await patientWithHomeOrder(request, uniqueName('Lockout'));
   const login = new PatientLogin(page);
   await login.open(link);
-  await login.fillDetails({
-    firstName: patient.firstName,
-    lastName: 'Somebodyelse',
-    dateOfBirth: testPatientBirthDate,
-  });
+  await login.fillDetails({ ...detailsOf(patient), lastName: 'Somebodyelse' });
   await login.acceptNotice();
 
   for (const left of ['2 attempts are left', '1 attempt is left']) {
@@ -71,9 +58,7 @@ test('three wrong identity attempts lock the link for a while', async ({ page, r
 
   // Even the right details are refused while the lock lasts.
   await login.open(link);
-  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
-  await login.acceptNotice();
-  await login.continue();
+  await login.confirm(detailsOf(patient));
   await expect(page).toHaveURL(/\/cgm\/patientloginerror\/templock$/);
 });
 
@@ -88,13 +73,8 @@ test("the finished demo order's link says the test is already completed, before 
 });
 
 test('a patient opens only their own assessment; a link without its token says so', async ({ page, request }) => {
-  const lastName = uniqueName('Ownonly');
-  const { patient, orderId, link } = await patientWithHomeOrder(request, lastName);
-  const login = new PatientLogin(page);
-  await login.open(link);
-  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
-  await login.acceptNotice();
-  await login.continue();
+  const { patient, orderId, link } = await patientWithHomeOrder(request, uniqueName('Ownonly'));
+  await new PatientLogin(page).signIn(link, detailsOf(patient));
   await expect(page.getByRole('button', { name: 'Begin' })).toBeVisible();
 
   // Someone else's order (Rosa's demo order is another patient's): access forbidden, back to their own.
@@ -126,11 +106,10 @@ test('when the details cannot be sent at all, the unknown-error page offers to t
   page,
   request,
 }) => {
-  const lastName = uniqueName('Nonetwork');
-  const { patient, link } = await patientWithHomeOrder(request, lastName);
+  const { patient, link } = await patientWithHomeOrder(request, uniqueName('Nonetwork'));
   const login = new PatientLogin(page);
   await login.open(link);
-  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
+  await login.fillDetails(detailsOf(patient));
   await login.acceptNotice();
   await page.route('**/api/cgm/login/patient', (route) => route.abort('internetdisconnected'));
   await login.continue();
@@ -143,8 +122,6 @@ test('when the details cannot be sent at all, the unknown-error page offers to t
   await page.unroute('**/api/cgm/login/patient');
   await page.getByRole('link', { name: 'Back to confirming your details' }).click();
   await expect(login.heading()).toBeVisible();
-  await login.fillDetails({ firstName: patient.firstName, lastName, dateOfBirth: testPatientBirthDate });
-  await login.acceptNotice();
-  await login.continue();
+  await login.confirm(detailsOf(patient));
   await expect(page.getByRole('heading', { level: 1, name: 'Your assessment' })).toBeVisible();
 });
