@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 performance (simulated throttling: mobile is a mid-range phone on slow 4G) for the login page and
+ * Lighthouse 13 performance (simulated throttling: mobile is a mid-range phone on slow 4G) for the login page and
  * the patient link page, mobile and desktop, against a fresh in-memory demo server and Debian's Chromium.
  *
  * Each page is audited several times (LIGHTHOUSE_RUNS, 5 by default) and the median run is reported, as Lighthouse
