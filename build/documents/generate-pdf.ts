@@ -9,9 +9,8 @@ const bodyLeading = 15;
 const headingSize = 14;
 const titleSize = 20;
 const bulletIndent = 16;
-const ink = rgb(0.1, 0.1, 0.1);
-const accent = rgb(0.11, 0.31, 0.5);
-const muted = rgb(0.35, 0.35, 0.35);
+/** Body text, the title's and headings' colour, and the quieter subtitle and page numbers. */
+const colours = { ink: rgb(0.1, 0.1, 0.1), accent: rgb(0.11, 0.31, 0.5), muted: rgb(0.35, 0.35, 0.35) };
 
 /**
  * A fixed date for every document, so two builds of the same text give the same bytes and the service
@@ -27,22 +26,22 @@ class DocumentWriter extends PageFlow {
 
   title(text: string, subtitle: string): void {
     for (const line of wrapText(text, this.fonts.bold, titleSize, this.textWidth)) {
-      this.draw(line, margin, titleSize, this.fonts.bold, accent);
+      this.draw(line, margin, titleSize, this.fonts.bold, colours.accent);
       this.y -= titleSize + 8;
     }
     for (const line of wrapText(subtitle, this.fonts.regular, bodySize, this.textWidth)) {
-      this.draw(line, margin, bodySize, this.fonts.regular, muted);
+      this.draw(line, margin, bodySize, this.fonts.regular, colours.muted);
       this.y -= bodyLeading;
     }
     this.y -= 6;
-    this.rule(1, accent);
+    this.rule(1, colours.accent);
     this.y -= 18;
   }
 
   heading(text: string): void {
     // Keep a heading with at least two lines of what follows it.
     this.ensureRoom(headingSize + 8 + 2 * bodyLeading);
-    this.draw(text, margin, headingSize, this.fonts.bold, accent);
+    this.draw(text, margin, headingSize, this.fonts.bold, colours.accent);
     this.y -= headingSize + 8;
   }
 
@@ -51,9 +50,9 @@ class DocumentWriter extends PageFlow {
     lines.forEach((line, index) => {
       this.ensureRoom(bodyLeading);
       if (bullet && index === 0) {
-        this.draw('\u2022', margin + indent - 11, bodySize, this.fonts.regular, ink);
+        this.draw('\u2022', margin + indent - 11, bodySize, this.fonts.regular, colours.ink);
       }
-      this.draw(line, margin + indent, bodySize, this.fonts.regular, ink);
+      this.draw(line, margin + indent, bodySize, this.fonts.regular, colours.ink);
       this.y -= bodyLeading;
     });
     this.y -= 6;
@@ -73,7 +72,7 @@ export async function renderDocument(document: DemoDocument): Promise<Uint8Array
       else for (const item of block) writer.paragraph(item, bulletIndent, true);
     }
   }
-  writer.footers((page, pages) => `${document.title} - page ${String(page)} of ${String(pages)}`, 9, muted);
+  writer.footers((page, pages) => `${document.title} - page ${String(page)} of ${String(pages)}`, 9, colours.muted);
   return pdf.save({ useObjectStreams: false });
 }
 
