@@ -30,6 +30,12 @@ const boundaryZones = [
     from: './server',
     message: 'src/ must not import server/: what both sides need lives in common/.',
   },
+  // The build generates what the server serves; the server may import the build's generators, never the reverse.
+  {
+    target: ['./build', './vite.config.ts'],
+    from: './server',
+    message: 'The build must not import server/: move what both need into build/ (or common/ if it is pure).',
+  },
 ];
 
 /**

@@ -32,6 +32,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The build's generators (documents, licenses, start screen, page frame), which the server uses too.
+          name: 'build',
+          environment: 'node',
+          include: ['build/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],

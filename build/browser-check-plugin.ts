@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJavaScript } from 'acorn';
 import { transformWithOxc, type Plugin } from 'vite';
-import { escapeHtml, pageFrame } from '../server/runner/html';
+import { escapeHtml, pageFrame } from './html';
 import { browserNotSupportedPath } from '../src/app/browser-support';
 import { interfaceLanguages, languageStorageKey } from '#common/languages';
 import { emitAtBuildServeInDev } from './emit-or-serve';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { collectLicenses } from '../server/documents/licenses';
+import { collectLicenses } from './documents/licenses';
 import { emitAtBuildServeInDev } from './emit-or-serve';
 
 /**

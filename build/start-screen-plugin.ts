@@ -1,9 +1,9 @@
 import type { Plugin } from 'vite';
-import { readStartScreenTexts, startScreenHtml, startScreenStyle } from '../server/routes/start-screen';
+import { readStartScreenTexts, startScreenHtml, startScreenStyle } from './start-screen';
 import { localesDir } from './locales-plugin';
 
 /**
- * The first paint comes from index.html itself (server/routes/start-screen.ts says why and how). The service worker
+ * The first paint comes from index.html itself (start-screen.ts says why and how). The service worker
  * precaches index.html, so an offline start shows it too.
  */
 export function startScreenPlugin(): Plugin[] {

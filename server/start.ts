@@ -5,17 +5,10 @@ import { repoRoot } from './paths';
 
 /** What `npm start` runs: build the client if the build is missing or stale, then start the server. */
 const builtIndex = path.join(repoRoot, 'dist', 'index.html');
-// server/documents generates the PDFs and the licenses list the build emits; the lock file names the licenses.
-const sources = [
-  'src',
-  'sw',
-  'locales',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'server/documents',
-  'package-lock.json',
-].map((entry) => path.join(repoRoot, entry));
+// build/ generates the PDFs, the start screen and the licenses list the build emits; the lock file names the licenses.
+const sources = ['src', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'build', 'package-lock.json'].map(
+  (entry) => path.join(repoRoot, entry),
+);
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;

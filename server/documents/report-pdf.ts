@@ -1,7 +1,7 @@
-import { PDFDocument, PDFName, PDFString, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type RGB } from 'pdf-lib';
+import { describePdf, PageFlow, standardFonts, wrapText, type Fonts } from '../../build/documents/page-flow';
 import type { CompositeLine, ReportContent, TestContent } from '../runner/report-content';
 import { fill } from '../runner/texts';
-import { wrapText } from './generate-pdf';
 
 /**
  * Issue 33: the cognitive report as a PDF, from the same content as the report page (server/runner/report-content.ts)
@@ -9,10 +9,7 @@ import { wrapText } from './generate-pdf';
  * raw measures. US Letter, the fonts every PDF reader has (Helvetica, WinAnsi).
  */
 
-const pageWidth = 612;
-const pageHeight = 792;
 const margin = 54;
-const textWidth = pageWidth - 2 * margin;
 const bodySize = 10;
 const leading = 13;
 const ink = rgb(0.1, 0.1, 0.1);
@@ -20,11 +17,6 @@ const accent = rgb(0.04, 0.36, 0.68);
 const muted = rgb(0.3, 0.3, 0.3);
 const red = rgb(0.7, 0.15, 0.12);
 const rule = rgb(0.78, 0.8, 0.84);
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
 
 /**
  * The standard fonts encode WinAnsi only: characters outside it (the narrow no-break space French numbers use,
@@ -59,50 +51,25 @@ interface Cell {
   color?: RGB;
 }
 
-/** Lays the report out top to bottom, starting a new page when the current one is full. */
-class ReportWriter {
-  private page: PDFPage;
-  private y = pageHeight - margin;
-
-  constructor(
-    private readonly pdf: PDFDocument,
-    private readonly fonts: Fonts,
-  ) {
-    this.page = this.newPage();
-  }
-
-  private newPage(): PDFPage {
-    const page = this.pdf.addPage([pageWidth, pageHeight]);
-    this.y = pageHeight - margin;
-    return page;
-  }
-
-  /** A new page unless `height` still fits on this one. */
-  ensureRoom(height: number): void {
-    if (this.y - height < margin + 18) this.page = this.newPage();
-  }
-
-  pageBreak(): void {
-    if (this.y < pageHeight - margin) this.page = this.newPage();
+/** The report's title, headings, paragraphs, facts and tables, with room for its footer. */
+class ReportWriter extends PageFlow {
+  constructor(pdf: PDFDocument, fonts: Fonts) {
+    super(pdf, fonts, margin, 18);
   }
 
   private lines(text: string, font: PDFFont, size: number, width: number): string[] {
     return wrapText(pdfSafe(text, font), font, size, width);
   }
 
-  private draw(line: string, x: number, size: number, font: PDFFont, color: RGB): void {
-    this.page.drawText(line, { x, y: this.y - size, size, font, color });
-  }
-
   title(text: string): void {
-    for (const line of this.lines(text, this.fonts.bold, 18, textWidth)) {
+    for (const line of this.lines(text, this.fonts.bold, 18, this.textWidth)) {
       this.draw(line, margin, 18, this.fonts.bold, accent);
       this.y -= 24;
     }
   }
 
   heading(text: string, size = 13): void {
-    const lines = this.lines(text, this.fonts.bold, size, textWidth);
+    const lines = this.lines(text, this.fonts.bold, size, this.textWidth);
     // A heading stays with at least three lines of what follows it.
     this.ensureRoom(lines.length * (size + 5) + 3 * leading + 6);
     this.y -= 4;
@@ -117,7 +84,7 @@ class ReportWriter {
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const size = options.size ?? bodySize;
     const indent = options.indent ?? 0;
-    for (const line of this.lines(text, font, size, textWidth - indent)) {
+    for (const line of this.lines(text, font, size, this.textWidth - indent)) {
       this.ensureRoom(leading);
       this.draw(line, margin + indent, size, font, options.color ?? ink);
       this.y -= size + 3;
@@ -130,7 +97,7 @@ class ReportWriter {
     const labelWidth = 130;
     for (const fact of facts) {
       const values = (typeof fact.value === 'string' ? [fact.value] : fact.value).flatMap((value) =>
-        this.lines(value, this.fonts.regular, bodySize, textWidth - labelWidth),
+        this.lines(value, this.fonts.regular, bodySize, this.textWidth - labelWidth),
       );
       this.ensureRoom(values.length * leading);
       this.draw(pdfSafe(fact.label, this.fonts.bold), margin, bodySize, this.fonts.bold, ink);
@@ -144,7 +111,7 @@ class ReportWriter {
 
   /** A table whose rows are never cut across pages; the head is repeated on a new page. */
   table(caption: string, columns: readonly Column[], rows: readonly Cell[][]): void {
-    const widths = columns.map((column) => column.width * textWidth);
+    const widths = columns.map((column) => column.width * this.textWidth);
     const padding = 4;
     const wrapCells = (cells: readonly Cell[], bold: boolean) =>
       cells.map((cell, index) =>
@@ -177,18 +144,13 @@ class ReportWriter {
         x += widths[index] ?? 0;
       });
       this.y -= heightOf(cells);
-      this.page.drawLine({
-        start: { x: margin, y: this.y },
-        end: { x: pageWidth - margin, y: this.y },
-        thickness: 0.5,
-        color: rule,
-      });
+      this.rule(0.5, rule);
     };
     const head = () => {
       drawRow(headCells, [], true);
     };
     const bodyRows = rows.map((row) => ({ cells: wrapCells(row, false), row }));
-    const captionLines = this.lines(caption, this.fonts.bold, bodySize, textWidth);
+    const captionLines = this.lines(caption, this.fonts.bold, bodySize, this.textWidth);
     this.ensureRoom(
       captionLines.length * leading + heightOf(headCells) + (bodyRows[0] ? heightOf(bodyRows[0].cells) : 0),
     );
@@ -199,8 +161,8 @@ class ReportWriter {
     head();
     for (const { cells, row } of bodyRows) {
       const height = heightOf(cells);
-      if (this.y - height < margin + 18) {
-        this.page = this.newPage();
+      if (!this.fits(height)) {
+        this.ensureRoom(height);
         head();
       }
       drawRow(cells, row, false);
@@ -251,17 +213,13 @@ function testFacts(writer: ReportWriter, content: ReportContent, test: TestConte
 export async function renderReportPdf(content: ReportContent, now: Date = new Date()): Promise<Uint8Array> {
   const { texts, method } = content;
   const pdf = await PDFDocument.create();
-  const title = `${texts.pageTitle}: ${content.patientName}`;
-  pdf.setTitle(title, { showInWindowTitleBar: true });
-  pdf.setSubject(texts.pageTitle);
-  pdf.setLanguage(content.locale);
-  pdf.setCreationDate(now);
-  pdf.setModificationDate(now);
-  pdf.catalog.set(PDFName.of('Lang'), PDFString.of(content.locale));
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  };
+  describePdf(pdf, {
+    title: `${texts.pageTitle}: ${content.patientName}`,
+    subject: texts.pageTitle,
+    language: content.locale,
+    date: now,
+  });
+  const fonts = await standardFonts(pdf);
   const writer = new ReportWriter(pdf, fonts);
 
   writer.title(texts.pageTitle);
@@ -340,22 +298,12 @@ export async function renderReportPdf(content: ReportContent, now: Date = new Da
     );
   }
 
-  const pages = pdf.getPages();
-  pages.forEach((page, index) => {
-    const footer = fill(texts.pdfFooter, {
-      title: texts.pageTitle,
-      name: content.patientName,
-      page: index + 1,
-      pages: pages.length,
-    });
-    page.drawText(pdfSafe(footer, fonts.regular), {
-      x: margin,
-      y: margin / 2,
-      size: 8,
-      font: fonts.regular,
-      color: muted,
-    });
-  });
+  writer.footers(
+    (page, pages) =>
+      pdfSafe(fill(texts.pdfFooter, { title: texts.pageTitle, name: content.patientName, page, pages }), fonts.regular),
+    8,
+    muted,
+  );
   return pdf.save();
 }
 

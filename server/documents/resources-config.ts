@@ -1,5 +1,5 @@
 import { staticHostPlaceholder, type ResourceConfig } from '#common/contract';
-import { privacyDocuments, resourceDocuments, userManuals, type DemoDocument } from './catalogue';
+import { privacyDocuments, resourceDocuments, userManuals, type DemoDocument } from '../../build/documents/catalogue';
 import { demoVideoPath, demoVideos } from './demo-videos';
 
 const onStaticHost = (path: string): string => `${staticHostPlaceholder}/${path.replace(/^\//, '')}`;

@@ -19,7 +19,7 @@ import { expireUserPassword } from '../db/queries/users';
 import { forbidden } from '../http/errors';
 import { isLoopbackHost } from '../http/public-url';
 import { parseBody } from '../http/validation';
-import { escapeHtml, jsonForHtml, pageFrame } from '../runner/html';
+import { escapeHtml, jsonForHtml, pageFrame } from '../../build/html';
 import { pickLocale, type PageLocale } from '../runner/texts';
 import { callerOf } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';

@@ -5,7 +5,8 @@ import type { RuntimeConfig } from '#common/contract';
 import { patientLinkStartNamespaces, startLanguage, startNamespaces, type InterfaceLanguage } from '#common/languages';
 import type { BuiltIndex, BuiltIndexReader } from '../http/built-index';
 import { compressOnce, type EncodedBody } from '../http/encoding';
-import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from './start-screen';
+import { patientLinkChunk } from '../../build/patient-link-chunk';
+import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from '../../build/start-screen';
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) that names a chunk's files. */
 const manifestSchema = z.record(
@@ -18,12 +19,6 @@ const manifestSchema = z.record(
   }),
 );
 type Manifest = z.infer<typeof manifestSchema>;
-
-/**
- * The chunk the build gathers the patient's link page into, with its styles and what it imports beyond the first
- * download (vite.config.ts). The manifest names it by this name: the page's module is inside it, not a key of its own.
- */
-export const patientLinkChunk = 'patient-link';
 
 /** The manifest's keys of the chunks named `name`. */
 const chunksNamed = (manifest: Manifest, name: string): string[] =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, oEmbedVideoSchema, resourceConfigSchema, staticHostPlaceholder } from '#common/contract';
-import { allDocuments } from '../documents/catalogue';
+import { allDocuments } from '../../build/documents/catalogue';
 import { demoVideos } from '../documents/demo-videos';
 import { useTestApp } from '../testing/signed-in-app';
 

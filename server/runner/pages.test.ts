@@ -5,7 +5,7 @@ import { contentSecurityPolicy } from '../http/security-headers';
 import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { createTestPatientOrder } from '../testing/test-orders';
-import { escapeHtml, jsonForHtml } from './html';
+import { escapeHtml, jsonForHtml } from '../../build/html';
 import { simulateTest } from '#common/scoring';
 import { runnerForm, showsDevPanel } from './runner-page';
 import { pickLocale } from './texts';

@@ -3,7 +3,7 @@ import { recordIdParamSchema } from '#common/contract';
 import { hashToken } from '../auth/tokens';
 import type { Db } from '../db/db';
 import { findPatientSummary, findReportTokenPatient } from '../db/queries/assessment-tests';
-import { escapeHtml, pageFrame } from './html';
+import { escapeHtml, pageFrame } from '../../build/html';
 import { loadScoredTests } from './patient-results';
 import { reportContent, type CompositeLine, type ReportContent, type TestContent } from './report-content';
 import { fill, pickLocale, reportTexts, type PageLocale, type ReportTexts } from './texts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { runnerErrorCodeSchema, runnerFormSchema, workflowInstanceIdSchema, type RunnerForm } from '#common/contract';
 import { formDesigns, oneCardLearningRepeats, referenceValues, type FormDesign } from '#common/scoring';
-import { escapeHtml, jsonForHtml, pageFrame } from './html';
+import { escapeHtml, jsonForHtml, pageFrame } from '../../build/html';
 import { pickLocale, runnerTexts, type PageLocale, type RunnerTexts } from './texts';
 
 /** The component version this runner runs (spec §9 Component version 8.1.3): every 8.x is accepted. */

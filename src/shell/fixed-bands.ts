@@ -47,8 +47,9 @@ export function useFixedBand(ref: RefObject<HTMLElement | null>, shown = true): 
       window.addEventListener('resize', measure);
     }
     bands.add(element);
+    // The observer's first report of a new element, after the browser's next layout, measures it: measuring here
+    // made the browser lay the whole page out inside React's commit, one more long task on a phone's first visit.
     observer?.observe(element);
-    measure();
     return () => {
       bands.delete(element);
       observer?.unobserve(element);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { datePartOrder, datePartsOf, datePartsSchema, readDateParts, wrongDateParts } from './date-parts';
+import { interfaceLanguages } from '#common/languages';
+import {
+  browserDatePartOrder,
+  datePartOrder,
+  datePartsOf,
+  datePartsSchema,
+  readDateParts,
+  wrongDateParts,
+} from './date-parts';
 
 const bounds = { min: '1000-01-01', max: '2025-06-02' };
 const read = (day: string, month: string, year: string) => readDateParts({ day, month, year }, bounds);
@@ -9,6 +17,14 @@ describe('the date input (issue 32, GOV.UK date input)', () => {
     expect(datePartOrder('en-US')).toEqual(['month', 'day', 'year']);
     expect(datePartOrder('es-US')).toEqual(['day', 'month', 'year']);
     expect(datePartOrder('fr-FR')).toEqual(['day', 'month', 'year']);
+  });
+
+  it("writes each interface language's parts as the browser's date formatting does, and any other language too", () => {
+    for (const language of interfaceLanguages) {
+      expect(datePartOrder(language)).toEqual(browserDatePartOrder(language));
+    }
+    expect(datePartOrder('de-DE')).toEqual(['day', 'month', 'year']);
+    expect(datePartOrder('ja-JP')).toEqual(['year', 'month', 'day']);
   });
 
   it('gives yyyy-mm-dd out, whatever zeros and spaces were typed', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isInterfaceLanguage, type InterfaceLanguage } from '#common/languages';
 import { isoDate, isRealDate } from '#common/validation/dates';
 
 /**
@@ -19,10 +20,21 @@ export function datePartsOf(iso: string): DateParts {
 }
 
 /**
- * The order people write the parts in, in this language (en-US month-day-year; es-US and fr-FR day-month-year),
- * as the browser's own date formatting writes them.
+ * The interface languages' orders, as the browser's own date formatting writes them (date-parts.test.ts holds them to
+ * it): a phone's first date formatter costs tens of milliseconds of loading locale data, in the middle of the patient
+ * link page's first render (issue 32).
  */
-export function datePartOrder(language: string): DatePart[] {
+const interfaceLanguageOrders: Readonly<Record<InterfaceLanguage, readonly DatePart[]>> = {
+  'en-US': ['month', 'day', 'year'],
+  'es-US': ['day', 'month', 'year'],
+  'fr-FR': ['day', 'month', 'year'],
+};
+
+/** The order of another language, asked of the browser once per language. */
+const otherOrders = new Map<string, readonly DatePart[]>();
+
+/** The order of the parts in a language, as the browser's date formatting writes them. */
+export function browserDatePartOrder(language: string): readonly DatePart[] {
   try {
     const parts = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'numeric', year: 'numeric' })
       .formatToParts(new Date(2000, 10, 22))
@@ -33,6 +45,20 @@ export function datePartOrder(language: string): DatePart[] {
     // An unknown language tag: the order below.
   }
   return ['day', 'month', 'year'];
+}
+
+/**
+ * The order people write the parts in, in this language (en-US month-day-year; es-US and fr-FR day-month-year),
+ * as the browser's own date formatting writes them.
+ */
+export function datePartOrder(language: string): readonly DatePart[] {
+  if (isInterfaceLanguage(language)) return interfaceLanguageOrders[language];
+  let order = otherOrders.get(language);
+  if (!order) {
+    order = browserDatePartOrder(language);
+    otherOrders.set(language, order);
+  }
+  return order;
 }
 
 /** The messages of the group (keys of the common namespace's `dateInput`), each with the parts it marks wrong. */

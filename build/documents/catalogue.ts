@@ -46,7 +46,7 @@ const demoDocumentSchema = z.object({
 function readDocument(name: string): DemoDocument {
   const url = new URL(`./content/${name}.json`, import.meta.url);
   const parsed = demoDocumentSchema.safeParse(JSON.parse(readFileSync(url, 'utf8')));
-  if (!parsed.success) throw new Error(`server/documents/content/${name}.json: ${parsed.error.message}`);
+  if (!parsed.success) throw new Error(`build/documents/content/${name}.json: ${parsed.error.message}`);
   const expectedPath = `docs/${name.replace('.', '/')}.pdf`;
   if (parsed.data.path !== expectedPath) throw new Error(`${name}.json: its path should be ${expectedPath}`);
   return parsed.data;

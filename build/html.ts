@@ -1,4 +1,8 @@
-/** Small helpers for the server's own pages (reference runner, report, demo outbox): escaped text, one page frame. */
+/**
+ * Small helpers for the pages made outside the client: the server's own (reference runner, report, demo outbox) and
+ * the build's browser-not-supported page: escaped text, one page frame. They live with the build, which imports
+ * nothing from server/; the server imports them from here.
+ */
 
 const escapes: Readonly<Record<string, string>> = {
   '&': '&amp;',

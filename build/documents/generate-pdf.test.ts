@@ -1,7 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { allDocuments, privacyDocuments, userManuals } from './catalogue';
-import { generateDocuments, wrapText } from './generate-pdf';
+import { generateDocuments } from './generate-pdf';
+import { wrapText } from './page-flow';
 
 describe('generateDocuments', () => {
   it('renders every catalogue document as a real, small PDF with its title and language', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod/mini';
 import { interfaceLanguages } from '#common/languages';
-import { escapeHtml } from '../runner/html';
+import { escapeHtml } from './html';
 
 /**
  * The first paint of every client page comes from index.html itself, before any script has downloaded: on a slow

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { licenseListSchema } from '#common/contract';
-import { repoRoot } from '../paths';
 import { collectLicenses, repositoryUrl } from './licenses';
 
+const repoRoot = path.join(import.meta.dirname, '..', '..');
 const root = mkdtempSync(path.join(tmpdir(), 'licenses-'));
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
