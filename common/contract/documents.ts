@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** Every language a generated document (server/documents) may be written in. */
+/** Every language a generated document (build/documents) may be written in. */
 export const allDocumentLanguages = ['en-US', 'es-US', 'fr-FR'] as const;
 export type DocumentLanguage = (typeof allDocumentLanguages)[number];
 
@@ -8,7 +8,7 @@ export type DocumentLanguage = (typeof allDocumentLanguages)[number];
 export type DocumentKind = 'manual' | 'privacy';
 
 /**
- * The languages each family of the demo's generated documents (user manuals, privacy documents: server/documents)
+ * The languages each family of the demo's generated documents (user manuals, privacy documents: build/documents)
  * exists in. The server generates each of them in every language listed here (its tests check that); the client
  * links the interface language's copy when there is one, else the en-US copy with a note saying so (issue 10).
  */

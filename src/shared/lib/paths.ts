@@ -91,7 +91,7 @@ export function roleHome(paths: AppPaths, role: Role): string {
 }
 
 /**
- * Documents the build generates (server/documents/) on the static host, in the interface language where the
+ * Documents the build generates (build/documents/) on the static host, in the interface language where the
  * demo has that language's copy, else in en-US (`isFallback`: the screens then say the document is in English).
  */
 export function documentPaths(staticHost: string, interfaceLanguage = 'en-US') {
