@@ -7,7 +7,7 @@ import type { RuntimeConfig } from '#common/contract';
 import { registerAuthGuards } from './auth/guards';
 import { defaultSessionMaxHours } from './auth/session-service';
 import type { Db } from './db/db';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './seed/seed';
 import type { TrustProxy } from './env';
 import { apiCompressionOptions } from './http/encoding';
 import { errorHandler } from './http/errors';

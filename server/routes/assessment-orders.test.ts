@@ -11,7 +11,7 @@ import {
   type OutboxMessage,
 } from '#common/contract';
 import { hashToken } from '../auth/tokens';
-import { demoAccounts } from '../db/seed';
+import { demoAccounts } from '../seed/seed';
 import { callApi, createTestUser, loginAs, devCall } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 

@@ -12,7 +12,7 @@ import {
   type ExpireSessionsResult,
   type OutboxList,
 } from '#common/contract';
-import { seedBenchPatients } from '../db/bench-seed';
+import { seedBenchPatients } from '../seed/bench-seed';
 import { listOutboxMessages } from '../db/queries/outbox';
 import { expireUserSessions } from '../db/queries/sessions';
 import { expireUserPassword } from '../db/queries/users';

@@ -6,7 +6,7 @@ import { apiErrorBodySchema, authResultSchema, linkTokenValidationSchema, passwo
 import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '#common/validation/password';
 import { isCommonPassword } from '../auth/breached-passwords';
 import { createAccountToken } from '../db/queries/account-tokens';
-import { demoAccounts, demoPassword } from '../db/seed';
+import { demoAccounts, demoPassword } from '../seed/seed';
 import { callApi, createTestUser, loginAs, postJson, devCall } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { addTestTechnician, linkToken, outboxLinksTo } from '../testing/test-accounts';

@@ -9,7 +9,7 @@ import {
   type ClinicianWrite,
 } from '#common/contract';
 import { hashToken } from '../auth/tokens';
-import { demoAccounts } from '../db/seed';
+import { demoAccounts } from '../seed/seed';
 import { callApi, devCall } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 
