@@ -18,7 +18,7 @@ import {
 import { validationMessages } from '#common/validation/messages';
 import { privacyPolicyNotAccepted } from '../auth/guards';
 import type { AuthContext } from '../auth/session-service';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../db/tokens';
 import type { Db } from '../db/db';
 import { findAssessmentOrder } from '../db/queries/assessment-orders';
 import {

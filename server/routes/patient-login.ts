@@ -8,7 +8,7 @@ import {
 } from '#common/contract';
 import { patientSessionAuthResult } from '../auth/auth-result';
 import { sessionEndFrom, startSession } from '../auth/session-service';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import {
   findOrderByPatientLoginToken,
   findPatientLinkOrder,

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { reportAccessRequestSchema, type ReportAccess } from '#common/contract';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../db/tokens';
 import { insertReportToken, listFinishedAssessments } from '../db/queries/assessment-tests';
 import { unauthorized } from '../http/errors';
 import { parseBody } from '../http/validation';

@@ -8,7 +8,7 @@ import {
   technicianProfileSchema,
   type ClinicianWrite,
 } from '#common/contract';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import { demoAccounts } from '../seed/seed';
 import { callApi, devCall } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';

@@ -9,7 +9,7 @@ import {
   type WorkflowOutcome,
 } from '#common/contract';
 import { authTokenFrom } from '../auth/guards';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import type { Db } from '../db/db';
 import {
   findAttemptByTestToken,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import { createTestDb } from '../testing/test-app';
 import type { Db } from '../db/db';
 import { useTestApp } from '../testing/signed-in-app';

@@ -1,6 +1,6 @@
 import type { LoginRole } from '#common/contract';
 import { hashPassword } from '../auth/passwords';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import { seedDemoResults } from '../runner/demo-results';
 import { seedOrderEvents } from './seed-order-events';
 import type { Db } from '../db/db';

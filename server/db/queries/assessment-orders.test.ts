@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentOrderSchema } from '#common/contract';
-import { hashToken } from '../../auth/tokens';
+import { hashToken } from '../tokens';
 import { createTestDb } from '../../testing/test-app';
 import type { Db } from '../db';
 import { demoPatientTokens, seedDemoData } from '../../seed/seed';

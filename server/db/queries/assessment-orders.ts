@@ -1,5 +1,5 @@
 import type { AssessmentOrder, OrderStatusId, OrderTypeId } from '#common/contract';
-import { orderProgress, type ProgressFacts } from '../../orders/progress';
+import { orderProgress, type ProgressFacts } from '../order-progress';
 import type { Db } from '../db';
 import { openOrder, orderProgressColumns, orderProgressJoin } from './order-events';
 
