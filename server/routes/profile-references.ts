@@ -1,7 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ProfileReferences, Rules } from '#common/contract';
-import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
-import { listCountries, listSpecialties, listStates } from '../db/queries/profile-references';
+import { readProfileReferences } from '../profiles/references';
 import { currentRules } from '../profiles/rules';
 import { callerOf, providerServiceScope } from '../profiles/scope';
 import type { RouteDeps } from './route-deps';
@@ -14,14 +13,7 @@ export const profileReferenceRoutes: FastifyPluginCallback<RouteDeps> = (app, { 
     '/api/references/profile',
     { preHandler: app.requireEntitlement('listPatients') },
     async (request): Promise<ProfileReferences> => {
-      const scope = providerServiceScope(callerOf(request), undefined);
-      const [specialties, states, countries, services] = await Promise.all([
-        listSpecialties(db),
-        listStates(db),
-        listCountries(db),
-        loadProfileProviderServices(db, scope),
-      ]);
-      return { specialties, states, countries, providerServices: [...services.values()] };
+      return readProfileReferences(db, providerServiceScope(callerOf(request), undefined));
     },
   );
   done();

@@ -205,3 +205,12 @@ export async function findOrderablePatients(
     [[...ids], providerServiceIds === null ? null : [...providerServiceIds]],
   );
 }
+
+/** Demo back door (issue 18): the order's link ran out a minute ago; answers whether the order exists. */
+export async function expireOrderLink(db: Db, id: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE assessment_orders SET link_expires_at = now() - interval '1 minute' WHERE id = $1 RETURNING id`,
+    [id],
+  );
+  return rows.length > 0;
+}
