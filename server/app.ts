@@ -35,7 +35,7 @@ import { passwordRoutes } from './routes/passwords';
 import { patientRoutes } from './routes/patients';
 import { profileReferenceRoutes } from './routes/profile-references';
 import { staffProfileRoutes } from './routes/staff-profiles';
-import type { RouteDeps } from './routes/route-deps';
+import type { RouteDeps } from './http/route-deps';
 import { assessmentTestRoutes } from './routes/assessment-tests';
 import { patientLoginRoutes } from './routes/patient-login';
 import { orderFollowUpRoutes } from './routes/order-follow-up';

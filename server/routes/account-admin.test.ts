@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, patientListSchema, patientProfileSchema, technicianProfileSchema } from '#common/contract';
-import { findUsableAccountToken, markAccountTokenUsed } from '../db/queries/account-tokens';
+import { findUsableAccountToken, markAccountTokenUsed } from '../testing/stored';
 import { demoAccounts } from '../seed/seed';
 import { callApi, createTestUser, loginAs, postJson } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';

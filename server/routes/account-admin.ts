@@ -14,7 +14,7 @@ import { parseBody } from '../http/validation';
 import { recipientOf, sendAccountLink } from '../profiles/account-emails';
 import { findStaff, findUserByEmail, setProfileDisabled } from '../profiles/account-state';
 import { callerOf, profileScope } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 const deactivateEntitlement: Readonly<Record<ProfileType, Entitlement>> = {
   patient: 'deActivatePatient',

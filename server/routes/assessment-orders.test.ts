@@ -10,7 +10,7 @@ import {
   type AssessmentOrderInput,
   type OutboxMessage,
 } from '#common/contract';
-import { hashToken } from '../db/tokens';
+import { hashToken } from '../testing/stored';
 import { demoAccounts } from '../seed/seed';
 import { callApi, createTestUser, loginAs, devCall } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';

@@ -24,7 +24,7 @@ import {
   reportUnableToTake,
 } from '../orders/test-attempts';
 import { callerOf } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /**
  * Spec §7: GET /api/profile/patients/{id}/assessmentorders/{assessmentId}; POST

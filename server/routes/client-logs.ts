@@ -13,7 +13,7 @@ import { forbidden } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { listClientLogs, storeClientLogs, type ClientLogEntry } from '../logs/client-logs';
 import { callerOf } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 export { clientLogsKept, clientLogsPerSessionMinute } from '../logs/client-logs';
 

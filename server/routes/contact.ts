@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { contactMessageSchema, type ContactResult } from '#common/contract';
 import { sendContactMessage } from '../contact/messages';
 import { parseBody } from '../http/validation';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 export { contactMessagesPerHour, contactRecipient } from '../contact/messages';
 

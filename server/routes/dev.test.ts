@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authResultSchema, expireSessionsResultSchema, outboxListSchema } from '#common/contract';
-import { insertOutboxMessage } from '../db/queries/outbox';
+import { insertOutboxMessage } from '../testing/stored';
 import { demoAccounts, demoPassword } from '../seed/seed';
 import { callApi, devCall, loginAs, postJson } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';

@@ -25,7 +25,7 @@ import { parseBody } from '../http/validation';
 import { escapeHtml, jsonForHtml, pageFrame } from '../runner/html';
 import { pickLocale, type PageLocale } from '../runner/texts';
 import { callerOf } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 const outboxScriptFile = path.join(import.meta.dirname, '..', 'dev', 'public', 'outbox.js');
 

@@ -5,7 +5,7 @@ import { refreshSession, resultForSession, signInStaff } from '../auth/login';
 import { endSession, resolveToken } from '../auth/session-service';
 import { unauthorized } from '../http/errors';
 import { parseBody } from '../http/validation';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /** POST /api/{product}/login, /login/logout, /login/validate, /login/refreshauthtoken (spec §7). */
 export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, sessionMinutes, sessionMaxHours }, done) => {

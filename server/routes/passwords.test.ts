@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, authResultSchema, linkTokenValidationSchema, passwordErrorCodes } from '#common/contract';
 import { passwordFieldIssues, passwordFormSchema, passwordMessages } from '#common/validation/password';
 import { isCommonPassword } from '../auth/breached-passwords';
-import { createAccountToken } from '../db/queries/account-tokens';
+import { createAccountToken } from '../testing/stored';
 import { demoAccounts, demoPassword } from '../seed/seed';
 import { callApi, createTestUser, loginAs, postJson, devCall } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';

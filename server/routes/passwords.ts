@@ -21,7 +21,7 @@ import { needsPrivacyPolicy } from '../auth/session-service';
 import { forbidden } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { callerOf } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 export { maxForgotPasswordLinksPerHour } from '../auth/password-changes';
 

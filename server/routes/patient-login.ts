@@ -8,7 +8,7 @@ import {
 import { checkPatientLoginInput, openPatientLink, signInPatient } from '../auth/patient-login';
 import { requestLanguage } from '../http/messages';
 import { parseBody } from '../http/validation';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 export { maxFailedPatientLogins, sameName } from '../auth/patient-login';
 

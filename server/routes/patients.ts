@@ -19,7 +19,7 @@ import {
 } from '../profiles/patients';
 import { birthDateBounds } from '../profiles/rules';
 import { callerOf, profileScope } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 export const idParamsSchema = z.object({ id: recordIdParamSchema });
 

@@ -3,7 +3,7 @@ import type { ProfileReferences, Rules } from '#common/contract';
 import { readProfileReferences } from '../profiles/references';
 import { currentRules } from '../profiles/rules';
 import { callerOf, providerServiceScope } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /** GET /api/rules (spec §3 Rules) and GET /api/references/profile (what the profile forms choose from). */
 export const profileReferenceRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {

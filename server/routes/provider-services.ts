@@ -20,7 +20,7 @@ import {
   providerServiceBatteries,
   readProviderService,
 } from '../provider-services/administration';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /** Set by the preHandlers before any handler runs; a missing one is a wiring bug, not a client error. */
 function authOf(request: FastifyRequest): AuthContext {

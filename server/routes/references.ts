@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { requestLanguage } from '../http/messages';
 import { listLocalities, listReportTypes, localizedBatteries } from '../references/lists';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /**
  * GET /api/references/localities, /reporttypes, /batteries (spec §7). Any signed-in caller may read them:

@@ -4,7 +4,7 @@ import { unauthorized } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
 import { grantReportAccess } from '../reports/report-access';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /**
  * POST /api/{product}/cbbreport/access (needs viewReport): the embedded report page (spec §2 Report dialog) cannot

@@ -8,7 +8,7 @@ import {
   technicianProfileSchema,
   type ClinicianWrite,
 } from '#common/contract';
-import { hashToken } from '../db/tokens';
+import { hashToken } from '../testing/stored';
 import { demoAccounts } from '../seed/seed';
 import { callApi, devCall } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';

@@ -15,7 +15,7 @@ import type { LinkSite } from '../profiles/account-emails';
 import { callerOf, profileScope } from '../profiles/scope';
 import { addStaffProfile, editStaffProfile, listStaffProfiles, readStaffProfile } from '../profiles/staff';
 import { idParamsSchema } from './patients';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 interface StaffKind {
   type: StaffProfileType;
