@@ -227,11 +227,33 @@ export function beginSupervisedTest(
 }
 
 /**
+ * A callback after a test (completed, error): the patient's session is back to its idle time, the caller may touch
+ * the order, then `step` records what happened, in one transaction; the answer is the order as it stands then.
+ */
+async function afterTest(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  sessionMinutes: number,
+  now: Date,
+  step: (tx: Db, order: OrderForTestRow) => Promise<void>,
+): Promise<AssessmentOrder> {
+  await db.tx(async (tx) => {
+    await patientTestEnded(tx, auth, sessionMinutes, now);
+    const order = await findOrderForTest(tx, id);
+    if (!order) throw orderNotFound();
+    checkAccess(auth, order, 'beginSupervisedAssessment');
+    await step(tx, order);
+  });
+  return answerOrder(db, id);
+}
+
+/**
  * Spec §4 completion callback. The runner records the results with its token (and finishes the order then);
  * the callback confirms it, and finishes the order if that has not happened yet. Without a completed attempt
  * there is nothing to confirm: a reason, not a finished order without results.
  */
-export async function confirmTestCompleted(
+export function confirmTestCompleted(
   db: Db,
   auth: AuthContext,
   id: number,
@@ -239,11 +261,7 @@ export async function confirmTestCompleted(
   sessionMinutes: number,
   now: Date,
 ): Promise<AssessmentOrder> {
-  await db.tx(async (tx) => {
-    await patientTestEnded(tx, auth, sessionMinutes, now);
-    const order = await findOrderForTest(tx, id);
-    if (!order) throw orderNotFound();
-    checkAccess(auth, order, 'beginSupervisedAssessment');
+  return afterTest(db, auth, id, sessionMinutes, now, async (tx, order) => {
     if (order.status === 'FINI') return;
     const attempt = await findOrderAttempt(tx, id, workflowInstanceId);
     if (attempt?.outcome !== 'COMPLETED' || !attempt.finishedAt) {
@@ -251,11 +269,10 @@ export async function confirmTestCompleted(
     }
     await markOrderFinished(tx, id, attempt.finishedAt);
   });
-  return answerOrder(db, id);
 }
 
 /** Spec §4 error callback: the order stays open and keeps the code; the attempt ends if the runner did not. */
-export async function recordTestError(
+export function recordTestError(
   db: Db,
   auth: AuthContext,
   id: number,
@@ -263,16 +280,11 @@ export async function recordTestError(
   sessionMinutes: number,
   now: Date,
 ): Promise<AssessmentOrder> {
-  await db.tx(async (tx) => {
-    await patientTestEnded(tx, auth, sessionMinutes, now);
-    const order = await findOrderForTest(tx, id);
-    if (!order) throw orderNotFound();
-    checkAccess(auth, order, 'beginSupervisedAssessment');
+  return afterTest(db, auth, id, sessionMinutes, now, async (tx) => {
     const attempt = await findOrderAttempt(tx, id, report.workflowInstanceId);
     if (attempt?.outcome === null) await recordAttemptError(tx, attempt.id, report.errorCode, now);
     await markOrderError(tx, id, report.errorCode, now);
   });
-  return answerOrder(db, id);
 }
 
 /**
