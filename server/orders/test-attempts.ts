@@ -177,6 +177,25 @@ export async function readOrderDetail(
   };
 }
 
+/**
+ * The order a begin names: the caller may touch it, it may be begun (by its link or on site), and its provider
+ * service offers the language (a 400 on the body's field `path` otherwise).
+ */
+async function orderToBegin(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  begin: { byLink: boolean; language: string; path: string },
+  now: Date,
+): Promise<OrderForTestRow> {
+  const order = await findOrderForTest(db, id);
+  if (!order) throw orderNotFound();
+  checkAccess(auth, order, 'beginSupervisedAssessment');
+  checkBeginnable(order, begin.byLink, now);
+  await checkLanguage(db, order, begin.language, begin.path);
+  return order;
+}
+
 /** The patient's own, unsupervised test: the privacy notice was accepted when they confirmed their details. */
 export function beginPatientTest(
   db: Db,
@@ -186,11 +205,7 @@ export function beginPatientTest(
   now: Date,
 ): Promise<BeginTestResult> {
   return db.tx(async (tx) => {
-    const order = await findOrderForTest(tx, id);
-    if (!order) throw orderNotFound();
-    checkAccess(auth, order, 'beginSupervisedAssessment');
-    checkBeginnable(order, true, now);
-    await checkLanguage(tx, order, begin.language, 'language');
+    const order = await orderToBegin(tx, auth, id, { byLink: true, language: begin.language, path: 'language' }, now);
     await patientTestAllowance(tx, auth, new Date(now.getTime() + testTokenLifetimeMinutes * 60_000));
     return beginAttempt(
       tx,
@@ -217,11 +232,8 @@ export function beginSupervisedTest(
   now: Date,
 ): Promise<BeginTestResult> {
   return db.tx(async (tx) => {
-    const order = await findOrderForTest(tx, id);
-    if (!order) throw orderNotFound();
-    checkAccess(auth, order, 'beginSupervisedAssessment');
-    checkBeginnable(order, false, now);
-    await checkLanguage(tx, order, begin.language, 'AssessmentOrderTestWillUseLanguage');
+    const language = { byLink: false, language: begin.language, path: 'AssessmentOrderTestWillUseLanguage' };
+    const order = await orderToBegin(tx, auth, id, language, now);
     return beginAttempt(tx, order, { supervised: true, startedByUserId: auth.userId, ...begin }, now);
   });
 }
