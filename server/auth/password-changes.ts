@@ -38,23 +38,28 @@ const ok: PasswordActionResult = { success: true };
 /** A person who forgot their password gets at most this many links an hour; more asks are answered but ignored. */
 export const maxForgotPasswordLinksPerHour = 3;
 
-const tokenInvalid = (): HttpError =>
-  new HttpError(
-    400,
-    passwordErrorCodes.tokenInvalid,
-    'The link is not valid: it was used already, replaced by a newer one, or it has expired',
-  );
+/** A refusal the password pages name by its code; the message is for logs and API callers. */
+const refusal = (status: number, code: string, message: string) => (): HttpError =>
+  new HttpError(status, code, message);
 
-const accountLocked = (): HttpError =>
-  new HttpError(400, passwordErrorCodes.accountLocked, 'Too many wrong passwords: the account is locked for a while');
+const tokenInvalid = refusal(
+  400,
+  passwordErrorCodes.tokenInvalid,
+  'The link is not valid: it was used already, replaced by a newer one, or it has expired',
+);
+
+const accountLocked = refusal(
+  400,
+  passwordErrorCodes.accountLocked,
+  'Too many wrong passwords: the account is locked for a while',
+);
 
 /** Another change of the same password (another tab, device or double submit) won the race; this one did nothing. */
-const passwordChangedConcurrently = (): HttpError =>
-  new HttpError(
-    409,
-    passwordErrorCodes.passwordChangedConcurrently,
-    'The password was changed by another request at the same moment; this change was not applied',
-  );
+const passwordChangedConcurrently = refusal(
+  409,
+  passwordErrorCodes.passwordChangedConcurrently,
+  'The password was changed by another request at the same moment; this change was not applied',
+);
 
 const currentPasswordIncorrect = (): HttpError =>
   validationFailed([{ path: 'currentPassword', message: passwordMessages.currentIncorrect }]);
