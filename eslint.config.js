@@ -7,6 +7,50 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The server one way (issue 34): route modules (HTTP only) → domain modules (rules, composed queries, mapping to the
+ * contract) → server/db (SQL only). Route modules are server/routes and the runner's *-routes.ts; every other server
+ * folder is domain or infrastructure, and server/db imports no other server folder (its tests may use the test app
+ * and the seed).
+ */
+const serverFolders = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverRouteModules = ['./server/routes', './server/runner/*-routes.ts'];
+const serverZones = [
+  ...serverRouteModules.map((target) => ({
+    target,
+    from: './server/db',
+    message: 'A route parses, authorises and answers: it calls a domain module, which calls server/db.',
+  })),
+  ...serverFolders
+    .filter((folder) => folder !== 'db')
+    .map((folder) => ({
+      target: './server/db/**/!(*.test).ts',
+      from: `./server/${folder}`,
+      message: `server/db is SQL only and must not import server/${folder}: move what the SQL needs into db/ or #common, or pass it in.`,
+    })),
+  {
+    target: './server/db/**/!(*.test).ts',
+    from: './server/*.ts',
+    message: 'server/db is SQL only and must not import the server entry modules.',
+  },
+  ...serverFolders
+    .filter((folder) => folder !== 'routes')
+    .flatMap((folder) => [
+      {
+        target: `./server/${folder}`,
+        from: './server/routes',
+        message: `server/${folder} must not import server/routes: routes depend on the domain, not the other way.`,
+      },
+      {
+        target: `./server/${folder}/**/!(*.test).ts`,
+        from: './server/runner/*-routes.ts',
+        message: `server/${folder} must not import a route module: routes depend on the domain, not the other way.`,
+      },
+    ]),
+];
+
 /** DESIGN §2 rule 1: app/shell → features → shared. */
 const boundaryZones = [
   { target: './src/shared', from: './src/features', message: 'shared/ must not import features/.' },
@@ -36,6 +80,7 @@ const boundaryZones = [
     from: './server',
     message: 'The build must not import server/: move what both need into build/ (or common/ if it is pure).',
   },
+  ...serverZones,
 ];
 
 /**

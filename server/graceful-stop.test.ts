@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { patientProfileSchema } from '#common/contract';
 import { testPatientWrite } from './testing/test-patients';
-import { demoPassword } from './db/seed';
+import { demoPassword } from './seed/seed';
 import { repoRoot } from './paths';
 
 let folder: string;

@@ -9,7 +9,7 @@ import {
   type SessionOwner,
 } from '../db/queries/sessions';
 import { entitlementsFor } from './entitlements';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../db/tokens';
 
 /** Who is calling, as the guards put it on request.auth. */
 export interface AuthContext {

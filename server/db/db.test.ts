@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createTestDb } from '../testing/test-app';
 import { createDb } from './db';
 import { migrations, runMigrations } from './migrations';
-import { seedDemoData } from './seed';
+import { seedDemoData } from '../seed/seed';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cgm-data-'));
 afterAll(() => {

@@ -1,4 +1,4 @@
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../db/tokens';
 import type { Db } from '../db/db';
 import { insertOutboxMessage } from '../db/queries/outbox';
 import { findOrderEmailFacts, type OrderEmailFacts } from '../db/queries/order-emails';

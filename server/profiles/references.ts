@@ -1,6 +1,13 @@
 import type { Db } from '../db/db';
-import { codeExists, specialtyExists } from '../db/queries/profile-references';
-import type { AddressWrite } from '#common/contract';
+import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
+import {
+  codeExists,
+  listCountries,
+  listSpecialties,
+  listStates,
+  specialtyExists,
+} from '../db/queries/profile-references';
+import type { AddressWrite, ProfileReferences } from '#common/contract';
 import { validationMessages } from '#common/validation/messages';
 import { fieldError } from './scope';
 
@@ -18,4 +25,18 @@ export async function checkSpecialty(db: Db, specialtyId: number | null): Promis
   if (specialtyId !== null && !(await specialtyExists(db, specialtyId))) {
     throw fieldError('specialty', validationMessages.invalid);
   }
+}
+
+/** What the profile forms choose from: specialties, states, countries and the caller's provider services. */
+export async function readProfileReferences(
+  db: Db,
+  providerServiceIds: readonly number[] | null,
+): Promise<ProfileReferences> {
+  const [specialties, states, countries, services] = await Promise.all([
+    listSpecialties(db),
+    listStates(db),
+    listCountries(db),
+    loadProfileProviderServices(db, providerServiceIds),
+  ]);
+  return { specialties, states, countries, providerServices: [...services.values()] };
 }

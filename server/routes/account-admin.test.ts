@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, patientListSchema, patientProfileSchema, technicianProfileSchema } from '#common/contract';
-import { findUsableAccountToken, markAccountTokenUsed } from '../db/queries/account-tokens';
-import { demoAccounts } from '../db/seed';
+import { findUsableAccountToken, markAccountTokenUsed } from '../testing/stored';
+import { demoAccounts } from '../seed/seed';
 import { callApi, createTestUser, loginAs, postJson } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { addTestTechnician, linkToken, outboxLinksTo } from '../testing/test-accounts';

@@ -9,15 +9,12 @@ import {
   type StaffProfileType,
 } from '#common/contract';
 import { mapLoginRole } from '#common/contract';
-import { findPatient, setPatientDisabled } from '../db/queries/patients';
-import { revokePatientSessions, revokeUserSessions } from '../db/queries/sessions';
-import { findStaff, setStaffDisabled } from '../db/queries/staff-profiles';
-import { findUserByEmail } from '../db/queries/users';
 import { forbidden, notFound, translatedError } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { recipientOf, sendAccountLink } from '../profiles/account-emails';
+import { findStaff, findUserByEmail, setProfileDisabled } from '../profiles/account-state';
 import { callerOf, profileScope } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 const deactivateEntitlement: Readonly<Record<ProfileType, Entitlement>> = {
   patient: 'deActivatePatient',
@@ -44,22 +41,7 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       const auth = callerOf(request);
       const needed = (disabled ? deactivateEntitlement : reactivateEntitlement)[profileType];
       if (!auth.entitlements.has(needed)) throw forbidden();
-      const scope = profileScope(auth);
-      const now = new Date();
-      if (profileType === 'patient') {
-        if (!(await findPatient(db, scope, userId))) throw notFound('Profile not found');
-        await db.tx(async (tx) => {
-          await setPatientDisabled(tx, userId, disabled);
-          if (disabled) await revokePatientSessions(tx, userId, now);
-        });
-      } else {
-        if (!(await findStaff(db, profileType, scope, userId))) throw notFound('Profile not found');
-        // Revoked, not just hidden while disabled: reactivating the account must not bring old tokens back.
-        await db.tx(async (tx) => {
-          await setStaffDisabled(tx, userId, disabled);
-          if (disabled) await revokeUserSessions(tx, userId, now);
-        });
-      }
+      await setProfileDisabled(db, profileScope(auth), profileType, userId, disabled, new Date());
       return ok;
     };
   app.post('/deactivateaccount', { preHandler: app.requireAuth }, setDisabled(true));

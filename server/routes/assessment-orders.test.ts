@@ -10,8 +10,8 @@ import {
   type AssessmentOrderInput,
   type OutboxMessage,
 } from '#common/contract';
-import { hashToken } from '../auth/tokens';
-import { demoAccounts } from '../db/seed';
+import { hashToken } from '../testing/stored';
+import { demoAccounts } from '../seed/seed';
 import { callApi, createTestUser, loginAs, devCall } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 

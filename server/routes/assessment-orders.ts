@@ -7,13 +7,13 @@ import {
   type AssessmentOrderList,
   type MassOrderResult,
 } from '#common/contract';
-import { findAssessmentOrder, listPatientAssessmentOrders } from '../db/queries/assessment-orders';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
 import { placeMassOrder, placeSingleOrder, scopeIds } from '../orders/placing';
-import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
+import { listPatientOrders, readAssessmentOrder } from '../orders/reading';
+import { callerOf, profileScope } from '../profiles/scope';
 import { idParamsSchema } from './patients';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /** Spec §6: only clinicians may mass-order (technicians order one patient at a time). */
 function cliniciansOnly(request: FastifyRequest): Promise<void> {
@@ -53,12 +53,7 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     { preHandler: app.requireEntitlement('viewAssessmentOrder') },
     async (request): Promise<AssessmentOrder> => {
       const { id } = parseParams(assessmentOrderIdParamsSchema, request);
-      const scope = scopeIds(callerOf(request));
-      const order = await findAssessmentOrder(db, id);
-      if (!order || (scope !== null && !scope.includes(order.providerService.id))) {
-        throw notFound('Assessment order not found');
-      }
-      return order;
+      return readAssessmentOrder(db, scopeIds(callerOf(request)), id);
     },
   );
   done();
@@ -75,9 +70,7 @@ export const patientAssessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (a
     { preHandler: app.requireEntitlement('listPatients') },
     async (request): Promise<AssessmentOrderList> => {
       const { id } = parseParams(idParamsSchema, request);
-      await visiblePatient(db, profileScope(callerOf(request)), id);
-      const dataList = await listPatientAssessmentOrders(db, id);
-      return { dataList, count: dataList.length };
+      return listPatientOrders(db, profileScope(callerOf(request)), id);
     },
   );
   done();

@@ -11,7 +11,7 @@ import {
   type BeginTestResult,
 } from '#common/contract';
 import { simulateTest } from '#common/scoring';
-import { demoAccounts } from '../db/seed';
+import { demoAccounts } from '../seed/seed';
 import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';
 import type { TestOrderOptions } from '../testing/test-orders';
 import { callApi, loginAs } from '../testing/test-app';

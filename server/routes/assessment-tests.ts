@@ -1,165 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import {
   assessmentOrderIdParamsSchema,
-  assessmentTestRefusalCodes,
   beginSupervisedTestRequestSchema,
   beginTestRequestSchema,
   patientAssessmentParamsSchema,
   testCompletedRequestSchema,
   testErrorRequestSchema,
-  unableToTakeErrorCode,
   unableToTakeRequestSchema,
   type AssessmentOrder,
   type AssessmentOrderDetail,
   type BeginTestResult,
-  type Entitlement,
 } from '#common/contract';
-import { validationMessages } from '#common/validation/messages';
-import { privacyPolicyNotAccepted } from '../auth/guards';
-import type { AuthContext } from '../auth/session-service';
-import { hashToken, newToken } from '../auth/tokens';
-import type { Db } from '../db/db';
-import { findAssessmentOrder } from '../db/queries/assessment-orders';
-import {
-  endSessionTestAllowance,
-  findAttemptStarter,
-  findOrderAttempt,
-  findOrderForTest,
-  insertAttempt,
-  keepSessionUntil,
-  markOrderError,
-  markOrderFinished,
-  providerServiceOffersLanguage,
-  recordAttemptError,
-  recordUnableToTake,
-  type NewAttempt,
-  type OrderForTestRow,
-} from '../db/queries/assessment-tests';
-import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
-import { deviceClassOf } from '../orders/device-class';
-import { testLengthOf } from '../runner/test-duration';
-import { expiryFrom } from '../auth/session-service';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
-import { callerOf, fieldError } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
-
-/** The runner's token lives long enough for a 15-minute test with breaks, and no longer. */
-export const testTokenLifetimeMinutes = 180;
-/** The server time a privacy acceptance names must be one this server gave out recently (spec §4). */
-const serverTimestampMaxAgeMs = 12 * 3_600_000;
-const clockSlackMs = 5 * 60_000;
-
-const orderNotFound = () => notFound('Assessment order not found');
-const refused = (code: string, message: string) => new HttpError(409, code, message);
-
-/**
- * Who may touch an order. A patient only their own session's order (spec §2: "visible only if the profile id
- * equals the logged-in user's id"); staff with the entitlement, within their provider services. Out of scope and
- * unknown answer alike (404), so an id never tells whether an order exists elsewhere.
- */
-function checkAccess(
-  auth: AuthContext,
-  order: Pick<OrderForTestRow, 'orderId' | 'patientId' | 'providerServiceId'>,
-  staffNeeds: Entitlement,
-): void {
-  if (auth.role === 'patient') {
-    if (auth.assessmentOrderId !== order.orderId || auth.patientId !== order.patientId) throw forbidden();
-    return;
-  }
-  if (!auth.entitlements.has(staffNeeds)) throw forbidden();
-  if (!auth.acceptedPrivacyPolicy) throw privacyPolicyNotAccepted();
-  if (auth.providerServiceIds !== 'all' && !auth.providerServiceIds.includes(order.providerServiceId)) {
-    throw orderNotFound();
-  }
-}
-
-function checkServerTimestamp(value: string, path: string, now: Date): void {
-  const server = Date.parse(value);
-  if (server > now.getTime() + clockSlackMs || server < now.getTime() - serverTimestampMaxAgeMs) {
-    throw fieldError(path, 'ERROR_RETRIEVING_SERVER_TIMESTAMP');
-  }
-}
-
-/**
- * Spec §4: begin requires an order that is not finished, of a patient who is not deactivated; issue 18: nor
- * cancelled, and a patient's own begin needs a link that has not expired.
- */
-function checkBeginnable(order: OrderForTestRow, byLink: boolean, now: Date): void {
-  if (order.status === 'FINI') {
-    throw refused(assessmentTestRefusalCodes.orderAlreadyCompleted, 'This test is already completed');
-  }
-  if (order.cancelledAt !== null) throw refused(assessmentTestRefusalCodes.orderCancelled, 'The order was cancelled');
-  if (byLink && order.linkExpiresAt !== null && order.linkExpiresAt <= now) {
-    throw refused(assessmentTestRefusalCodes.linkExpired, 'The link of this order has expired');
-  }
-  if (order.patientIsDisabled) {
-    throw refused(assessmentTestRefusalCodes.patientDeactivated, 'The patient is deactivated');
-  }
-}
-
-async function checkLanguage(db: Db, order: OrderForTestRow, language: string, path: string): Promise<void> {
-  if (!(await providerServiceOffersLanguage(db, order.providerServiceId, language))) {
-    throw fieldError(path, validationMessages.invalid);
-  }
-}
-
-async function beginAttempt(
-  db: Db,
-  order: OrderForTestRow,
-  values: Pick<
-    NewAttempt,
-    'supervised' | 'startedByUserId' | 'language' | 'privacyClientTimestamp' | 'privacyServerTimestamp' | 'deviceClass'
-  >,
-  now: Date,
-): Promise<BeginTestResult> {
-  const token = newToken();
-  const workflowInstanceId = randomUUID();
-  const testTokenExpiresAt = new Date(now.getTime() + testTokenLifetimeMinutes * 60_000);
-  await insertAttempt(
-    db,
-    { orderId: order.orderId, workflowInstanceId, testTokenHash: hashToken(token), testTokenExpiresAt, ...values },
-    now,
-  );
-  return { authTokenToUseForTest: token, workflowInstanceId };
-}
-
-/**
- * Issue 32: a patient's session outlives no test and ends during none. Begin keeps it until the runner's token
- * expires; once the test has ended (a callback, or "I cannot do this test"), it is back to its idle time.
- */
-async function patientTestAllowance(db: Db, auth: AuthContext, until: Date): Promise<void> {
-  if (auth.role === 'patient') await keepSessionUntil(db, auth.sessionId, until);
-}
-async function patientTestEnded(db: Db, auth: AuthContext, sessionMinutes: number, now: Date): Promise<void> {
-  if (auth.role === 'patient') await endSessionTestAllowance(db, auth.sessionId, expiryFrom(now, sessionMinutes));
-}
-
-/**
- * Issue 32: "I cannot do this test" is the patient's own (their session, their order), or the staff member's who
- * began the on-site test under way; nobody else's.
- */
-async function checkMayReportUnable(
-  db: Db,
-  auth: AuthContext,
-  order: OrderForTestRow,
-  attempt: { id: number } | null,
-): Promise<void> {
-  checkAccess(auth, order, 'beginSupervisedAssessment');
-  if (auth.role === 'patient') return;
-  // A tablet handed to this order's patient (issue 31): the patient says so on it, before or after Begin.
-  if (auth.handover?.assessmentOrderId === order.orderId) return;
-  // Staff only while their own on-site test of this order is the attempt in question.
-  const starter = attempt ? await findAttemptStarter(db, attempt.id) : null;
-  if (starter === null || starter !== auth.userId) throw forbidden();
-}
-
-async function answerOrder(db: Db, id: number): Promise<AssessmentOrder> {
-  const order = await findAssessmentOrder(db, id);
-  if (!order) throw orderNotFound();
-  return order;
-}
+import { deviceClassOf } from '../orders/device-class';
+import {
+  beginPatientTest,
+  beginSupervisedTest,
+  checkServerTimestamp,
+  confirmTestCompleted,
+  readOrderDetail,
+  recordTestError,
+  reportUnableToTake,
+} from '../orders/test-attempts';
+import { callerOf } from '../profiles/scope';
+import type { RouteDeps } from '../http/route-deps';
 
 /**
  * Spec §7: GET /api/profile/patients/{id}/assessmentorders/{assessmentId}; POST
@@ -174,23 +39,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
     signedIn,
     async (request): Promise<AssessmentOrderDetail> => {
       const { id, assessmentId } = parseParams(patientAssessmentParamsSchema, request);
-      const auth = callerOf(request);
-      const facts = await findOrderForTest(db, assessmentId);
-      if (facts?.patientId !== id) throw orderNotFound();
-      checkAccess(auth, facts, 'viewAssessmentOrder');
-      const order = await answerOrder(db, assessmentId);
-      const services = await loadProfileProviderServices(db, [facts.providerServiceId]);
-      const rows = await db.query<{ defaultLanguage: string }>(
-        'SELECT default_language AS "defaultLanguage" FROM patients WHERE id = $1',
-        [id],
-      );
-      return {
-        ...order,
-        patientIsDisabled: facts.patientIsDisabled,
-        patientDefaultLanguage: rows[0]?.defaultLanguage ?? 'en-US',
-        supportedAssessmentLanguages: services.get(facts.providerServiceId)?.supportedAssessmentLanguages ?? [],
-        ...testLengthOf(facts.batteryCode),
-      };
+      return readOrderDetail(db, callerOf(request), id, assessmentId);
     },
   );
 
@@ -200,28 +49,8 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
     const { language } = parseBody(beginTestRequestSchema, request);
     const auth = callerOf(request);
     if (auth.role !== 'patient') throw forbidden();
-    const now = new Date();
-    return db.tx(async (tx) => {
-      const order = await findOrderForTest(tx, id);
-      if (!order) throw orderNotFound();
-      checkAccess(auth, order, 'beginSupervisedAssessment');
-      checkBeginnable(order, true, now);
-      await checkLanguage(tx, order, language, 'language');
-      await patientTestAllowance(tx, auth, new Date(now.getTime() + testTokenLifetimeMinutes * 60_000));
-      return beginAttempt(
-        tx,
-        order,
-        {
-          supervised: false,
-          startedByUserId: null,
-          language,
-          privacyClientTimestamp: order.privacyClientTimestamp,
-          privacyServerTimestamp: order.privacyServerTimestamp?.toISOString() ?? null,
-          deviceClass: deviceClassOf(request.headers['user-agent']),
-        },
-        now,
-      );
-    });
+    const deviceClass = deviceClassOf(request.headers['user-agent']);
+    return beginPatientTest(db, auth, id, { language, deviceClass }, new Date());
   });
 
   app.post(
@@ -233,112 +62,35 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
       const auth = callerOf(request);
       const now = new Date();
       checkServerTimestamp(body.AcceptPrivacyPolicyServerTimestamp, 'AcceptPrivacyPolicyServerTimestamp', now);
-      return db.tx(async (tx) => {
-        const order = await findOrderForTest(tx, id);
-        if (!order) throw orderNotFound();
-        checkAccess(auth, order, 'beginSupervisedAssessment');
-        checkBeginnable(order, false, now);
-        await checkLanguage(tx, order, body.AssessmentOrderTestWillUseLanguage, 'AssessmentOrderTestWillUseLanguage');
-        return beginAttempt(
-          tx,
-          order,
-          {
-            supervised: true,
-            startedByUserId: auth.userId,
-            language: body.AssessmentOrderTestWillUseLanguage,
-            privacyClientTimestamp: body.AcceptPrivacyPolicyClientBrowserTimestamp,
-            privacyServerTimestamp: body.AcceptPrivacyPolicyServerTimestamp,
-            deviceClass: deviceClassOf(request.headers['user-agent']),
-          },
-          now,
-        );
-      });
+      const begin = {
+        language: body.AssessmentOrderTestWillUseLanguage,
+        privacyClientTimestamp: body.AcceptPrivacyPolicyClientBrowserTimestamp,
+        privacyServerTimestamp: body.AcceptPrivacyPolicyServerTimestamp,
+        deviceClass: deviceClassOf(request.headers['user-agent']),
+      };
+      return beginSupervisedTest(db, auth, id, begin, now);
     },
   );
 
-  /**
-   * Spec §4 completion callback. The runner records the results with its token (and finishes the order then);
-   * the callback confirms it, and finishes the order if that has not happened yet. Without a completed attempt
-   * there is nothing to confirm: a reason, not a finished order without results.
-   */
+  // Spec §4 completion callback (orders/test-attempts.ts).
   app.post(`${orders}/:id/testcompleted`, signedIn, async (request): Promise<AssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(testCompletedRequestSchema, request);
-    const auth = callerOf(request);
-    const now = new Date();
-    await db.tx(async (tx) => {
-      await patientTestEnded(tx, auth, sessionMinutes, now);
-      const order = await findOrderForTest(tx, id);
-      if (!order) throw orderNotFound();
-      checkAccess(auth, order, 'beginSupervisedAssessment');
-      if (order.status === 'FINI') return;
-      const attempt = await findOrderAttempt(tx, id, body.workflowInstanceId);
-      if (attempt?.outcome !== 'COMPLETED' || !attempt.finishedAt) {
-        throw refused(assessmentTestRefusalCodes.testNotCompleted, 'The runner has not recorded a completed test');
-      }
-      await markOrderFinished(tx, id, attempt.finishedAt);
-    });
-    return answerOrder(db, id);
+    return confirmTestCompleted(db, callerOf(request), id, body, sessionMinutes, new Date());
   });
 
-  /** Spec §4 error callback: the order stays open and keeps the code; the attempt ends if the runner did not. */
+  // Spec §4 error callback: the order stays open and keeps the code.
   app.post(`${orders}/:id/testerror`, signedIn, async (request): Promise<AssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(testErrorRequestSchema, request);
-    const auth = callerOf(request);
-    const now = new Date();
-    await db.tx(async (tx) => {
-      await patientTestEnded(tx, auth, sessionMinutes, now);
-      const order = await findOrderForTest(tx, id);
-      if (!order) throw orderNotFound();
-      checkAccess(auth, order, 'beginSupervisedAssessment');
-      const attempt = await findOrderAttempt(tx, id, body.workflowInstanceId);
-      if (attempt?.outcome === null) await recordAttemptError(tx, attempt.id, body.errorCode, now);
-      await markOrderError(tx, id, body.errorCode, now);
-    });
-    return answerOrder(db, id);
+    return recordTestError(db, callerOf(request), id, body, sessionMinutes, new Date());
   });
 
-  /**
-   * Issue 32: "I cannot do this test". The attempt under way ends without a result (the runner's token is spent,
-   * so it can never be recorded as completed), the order stays open and needs the clinic's attention, and the
-   * reason is kept for the clinic.
-   */
+  // Issue 32: "I cannot do this test".
   app.post(`${orders}/:id/unabletotake`, signedIn, async (request): Promise<AssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(unableToTakeRequestSchema, request);
-    const auth = callerOf(request);
-    const now = new Date();
-    await db.tx(async (tx) => {
-      const order = await findOrderForTest(tx, id);
-      if (!order) throw orderNotFound();
-      checkAccess(auth, order, 'beginSupervisedAssessment');
-      const attempt = await findOrderAttempt(tx, id, body.workflowInstanceId);
-      if (body.workflowInstanceId !== undefined && !attempt) {
-        throw fieldError('workflowInstanceId', validationMessages.invalid);
-      }
-      await checkMayReportUnable(tx, auth, order, attempt);
-      if (order.status === 'FINI') {
-        throw refused(assessmentTestRefusalCodes.orderAlreadyCompleted, 'This test is already completed');
-      }
-      if (order.cancelledAt !== null) {
-        throw refused(assessmentTestRefusalCodes.orderCancelled, 'The order was cancelled');
-      }
-      await recordUnableToTake(
-        tx,
-        {
-          orderId: id,
-          attempt,
-          reason: body.reason,
-          details: body.details,
-          reportedByUserId: auth.role === 'patient' ? null : auth.userId,
-          errorCode: unableToTakeErrorCode,
-        },
-        now,
-      );
-      await patientTestEnded(tx, auth, sessionMinutes, now);
-    });
-    return answerOrder(db, id);
+    return reportUnableToTake(db, callerOf(request), id, body, sessionMinutes, new Date());
   });
 
   done();

@@ -9,23 +9,13 @@ import {
 } from '#common/contract';
 import { authTokenFrom } from '../auth/guards';
 import { resolveToken } from '../auth/session-service';
-import {
-  countClientLogsOfSessionSince,
-  insertClientLogs,
-  listClientLogs,
-  trimClientLogs,
-  type ClientLogRow,
-} from '../db/queries/client-logs';
-import { forbidden, HttpError } from '../http/errors';
+import { forbidden } from '../http/errors';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
-import { redactClientText } from '../logs/redact';
+import { listClientLogs, storeClientLogs, type ClientLogEntry } from '../logs/client-logs';
 import { callerOf } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
-/** Entries one signed-in session may send a minute; per address, the rate limiter counts the calls themselves. */
-export const clientLogsPerSessionMinute = 60;
-/** The newest entries kept; older ones are deleted as new ones arrive. */
-export const clientLogsKept = 10_000;
+export { clientLogsKept, clientLogsPerSessionMinute } from '../logs/client-logs';
 
 const levelParamsSchema = z.object({ level: clientLogLevelSchema });
 const listQuerySchema = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100) });
@@ -35,39 +25,14 @@ function headerText(request: FastifyRequest, name: string): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-/** A route without its query string (it may carry a link token or a searched name). */
-function cleanRoute(route: string): string {
-  return redactClientText(route.split(/[?#]/)[0] ?? '').slice(0, 200);
-}
-
 /**
  * Spec §7 POST /api/{product}/log/{level} and the batched POST /api/{product}/log the client uses. Anonymous pages
  * (sign-in, the patient's link) log too, and a beacon sent as a page is hidden carries no headers, so a token is
  * used when present (for the per-session cap) but never required.
  */
 export const clientLogRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
-  async function store(request: FastifyRequest, entries: Omit<ClientLogRow, 'role' | 'sessionId'>[]) {
-    const auth = await resolveToken(db, authTokenFrom(request));
-    if (auth) {
-      const minuteAgo = new Date(Date.now() - 60_000);
-      const sent = await countClientLogsOfSessionSince(db, auth.sessionId, minuteAgo);
-      if (sent + entries.length > clientLogsPerSessionMinute) {
-        throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many log messages from this session; try again later');
-      }
-    }
-    const rows = entries.map((entry) => ({
-      level: entry.level,
-      message: redactClientText(entry.message),
-      route: cleanRoute(entry.route),
-      clientVersion: entry.clientVersion.slice(0, 64),
-      role: auth?.role ?? null,
-      sessionId: auth?.sessionId ?? null,
-    }));
-    await db.tx(async (tx) => {
-      await insertClientLogs(tx, rows);
-      await trimClientLogs(tx, clientLogsKept);
-    });
-    return { accepted: rows.length };
+  async function store(request: FastifyRequest, entries: ClientLogEntry[]): Promise<ClientLogAccepted> {
+    return storeClientLogs(db, await resolveToken(db, authTokenFrom(request)), entries);
   }
 
   app.post('/log/:level', async (request): Promise<ClientLogAccepted> => {

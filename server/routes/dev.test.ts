@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authResultSchema, expireSessionsResultSchema, outboxListSchema } from '#common/contract';
-import { insertOutboxMessage } from '../db/queries/outbox';
-import { demoAccounts, demoPassword } from '../db/seed';
+import { insertOutboxMessage } from '../testing/stored';
+import { demoAccounts, demoPassword } from '../seed/seed';
 import { callApi, devCall, loginAs, postJson } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { demoIsExposed } from './dev';

@@ -12,17 +12,20 @@ import {
   type ExpireSessionsResult,
   type OutboxList,
 } from '#common/contract';
-import { seedBenchPatients } from '../db/bench-seed';
-import { listOutboxMessages } from '../db/queries/outbox';
-import { expireUserSessions } from '../db/queries/sessions';
-import { expireUserPassword } from '../db/queries/users';
+import {
+  expireOrderLink,
+  expireUserPassword,
+  expireUserSessions,
+  listOutboxMessages,
+  seedBenchPatients,
+} from '../dev/demo-tools';
 import { forbidden } from '../http/errors';
 import { isLoopbackHost } from '../http/public-url';
 import { parseBody } from '../http/validation';
 import { escapeHtml, jsonForHtml, pageFrame } from '../../build/html';
 import { pickLocale, type PageLocale } from '../runner/texts';
 import { callerOf } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 const outboxScriptFile = path.join(import.meta.dirname, '..', 'dev', 'public', 'outbox.js');
 
@@ -150,11 +153,7 @@ export const devRoutes: FastifyPluginAsync<DevRouteOptions> = async (app, { db, 
   // An order's link that has run out (issue 18), without waiting its provider service's days.
   app.post('/api/dev/expire-order-link', administratorOnly, async (request): Promise<ExpireOrderLinkResult> => {
     const { assessmentOrderId } = parseBody(expireOrderLinkRequestSchema, request);
-    const rows = await db.query<{ id: number }>(
-      `UPDATE assessment_orders SET link_expires_at = now() - interval '1 minute' WHERE id = $1 RETURNING id`,
-      [assessmentOrderId],
-    );
-    return { expired: rows.length > 0 };
+    return { expired: await expireOrderLink(db, assessmentOrderId) };
   });
 
   // Load for the 10,000-patient list (end-to-end test and `npm run bench`), in a provider service of its own.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxListSchema, type OutboxMessage } from '#common/contract';
-import { demoAccounts } from '../db/seed';
+import { demoAccounts } from '../seed/seed';
 import { createTestApp, devCall, loginAs, type TestApp } from '../testing/test-app';
 
 /** Every kind of emailed link: order (HOME), setup (new staff), reset (forgot password and sent by an administrator). */

@@ -8,7 +8,7 @@ import {
   handoverStateSchema,
 } from '#common/contract';
 import { buildApp } from '../app';
-import { demoPassword } from '../db/seed';
+import { demoPassword } from '../seed/seed';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { callApi, createTestUser, loginAs, postJson } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';

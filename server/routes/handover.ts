@@ -9,7 +9,7 @@ import { authTokenFrom } from '../auth/guards';
 import { endHandover, handOver, unlockHandover } from '../auth/handover';
 import { parseBody, parseParams } from '../http/validation';
 import { callerOf } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 export interface HandoverRouteDeps extends RouteDeps {
   /** HANDOVER_IDLE_MINUTES: how long a handed-over tablet may lie unattended after the patient's test. */

@@ -2,7 +2,7 @@
 // app with its test-only guarded routes; each case is one rule of the login contract.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorBodySchema, authResultSchema, logoutResultSchema, type AuthResult } from '#common/contract';
-import { demoAccounts, demoPassword } from '../db/seed';
+import { demoAccounts, demoPassword } from '../seed/seed';
 import { callApi, createTestApp, createTestUser, loginAs, postJson, type TestApp } from '../testing/test-app';
 import { postRawJson } from '../testing/raw-json';
 

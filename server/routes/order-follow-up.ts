@@ -12,7 +12,7 @@ import {
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { cancelOrder, handOff, listFollowUp, readTimeline, resendLink } from '../orders/follow-up';
 import { callerOf, providerServiceScope } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /**
  * Issue 18, following an order to the end: its timeline (whoever may see the patient, cops included, read-only),

@@ -2,140 +2,28 @@ import type { FastifyPluginCallback } from 'fastify';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
-  passwordErrorCodes,
   resetPasswordRequestSchema,
   resetTokenValidationRequestSchema,
   setupFirstTimePasswordRequestSchema,
   setupTokenValidationRequestSchema,
   updateExpiredPasswordRequestSchema,
-  type LinkTokenValidation,
   type PasswordActionResult,
-  type Role,
 } from '#common/contract';
-import { passwordMessages, type PasswordMode } from '#common/validation/password';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { passwordExpiryFrom, serverPasswordIssues, throwIfPasswordIssues } from '../auth/password-policy';
+import {
+  acceptPrivacyPolicy,
+  changePassword,
+  sendForgotPasswordLink,
+  updateExpiredPassword,
+  useLink,
+  validateLink,
+} from '../auth/password-changes';
 import { needsPrivacyPolicy } from '../auth/session-service';
-import type { Db } from '../db/db';
-import {
-  countAccountTokensSince,
-  findUsableAccountToken,
-  markAccountTokenUsed,
-  type AccountTokenPurpose,
-  type UsableAccountToken,
-} from '../db/queries/account-tokens';
-import { revokeUserSessions } from '../db/queries/sessions';
-import {
-  findUserByEmail,
-  findUserById,
-  recordFailedLogin,
-  recordPrivacyPolicyAccepted,
-  setUserPassword,
-  type UserAuthRow,
-} from '../db/queries/users';
-import { forbidden, HttpError, unauthorized, validationFailed } from '../http/errors';
+import { forbidden } from '../http/errors';
 import { parseBody } from '../http/validation';
-import { recipientOf, sendAccountLink } from '../profiles/account-emails';
 import { callerOf } from '../profiles/scope';
-import { lockMinutes, maxFailedLogins } from '../auth/sign-in';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
-const ok: PasswordActionResult = { success: true };
-
-/** A person who forgot their password gets at most this many links an hour; more asks are answered but ignored. */
-export const maxForgotPasswordLinksPerHour = 3;
-
-const tokenInvalid = (): HttpError =>
-  new HttpError(
-    400,
-    passwordErrorCodes.tokenInvalid,
-    'The link is not valid: it was used already, replaced by a newer one, or it has expired',
-  );
-
-const accountLocked = (): HttpError =>
-  new HttpError(400, passwordErrorCodes.accountLocked, 'Too many wrong passwords: the account is locked for a while');
-
-/** Another change of the same password (another tab, device or double submit) won the race; this one did nothing. */
-const passwordChangedConcurrently = (): HttpError =>
-  new HttpError(
-    409,
-    passwordErrorCodes.passwordChangedConcurrently,
-    'The password was changed by another request at the same moment; this change was not applied',
-  );
-
-const currentPasswordIncorrect = (): HttpError =>
-  validationFailed([{ path: 'currentPassword', message: passwordMessages.currentIncorrect }]);
-
-/** Spec §1: the policy each role accepts (the build generates them, server/documents/catalogue.ts). */
-export function privacyPolicyDocument(role: Role): string {
-  return `/docs/privacy/${role}-en-US.pdf`;
-}
-
-interface UsableLink {
-  token: UsableAccountToken;
-  user: UserAuthRow;
-}
-
-/**
- * A link works while its token is unused, newest and unexpired, and its account is active; a setup link also
- * only until the account is set up. Every other case looks the same from outside.
- */
-async function findUsableLink(
-  db: Db,
-  clearToken: string,
-  purpose: AccountTokenPurpose,
-  now: Date,
-): Promise<UsableLink | null> {
-  const token = await findUsableAccountToken(db, clearToken, purpose, now);
-  if (!token) return null;
-  const user = await findUserById(db, token.userId);
-  if (!user || user.isDisabled) return null;
-  if (purpose === 'SETUP' && user.firstTimeSetupComplete) return null;
-  return { token, user };
-}
-
-/**
- * The current password of the change and expired pages. A wrong one counts like a failed sign-in, so a left-open
- * session cannot be used to guess it; while the account is locked even the right one is refused.
- */
-async function checkCurrentPassword(db: Db, user: UserAuthRow, currentPassword: string, now: Date): Promise<void> {
-  if (user.lockedUntil && user.lockedUntil > now) throw accountLocked();
-  if (!user.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
-    const { lockedUntil } = await recordFailedLogin(
-      db,
-      user.id,
-      maxFailedLogins,
-      new Date(now.getTime() + lockMinutes * 60_000),
-    );
-    if (lockedUntil && lockedUntil > now) throw accountLocked();
-    throw currentPasswordIncorrect();
-  }
-}
-
-/**
- * Stores the new password and ends every other session of the user (spec: a changed password revokes them), in one
- * transaction and only if the stored hash is still the one the caller checked: of concurrent changes exactly one
- * takes effect and the others answer 409 instead of a success that did nothing.
- */
-async function applyNewPassword(
-  db: Db,
-  user: UserAuthRow,
-  newPassword: string,
-  now: Date,
-  options: { keepSessionId: number | null; useToken?: UsableAccountToken },
-): Promise<void> {
-  const hash = await hashPassword(newPassword);
-  await db.tx(async (tx) => {
-    // Single use: the link was usable a moment ago, so a failed mark means a concurrent submission used it.
-    if (options.useToken && !(await markAccountTokenUsed(tx, options.useToken.id, now))) {
-      throw passwordChangedConcurrently();
-    }
-    if (!(await setUserPassword(tx, user.id, hash, now, passwordExpiryFrom(now), user.passwordHash))) {
-      throw passwordChangedConcurrently();
-    }
-    await revokeUserSessions(tx, user.id, now, options.keepSessionId);
-  });
-}
+export { maxForgotPasswordLinksPerHour } from '../auth/password-changes';
 
 /** Spec §7 password calls and acceptprivacypolicy, under /api/profiles. */
 export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, publicOrigin }, done) => {
@@ -144,105 +32,46 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
     const body = parseBody(changePasswordRequestSchema, request);
     const auth = callerOf(request);
     if (auth.userId === null) throw forbidden();
-    const user = await findUserById(db, auth.userId);
-    if (!user) throw unauthorized();
-    const now = new Date();
-    throwIfPasswordIssues(await serverPasswordIssues(body, { mode: 'normal', userName: user.email }));
-    await checkCurrentPassword(db, user, body.currentPassword, now);
-    await applyNewPassword(db, user, body.newPassword, now, { keepSessionId: auth.sessionId });
-    return ok;
+    return changePassword(db, { userId: auth.userId, sessionId: auth.sessionId }, body, new Date());
   });
 
   // Spec §4: sign-in said the password expired; the person proves the current one and chooses another.
   app.post('/updateexpiredpassword', async (request): Promise<PasswordActionResult> => {
     const body = parseBody(updateExpiredPasswordRequestSchema, request);
-    const now = new Date();
-    throwIfPasswordIssues(await serverPasswordIssues(body, { mode: 'Expired', userName: body.userEmail }));
-    const user = await findUserByEmail(db, body.userEmail);
-    if (!user?.passwordHash || user.isDisabled) {
-      // Same time and answer as a wrong password: the page must not tell which addresses have accounts.
-      await verifyAgainstDummy(body.currentPassword);
-      throw currentPasswordIncorrect();
-    }
-    await checkCurrentPassword(db, user, body.currentPassword, now);
-    await applyNewPassword(db, user, body.newPassword, now, { keepSessionId: null });
-    return ok;
+    return updateExpiredPassword(db, body, new Date());
   });
-
-  /** Validate-token calls answer 200 with valid false for a dead link: it is an answer, not a faulty request. */
-  const validateLink = async (
-    purpose: AccountTokenPurpose,
-    mode: PasswordMode,
-    body: { token: string; newPassword: string | undefined; confirmPassword: string | undefined },
-  ): Promise<LinkTokenValidation> => {
-    const link = await findUsableLink(db, body.token, purpose, new Date());
-    if (!link) return { valid: false };
-    if (body.newPassword !== undefined || body.confirmPassword !== undefined) {
-      const fields = { newPassword: body.newPassword ?? '', confirmPassword: body.confirmPassword ?? '' };
-      throwIfPasswordIssues(
-        await serverPasswordIssues(fields, { mode, userName: link.user.email, currentHash: link.user.passwordHash }),
-      );
-    }
-    return { valid: true, userName: link.user.email, firstName: link.user.firstName };
-  };
-
-  const useLink = async (
-    purpose: AccountTokenPurpose,
-    mode: PasswordMode,
-    body: { token: string; newPassword: string; confirmPassword: string },
-  ): Promise<PasswordActionResult> => {
-    const now = new Date();
-    const link = await findUsableLink(db, body.token, purpose, now);
-    if (!link) throw tokenInvalid();
-    throwIfPasswordIssues(
-      await serverPasswordIssues(body, { mode, userName: link.user.email, currentHash: link.user.passwordHash }),
-    );
-    await applyNewPassword(db, link.user, body.newPassword, now, { keepSessionId: null, useToken: link.token });
-    return ok;
-  };
 
   app.post('/setupfirsttimepasswordvalidatetoken', async (request) => {
     const { setupToken, newPassword, confirmPassword } = parseBody(setupTokenValidationRequestSchema, request);
-    return validateLink('SETUP', 'FirstTimeSetup', { token: setupToken, newPassword, confirmPassword });
+    return validateLink(db, 'SETUP', 'FirstTimeSetup', { token: setupToken, newPassword, confirmPassword });
   });
 
   app.post('/setupfirsttimepassword', async (request) => {
     const { setupToken, newPassword, confirmPassword } = parseBody(setupFirstTimePasswordRequestSchema, request);
-    return useLink('SETUP', 'FirstTimeSetup', { token: setupToken, newPassword, confirmPassword });
+    return useLink(db, 'SETUP', 'FirstTimeSetup', { token: setupToken, newPassword, confirmPassword });
   });
 
   app.post('/resetpasswordvalidatetoken', async (request) => {
     const { resetToken, newPassword, confirmPassword } = parseBody(resetTokenValidationRequestSchema, request);
-    return validateLink('RESET', 'ResetPassword', { token: resetToken, newPassword, confirmPassword });
+    return validateLink(db, 'RESET', 'ResetPassword', { token: resetToken, newPassword, confirmPassword });
   });
 
   app.post('/resetpassword', async (request) => {
     const { resetToken, newPassword, confirmPassword } = parseBody(resetPasswordRequestSchema, request);
-    return useLink('RESET', 'ResetPassword', { token: resetToken, newPassword, confirmPassword });
+    return useLink(db, 'RESET', 'ResetPassword', { token: resetToken, newPassword, confirmPassword });
   });
 
   // Spec §2/§4: the same answer whether or not the address has an account, so it cannot be used to find accounts.
   app.post('/forgotpassword', async (request): Promise<PasswordActionResult> => {
     const { userEmail } = parseBody(forgotPasswordRequestSchema, request);
-    const now = new Date();
-    const user = await findUserByEmail(db, userEmail);
-    if (user && !user.isDisabled) {
-      // Someone who never finished setting up has no password to reset: a new setup link helps them instead.
-      const purpose: AccountTokenPurpose = user.firstTimeSetupComplete ? 'RESET' : 'SETUP';
-      const recent = await countAccountTokensSince(db, user.id, purpose, new Date(now.getTime() - 3_600_000));
-      if (recent < maxForgotPasswordLinksPerHour) {
-        await sendAccountLink(db, purpose, { origin: publicOrigin(), product }, recipientOf(user), null, now);
-      }
-    }
-    return ok;
+    return sendForgotPasswordLink(db, userEmail, { origin: publicOrigin(), product }, new Date());
   });
 
   // Spec §7 acceptprivacypolicy (empty body): recorded with the time and the role's policy document.
   app.post('/acceptprivacypolicy', { preHandler: app.requireAuth }, async (request): Promise<PasswordActionResult> => {
     const auth = callerOf(request);
     if (auth.userId === null || !needsPrivacyPolicy(auth.role)) throw forbidden();
-    await recordPrivacyPolicyAccepted(db, auth.userId, privacyPolicyDocument(auth.role), new Date());
-    return ok;
+    return acceptPrivacyPolicy(db, auth.userId, auth.role, new Date());
   });
   done();
 };

@@ -8,7 +8,7 @@ import {
   type PatientLoginRequest,
   type PatientLoginResult,
 } from '#common/contract';
-import { demoPatientTokens } from '../db/seed';
+import { demoPatientTokens } from '../seed/seed';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { callApi, postJson } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';

@@ -2,97 +2,15 @@ import type { FastifyPluginCallback } from 'fastify';
 import {
   patientLinkRequestSchema,
   patientLoginRequestSchema,
-  type OrderStatusId,
   type PatientLinkAnswer,
   type PatientLoginResult,
 } from '#common/contract';
-import { patientSessionAuthResult } from '../auth/auth-result';
-import { sessionEndFrom, startSession } from '../auth/session-service';
-import { hashToken } from '../auth/tokens';
-import {
-  findOrderByPatientLoginToken,
-  findPatientLinkOrder,
-  recordFailedPatientLogin,
-  recordLinkOpened,
-  recordSuccessfulPatientLogin,
-  type OrderLinkState,
-  type PatientLoginOrderRow,
-} from '../db/queries/assessment-tests';
-import { validationFailed } from '../http/errors';
-import { requestLanguage, serverText } from '../http/messages';
-import type { InterfaceLanguage } from '#common/languages';
+import { checkPatientLoginInput, openPatientLink, signInPatient } from '../auth/patient-login';
+import { requestLanguage } from '../http/messages';
 import { parseBody } from '../http/validation';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
-/** Spec §4 Patient login outcomes: this many mismatches lock the link (templock) for lockMinutes. */
-export const maxFailedPatientLogins = 3;
-export const patientLoginLockMinutes = 15;
-/** The server time the privacy acceptance names must be one this server gave out recently (spec §5). */
-const serverTimestampMaxAgeMs = 12 * 3_600_000;
-const clockSlackMs = 5 * 60_000;
-/** A birthday is a local date: "today" may already be tomorrow somewhere, but no later. */
-const latestTimeZoneOffsetMs = 14 * 3_600_000;
-
-/** Names are compared as people type them: case, accents' composition and extra spaces do not matter. */
-export function sameName(typed: string, stored: string): boolean {
-  const normal = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
-  return normal(typed) === normal(stored);
-}
-
-const failed = (fields: Partial<PatientLoginResult>): PatientLoginResult => ({
-  success: false,
-  assessmentOrderStatusId: null,
-  patientAssessmentId: null,
-  patientId: null,
-  orderLockedFailedAuthAttemptsExceeded: false,
-  messageTitle: null,
-  failedMessage: null,
-  auth: null,
-  linkEnded: null,
-  ...fields,
-});
-
-/** The patient reads this on the login page, so it is in the language the page asks for (its interface language). */
-function mismatch(attemptsLeft: number | null, language: InterfaceLanguage): PatientLoginResult {
-  const message = [serverText(language, 'TEXT_PATIENT_DETAILS_DO_NOT_MATCH')];
-  if (attemptsLeft !== null) {
-    message.push(
-      serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT', { count: attemptsLeft, minutes: patientLoginLockMinutes }),
-    );
-  }
-  return failed({
-    messageTitle: serverText(language, 'assessments:login.mismatchTitle'),
-    failedMessage: message.join(' '),
-  });
-}
-
-function checkTimestamps(serverTimestamp: string, now: Date): void {
-  const server = Date.parse(serverTimestamp);
-  if (server > now.getTime() + clockSlackMs || server < now.getTime() - serverTimestampMaxAgeMs) {
-    throw validationFailed([
-      { path: 'acceptPrivacyPolicyServerTimestamp', message: 'ERROR_RETRIEVING_SERVER_TIMESTAMP' },
-    ]);
-  }
-}
-
-function detailsMatch(order: PatientLoginOrderRow, body: { firstName: string; lastName: string; dateOfBirth: string }) {
-  return (
-    sameName(body.firstName, order.firstName) &&
-    sameName(body.lastName, order.lastName) &&
-    body.dateOfBirth === order.dateOfBirth
-  );
-}
-
-/** Issue 18: a cancelled order's link, or an expired one of an order not yet finished, no longer opens anything. */
-function linkEnded(order: OrderLinkState & { status: OrderStatusId }, now: Date): 'expired' | 'cancelled' | null {
-  if (order.status === 'FINI') return null;
-  if (order.cancelledAt !== null) return 'cancelled';
-  if (order.linkExpiresAt !== null && order.linkExpiresAt <= now) return 'expired';
-  return null;
-}
-
-/** An open counts once per this many minutes, so reloading the page does not fill the order's timeline. */
-const linkOpenedEveryMinutes = 10;
+export { maxFailedPatientLogins, sameName } from '../auth/patient-login';
 
 /** POST /api/{product}/login/patient (spec §7): the link's token plus the patient's own details. */
 export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
@@ -104,62 +22,8 @@ export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
     const body = parseBody(patientLoginRequestSchema, request);
     const language = requestLanguage(request);
     const now = new Date();
-    checkTimestamps(body.acceptPrivacyPolicyServerTimestamp, now);
-    const latestToday = new Date(now.getTime() + latestTimeZoneOffsetMs).toISOString().slice(0, 10);
-    if (body.dateOfBirth > latestToday) {
-      throw validationFailed([{ path: 'dateOfBirth', message: 'VALID_FIELD_SHOULD_BE_VALID_DATE' }]);
-    }
-
-    return db.tx(async (tx) => {
-      const order = await findOrderByPatientLoginToken(tx, hashToken(body.patientLoginToken));
-      // An unknown link reads like a mismatch, so a guessed token learns nothing; there is nothing to lock.
-      if (!order) return mismatch(null, language);
-      const ended = linkEnded(order, now);
-      if (ended) return failed({ linkEnded: ended });
-      // While locked even the right details are refused, otherwise the lock would not slow guessing.
-      if (order.lockedUntil && order.lockedUntil > now) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
-      if (!detailsMatch(order, body)) {
-        const lockUntil = new Date(now.getTime() + patientLoginLockMinutes * 60_000);
-        const outcome = await recordFailedPatientLogin(tx, order.orderId, now, maxFailedPatientLogins, lockUntil);
-        if (outcome.locked) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
-        return mismatch(Math.max(0, maxFailedPatientLogins - outcome.failedCount), language);
-      }
-      // Only the patient learns that the order is finished: the details are checked first.
-      if (order.status === 'FINI') {
-        return failed({ assessmentOrderStatusId: 'FINI', patientAssessmentId: order.orderId });
-      }
-      await recordSuccessfulPatientLogin(
-        tx,
-        order.orderId,
-        {
-          clientTimestamp: body.acceptPrivacyPolicyClientBrowserTimestamp,
-          serverTimestamp: body.acceptPrivacyPolicyServerTimestamp,
-        },
-        now,
-      );
-      const session = await startSession(
-        tx,
-        { patientId: order.patientId, assessmentOrderId: order.orderId },
-        sessionMinutes,
-        now,
-        sessionEndFrom(now, sessionMaxHours),
-      );
-      return {
-        success: true,
-        assessmentOrderStatusId: order.status,
-        patientAssessmentId: order.orderId,
-        patientId: order.patientId,
-        orderLockedFailedAuthAttemptsExceeded: false,
-        messageTitle: null,
-        failedMessage: null,
-        linkEnded: null,
-        auth: patientSessionAuthResult(
-          { id: order.patientId, firstName: order.firstName, lastName: order.lastName },
-          order.orderId,
-          session,
-        ),
-      };
-    });
+    checkPatientLoginInput(body, now);
+    return signInPatient(db, body, language, { sessionMinutes, sessionMaxHours }, now);
   });
   /**
    * Issue 18: the link page asks as it opens whether its link still works, and the order's timeline records that
@@ -171,14 +35,7 @@ export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
   app.post('/login/patient/link', async (request): Promise<PatientLinkAnswer> => {
     const { patientLoginToken } = parseBody(patientLinkRequestSchema, request);
     const now = new Date();
-    return db.tx(async (tx) => {
-      const order = await findPatientLinkOrder(tx, hashToken(patientLoginToken));
-      if (!order) return { state: 'open' as const, clinic: null, language: null };
-      const clinic = { provider: order.providerName, service: order.serviceName };
-      const state = linkEnded(order, now) ?? (order.status === 'FINI' ? 'finished' : 'open');
-      if (state === 'open') await recordLinkOpened(tx, order.orderId, now, linkOpenedEveryMinutes);
-      return { state, clinic, language: order.language };
-    });
+    return openPatientLink(db, patientLoginToken, now);
   });
   done();
 };

@@ -1,10 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ProfileReferences, Rules } from '#common/contract';
-import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
-import { listCountries, listSpecialties, listStates } from '../db/queries/profile-references';
+import { readProfileReferences } from '../profiles/references';
 import { currentRules } from '../profiles/rules';
 import { callerOf, providerServiceScope } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../http/route-deps';
 
 /** GET /api/rules (spec §3 Rules) and GET /api/references/profile (what the profile forms choose from). */
 export const profileReferenceRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
@@ -14,14 +13,7 @@ export const profileReferenceRoutes: FastifyPluginCallback<RouteDeps> = (app, { 
     '/api/references/profile',
     { preHandler: app.requireEntitlement('listPatients') },
     async (request): Promise<ProfileReferences> => {
-      const scope = providerServiceScope(callerOf(request), undefined);
-      const [specialties, states, countries, services] = await Promise.all([
-        listSpecialties(db),
-        listStates(db),
-        listCountries(db),
-        loadProfileProviderServices(db, scope),
-      ]);
-      return { specialties, states, countries, providerServices: [...services.values()] };
+      return readProfileReferences(db, providerServiceScope(callerOf(request), undefined));
     },
   );
   done();

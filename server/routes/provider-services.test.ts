@@ -14,7 +14,7 @@ import {
   type ProviderServiceInput,
 } from '#common/contract';
 import { startSession } from '../auth/session-service';
-import { demoAccounts, demoPassword } from '../db/seed';
+import { demoAccounts, demoPassword } from '../seed/seed';
 import { createTestApp, postJson, type TestApp } from '../testing/test-app';
 
 let testApp: TestApp;

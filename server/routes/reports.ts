@@ -1,14 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { reportAccessRequestSchema, type ReportAccess } from '#common/contract';
-import { hashToken, newToken } from '../auth/tokens';
-import { insertReportToken, listFinishedAssessments } from '../db/queries/assessment-tests';
 import { unauthorized } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
-import type { RouteDeps } from './route-deps';
-
-/** Long enough to read a report and reload its frame, short enough that a copied address soon stops working. */
-export const reportTokenMinutes = 15;
+import { grantReportAccess } from '../reports/report-access';
+import type { RouteDeps } from '../http/route-deps';
 
 /**
  * POST /api/{product}/cbbreport/access (needs viewReport): the embedded report page (spec §2 Report dialog) cannot
@@ -23,12 +19,7 @@ export const reportRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done
       const auth = callerOf(request);
       if (auth.userId === null) throw unauthorized();
       await visiblePatient(db, profileScope(auth), patientId);
-      const now = new Date();
-      const token = newToken();
-      const expiresAt = new Date(now.getTime() + reportTokenMinutes * 60_000);
-      await insertReportToken(db, { tokenHash: hashToken(token), patientId, userId: auth.userId, expiresAt }, now);
-      const finished = await listFinishedAssessments(db, patientId);
-      return { token, expiresOn: expiresAt.toISOString(), baselineId: finished[0]?.orderId ?? null };
+      return grantReportAccess(db, patientId, auth.userId, new Date());
     },
   );
   done();

@@ -8,8 +8,8 @@ import {
   technicianProfileSchema,
   type ClinicianWrite,
 } from '#common/contract';
-import { hashToken } from '../auth/tokens';
-import { demoAccounts } from '../db/seed';
+import { hashToken } from '../testing/stored';
+import { demoAccounts } from '../seed/seed';
 import { callApi, devCall } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 

@@ -12,7 +12,7 @@ import {
 } from '#common/contract';
 import { simulateTest } from '#common/scoring';
 import { resolveToken } from '../auth/session-service';
-import { demoAccounts } from '../db/seed';
+import { demoAccounts } from '../seed/seed';
 import { runnerForm } from '../runner/runner-page';
 import { estimatedTestMinutes } from '../runner/test-duration';
 import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';

@@ -1,6 +1,6 @@
 import { batteryTasks, type DeviceClass, type TestRecord } from '#common/contract';
 import { seededRandom, simulateTest, type SimulatedPerson } from '#common/scoring';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import type { Db } from '../db/db';
 
 const dayMs = 86_400_000;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Db } from '../db/db';
+import type { RouteDeps } from '../http/route-deps';
 import { chooseBody, compressOnce, varyAcceptEncoding, type EncodedBody } from '../http/encoding';
 import { renderReportPdf, reportPdfFileName } from '../documents/report-pdf';
 import { loadReport, renderReportPage } from './report-page';
@@ -27,7 +27,10 @@ function sendPage(reply: FastifyReply, page: { status: number; html: string }): 
  * GET /report/pdf), at the addresses the runtime configuration names (workflowRunnerUrl, reportUrl), with their
  * script and style files.
  */
-export const referencePageRoutes: FastifyPluginAsync<{ db: Db; demo: boolean }> = async (app, { db, demo }) => {
+export const referencePageRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db'> & { demo: boolean }> = async (
+  app,
+  { db, demo },
+) => {
   // Two small files, read and compressed once at start (they are not part of the client build), so each request
   // only picks the bytes its Accept-Encoding allows.
   const assets = new Map<string, EncodedBody>();

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { recordIdParamSchema } from '#common/contract';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import type { Db } from '../db/db';
 import { findPatientSummary, findReportTokenPatient } from '../db/queries/assessment-tests';
 import { escapeHtml, pageFrame } from '../../build/html';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { patientResultsSchema } from '#common/contract';
-import { demoAccounts } from '../db/seed';
+import { demoAccounts } from '../seed/seed';
 import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { recordIdParamSchema, type PatientResults } from '#common/contract';
 import { parseParams } from '../http/validation';
 import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
-import type { RouteDeps } from '../routes/route-deps';
+import type { RouteDeps } from '../http/route-deps';
 import { loadScoredTests } from './patient-results';
 
 const paramsSchema = z.object({ patientId: recordIdParamSchema });

@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { resultsSummaryQuerySchema, type ResultsSummary } from '#common/contract';
 import { parseQuery } from '../http/validation';
 import { callerOf, profileScope } from '../profiles/scope';
-import type { RouteDeps } from '../routes/route-deps';
+import type { RouteDeps } from '../http/route-deps';
 import { summariseResults } from './results-summary';
 
 /**

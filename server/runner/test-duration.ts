@@ -1,7 +1,7 @@
 import type { CardTask, RunnerForm } from '#common/contract';
 import { formDesigns } from '#common/scoring';
 import { runnerForm } from './runner-page';
-import { tasksOf } from './workflow-routes';
+import { tasksOf } from './workflow';
 
 /**
  * What the estimate allows a person beyond the runner's own timing: an unhurried answer to each card, reading each

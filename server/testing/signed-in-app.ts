@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { BuildAppOptions } from '../app';
 import type { Db } from '../db/db';
-import { demoAccounts } from '../db/seed';
+import { demoAccounts } from '../seed/seed';
 import { createTestApp, loginAs, type TestApp } from './test-app';
 
 export type DemoAccount = keyof typeof demoAccounts;

@@ -5,7 +5,7 @@ import { mapLoginRole, type LoginRole } from '#common/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { createDb, type Db } from '../db/db';
-import { demoPassword } from '../db/seed';
+import { demoPassword } from '../seed/seed';
 import type { RateLimits } from '../http/rate-limits';
 
 export interface TestApp {

@@ -1,4 +1,4 @@
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import type { Db } from '../db/db';
 
 export interface TestOrderOptions {

@@ -1,4 +1,4 @@
-import { hashToken, newToken } from '../../auth/tokens';
+import { hashToken, newToken } from '../tokens';
 import type { Db } from '../db';
 
 /** SETUP: first-time password setup; RESET: a password reset link (spec §4 Profile, §7). */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentOrderSchema } from '#common/contract';
-import { hashToken } from '../../auth/tokens';
+import { hashToken } from '../tokens';
 import { createTestDb } from '../../testing/test-app';
 import type { Db } from '../db';
-import { demoPatientTokens, seedDemoData } from '../seed';
+import { demoPatientTokens, seedDemoData } from '../../seed/seed';
 import { findAssessmentOrder, listPatientAssessmentOrders } from './assessment-orders';
 
 let db: Db;

@@ -1,5 +1,5 @@
 import type { AssessmentOrder, OrderStatusId, OrderTypeId } from '#common/contract';
-import { orderProgress, type ProgressFacts } from '../../orders/progress';
+import { orderProgress, type ProgressFacts } from '../order-progress';
 import type { Db } from '../db';
 import { openOrder, orderProgressColumns, orderProgressJoin } from './order-events';
 
@@ -204,4 +204,13 @@ export async function findOrderablePatients(
      WHERE p.id = ANY($1::int[]) AND ($2::int[] IS NULL OR p.provider_service_id = ANY($2::int[]))`,
     [[...ids], providerServiceIds === null ? null : [...providerServiceIds]],
   );
+}
+
+/** Demo back door (issue 18): the order's link ran out a minute ago; answers whether the order exists. */
+export async function expireOrderLink(db: Db, id: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE assessment_orders SET link_expires_at = now() - interval '1 minute' WHERE id = $1 RETURNING id`,
+    [id],
+  );
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../testing/test-app';
-import { seedBenchPatients } from '../bench-seed';
+import { seedBenchPatients } from '../../seed/bench-seed';
 import type { Db } from '../db';
 import { listPatients, type PatientListQuery, type PatientScope } from './patients';
 

@@ -277,3 +277,12 @@ export async function setPatientDisabled(db: Db, id: number, disabled: boolean):
 export async function setPatientEmail(db: Db, id: number, email: string): Promise<void> {
   await db.query('UPDATE patients SET email = $2, updated_at = now() WHERE id = $1', [id, email]);
 }
+
+/** A patient's default language, whatever their state; null for an unknown id. */
+export async function findPatientDefaultLanguage(db: Db, id: number): Promise<string | null> {
+  const rows = await db.query<{ defaultLanguage: string }>(
+    'SELECT default_language AS "defaultLanguage" FROM patients WHERE id = $1',
+    [id],
+  );
+  return rows[0]?.defaultLanguage ?? null;
+}

@@ -1,4 +1,4 @@
-import { hashToken } from '../../auth/tokens';
+import { hashToken } from '../tokens';
 import type { Db } from '../db';
 
 /** Names are compared as the users table compares emails (trimmed, any case) and kept only as a hash. */

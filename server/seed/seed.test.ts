@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import { createTestDb } from '../testing/test-app';
-import type { Db } from './db';
+import type { Db } from '../db/db';
 import { useTestApp } from '../testing/signed-in-app';
 import { attentionOf } from '../orders/progress';
-import { listOpenAssessmentOrders } from './queries/assessment-orders';
+import { listOpenAssessmentOrders } from '../db/queries/assessment-orders';
 import { demoAccounts, demoPatientTokens, seedDemoData } from './seed';
 
 const testApp = useTestApp();

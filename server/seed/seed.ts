@@ -1,10 +1,10 @@
 import type { LoginRole } from '#common/contract';
 import { hashPassword } from '../auth/passwords';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../db/tokens';
 import { seedDemoResults } from '../runner/demo-results';
 import { seedOrderEvents } from './seed-order-events';
-import type { Db } from './db';
-import { insertPatient, setPatientDisabled } from './queries/patients';
+import type { Db } from '../db/db';
+import { insertPatient, setPatientDisabled } from '../db/queries/patients';
 
 // Over 300 lines because DESIGN §5's demo data (accounts, provider services, named patients with their orders) is
 // written out here in full: end-to-end tests and the demo rely on every one of these rows.

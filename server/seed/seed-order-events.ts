@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db } from '../db/db';
 
 /**
  * The demo's orders with the timeline they would have had (issue 18), from the facts each order row already holds:

@@ -1,6 +1,6 @@
 import type { BenchPatientsResult } from '#common/contract';
 import { hashPassword } from '../auth/passwords';
-import type { Db } from './db';
+import type { Db } from '../db/db';
 import { demoPassword, insertProviderService } from './seed';
 
 /** A provider service and clinician of their own, so the load never changes what the demo accounts see. */

@@ -1,0 +1,81 @@
+import type { AuthResult } from '#common/contract';
+import type { Db } from '../db/db';
+import { findPatientSummary } from '../db/queries/assessment-tests';
+import { copyHandover } from '../db/queries/handover';
+import { deleteStaleSessions } from '../db/queries/sessions';
+import { deleteStaleUnknownNameFailures } from '../db/queries/sign-in-failures';
+import { findUserById, recordSuccessfulLogin } from '../db/queries/users';
+import { unauthorized } from '../http/errors';
+import { failedAuthResult, patientSessionAuthResult, successAuthResult } from './auth-result';
+import { handoverStateOf } from './handover';
+import {
+  endSession,
+  resolveToken,
+  sessionEndFrom,
+  sessionOwnerOf,
+  startSession,
+  type AuthContext,
+} from './session-service';
+import { checkStaffPassword } from './sign-in';
+
+/** Expired or revoked sessions are kept this long (for support questions), then deleted at a login. */
+const staleSessionDays = 7;
+
+/** How long a session lasts: its idle minutes and its absolute end. */
+export interface SessionLimits {
+  sessionMinutes: number;
+  sessionMaxHours: number;
+}
+
+/** What validate and refresh answer for a session: its owner (staff or patient) and its expiry. */
+export async function resultForSession(db: Db, auth: AuthContext, token: string): Promise<AuthResult> {
+  const session = { token, expiresAt: auth.expiresAt };
+  if (auth.userId === null) {
+    const patient = auth.patientId === null ? null : await findPatientSummary(db, auth.patientId);
+    if (!patient) throw unauthorized();
+    return patientSessionAuthResult(patient, auth.assessmentOrderId, session);
+  }
+  const user = await findUserById(db, auth.userId);
+  if (!user) throw unauthorized();
+  return { ...(await successAuthResult(db, user, session)), handover: auth.handover && handoverStateOf(auth.handover) };
+}
+
+/** Spec §4 staff sign-in: a session for the right password; housekeeping of stale sessions and failures. */
+export async function signInStaff(
+  db: Db,
+  userName: string,
+  password: string,
+  { sessionMinutes, sessionMaxHours }: SessionLimits,
+  now: Date,
+): Promise<AuthResult> {
+  const check = await checkStaffPassword(db, userName, password, now);
+  if (check.kind === 'refused') return failedAuthResult({ locked: check.locked });
+  if (check.kind === 'passwordExpired') return failedAuthResult({ passwordExpired: true });
+  const { user } = check;
+
+  const session = await startSession(
+    db,
+    { userId: user.id },
+    sessionMinutes,
+    now,
+    sessionEndFrom(now, sessionMaxHours),
+  );
+  await recordSuccessfulLogin(db, user.id, now);
+  await deleteStaleSessions(db, new Date(now.getTime() - staleSessionDays * 86_400_000));
+  await deleteStaleUnknownNameFailures(db, new Date(now.getTime() - 86_400_000));
+  return successAuthResult(db, user, session);
+}
+
+/** Spec §4 refresh: the old token stops working at once, so a leaked old token is useless. */
+export async function refreshSession(db: Db, token: string, sessionMinutes: number, now: Date): Promise<AuthResult> {
+  const fresh = await db.tx(async (tx) => {
+    const auth = await resolveToken(tx, token, now);
+    if (!auth) throw unauthorized();
+    await endSession(tx, auth, now);
+    // The new token inherits the absolute end: refreshing never lengthens a session's life.
+    const session = await startSession(tx, sessionOwnerOf(auth), sessionMinutes, now, auth.endsAt);
+    if (auth.handover) await copyHandover(tx, auth.sessionId, session.sessionId);
+    return { auth: { ...auth, sessionId: session.sessionId, expiresAt: session.expiresAt }, token: session.token };
+  });
+  return resultForSession(db, fresh.auth, fresh.token);
+}

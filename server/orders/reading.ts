@@ -1,0 +1,29 @@
+import type { AssessmentOrder, AssessmentOrderList } from '#common/contract';
+import type { Db } from '../db/db';
+import { findAssessmentOrder, listPatientAssessmentOrders } from '../db/queries/assessment-orders';
+import type { PatientScope } from '../db/queries/patients';
+import { notFound } from '../http/errors';
+import { visiblePatient } from '../profiles/scope';
+
+/**
+ * One order within the caller's provider services (null: all). Out of scope and unknown answer alike (404), so an
+ * id never tells whether an order exists elsewhere.
+ */
+export async function readAssessmentOrder(
+  db: Db,
+  providerServiceIds: readonly number[] | null,
+  id: number,
+): Promise<AssessmentOrder> {
+  const order = await findAssessmentOrder(db, id);
+  if (!order || (providerServiceIds !== null && !providerServiceIds.includes(order.providerService.id))) {
+    throw notFound('Assessment order not found');
+  }
+  return order;
+}
+
+/** Spec §2 Assessments table: the orders of a patient the scope may see, newest schedule first. */
+export async function listPatientOrders(db: Db, scope: PatientScope, patientId: number): Promise<AssessmentOrderList> {
+  await visiblePatient(db, scope, patientId);
+  const dataList = await listPatientAssessmentOrders(db, patientId);
+  return { dataList, count: dataList.length };
+}

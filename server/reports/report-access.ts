@@ -1,0 +1,19 @@
+import type { ReportAccess } from '#common/contract';
+import type { Db } from '../db/db';
+import { insertReportToken, listFinishedAssessments } from '../db/queries/assessment-tests';
+import { hashToken, newToken } from '../db/tokens';
+
+/** Long enough to read a report and reload its frame, short enough that a copied address soon stops working. */
+export const reportTokenMinutes = 15;
+
+/**
+ * A short-lived token that opens this one patient's report only (the embedded report page cannot send the session
+ * header), with the patient's newest finished assessment as the baseline.
+ */
+export async function grantReportAccess(db: Db, patientId: number, userId: number, now: Date): Promise<ReportAccess> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + reportTokenMinutes * 60_000);
+  await insertReportToken(db, { tokenHash: hashToken(token), patientId, userId, expiresAt }, now);
+  const finished = await listFinishedAssessments(db, patientId);
+  return { token, expiresOn: expiresAt.toISOString(), baselineId: finished[0]?.orderId ?? null };
+}
