@@ -1,4 +1,5 @@
 import type { LoginRole } from '#common/contract';
+import { seededRandom } from '#common/scoring/simulate';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../db/tokens';
 import { seedDemoResults } from '../runner/demo-results';
@@ -39,18 +40,6 @@ const homeTestWindowMs = 14 * dayMs;
 /** The demo's "now": the minute the database was created; every demo date is counted from it. */
 export function demoAnchor(createdAt: Date): number {
   return Math.floor(createdAt.getTime() / 60_000) * 60_000;
-}
-
-/** mulberry32: tiny, well-distributed, and deterministic for a given seed (unlike Math.random). */
-function createPrng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 type Prng = () => number;
@@ -310,7 +299,7 @@ export async function seedDemoData(db: Db, createdAt: Date = new Date()): Promis
   return db.tx(async (tx) => {
     // Checked again inside the transaction: another server process may have seeded meanwhile.
     if (!(await isEmpty(tx))) return { seeded: false };
-    const random = createPrng(prngSeed);
+    const random = seededRandom(prngSeed);
     // The staff accounts have existed for a while before the demo's first order.
     const usersCreatedAt = isoTime(anchor - 200 * dayMs);
 
