@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { AssessmentOrder, PatientProfile, ProviderService } from '#common/contract';
+import { recordIdParamSchema, type AssessmentOrder, type PatientProfile, type ProviderService } from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { usePaths } from '../../shared/lib/runtime-config';
@@ -32,8 +32,7 @@ import { OrderConfirmation } from './order-confirmation';
 const { CheckboxField, RadioField, TextField } = fieldsFor<OrderFormValues>();
 
 function usePatientIdParam(): number | null {
-  const value = Number(useParams().patientId);
-  return Number.isInteger(value) && value > 0 ? value : null;
+  return recordIdParamSchema.safeParse(useParams().patientId).data ?? null;
 }
 
 /**

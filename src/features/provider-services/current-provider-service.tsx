@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ProviderServiceRef } from '#common/contract';
+import { recordIdParamSchema, type ProviderServiceRef } from '#common/contract';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths } from '../../shared/lib/runtime-config';
@@ -34,7 +34,7 @@ export function ProviderServiceSwitchPage() {
   const paths = usePaths();
   const navigate = useNavigate();
   const visible = useSettledVisibleProviderServices();
-  const id = Number(providerServiceId);
+  const id = recordIdParamSchema.safeParse(providerServiceId).data ?? null;
   const chosen = visible?.find((ref) => ref.id === id) ?? null;
   const decided = useRef(false);
 
@@ -82,7 +82,7 @@ export function ManageHomePage() {
   const paths = usePaths();
   const visible = useSettledVisibleProviderServices();
   const requested = searchParams.get('providerserviceid');
-  const id = requested === null ? null : Number(requested);
+  const id = recordIdParamSchema.safeParse(requested).data ?? null;
   const home = session.userRole ? roleHome(paths, session.userRole) : paths.home;
   const allowed = id !== null && (visible?.some((ref) => ref.id === id) ?? false);
 

@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { recordIdParamSchema } from '#common/contract';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { LoadError, Loading } from '../../shared/ui';
 import { Page } from '../../shared/ui/page';
@@ -68,8 +69,10 @@ export function AddProviderServicePage() {
 export function EditProviderServicePage() {
   const { t } = useTranslation('provider-services');
   const { providerServiceId } = useParams();
-  const id = Number(providerServiceId);
-  const validId = Number.isInteger(id) && id > 0;
+  const parsedId = recordIdParamSchema.safeParse(providerServiceId).data;
+  const validId = parsedId !== undefined;
+  // An address with no provider service id asks for nothing (the queries stay disabled) and says it failed.
+  const id = parsedId ?? 0;
   const queries = useProviderServiceQueries();
   const references = useReferences(validId ? id : null);
   const detail = useQuery({ ...queries.detail(id), enabled: validId });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { recordIdParamSchema } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { reportPageUrl, reportPdfUrl, reportQueries } from './api';
@@ -29,8 +30,10 @@ export function ReportDialog() {
   const navigate = useNavigate();
   const http = useHttp();
   const config = useRuntimeConfig();
-  const patientId = Number(useParams().patientId);
-  const valid = Number.isInteger(patientId) && patientId > 0;
+  const parsedId = recordIdParamSchema.safeParse(useParams().patientId).data;
+  const valid = parsedId !== undefined;
+  // An address with no patient id asks for nothing (the query stays disabled) and says the report failed.
+  const patientId = parsedId ?? 0;
   const access = useQuery({ ...reportQueries.access(http, config.product, patientId), enabled: valid });
   const [frameLoaded, setFrameLoaded] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
