@@ -70,11 +70,10 @@ export function detailLoaders({ queryClient, http, session, product, sessionRead
     const id = recordId(params.providerServiceId);
     if (id !== null && passesGuards(session, 'editProviderService')) {
       const { providerServiceQueries } = await import('../features/provider-services/api');
-      const queries = providerServiceQueries(http, product);
-      started(queryClient.query(queries.detail(id)));
-      started(queryClient.query(queries.localities()));
-      started(queryClient.query(queries.reportTypes()));
-      started(queryClient.query(queries.batteriesOf(id)));
+      started(queryClient.query(providerServiceQueries.detail(http, product, id)));
+      started(queryClient.query(providerServiceQueries.localities(http)));
+      started(queryClient.query(providerServiceQueries.reportTypes(http)));
+      started(queryClient.query(providerServiceQueries.batteriesOf(http, product, id)));
     }
     return null;
   };

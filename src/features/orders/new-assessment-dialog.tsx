@@ -8,13 +8,13 @@ import { useNavigate, useParams } from 'react-router';
 import { recordIdParamSchema, type AssessmentOrder, type PatientProfile, type ProviderService } from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
-import { usePaths } from '../../shared/lib/runtime-config';
+import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { RouteDialog } from '../../shared/ui/route-dialog';
 import { applyServerErrors, FieldMessages, fieldsFor, FormActions } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { ProfileLoadError } from '../../shared/person';
-import { useProviderServiceQueries } from '../../shared/api/provider-service-queries';
+import { providerServiceQueries } from '../../shared/api/provider-service-queries';
 import { useCreateOrder } from './api';
 import {
   offeredOrderTypes,
@@ -45,10 +45,13 @@ export function NewAssessmentDialog() {
   const paths = usePaths();
   const navigate = useNavigate();
   const id = usePatientIdParam();
-  const providerServices = useProviderServiceQueries();
+  const { product } = useRuntimeConfig();
   const patient = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
   const serviceId = patient.data?.providerServices[0]?.id;
-  const service = useQuery({ ...providerServices.detail(serviceId ?? 0), enabled: serviceId !== undefined });
+  const service = useQuery({
+    ...providerServiceQueries.detail(http, product, serviceId ?? 0),
+    enabled: serviceId !== undefined,
+  });
   const [placed, setPlaced] = useState<AssessmentOrder | null>(null);
 
   if (id === null) return null;
