@@ -176,6 +176,18 @@ describe('AddProviderServicePage', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('names the allowed days when a number of days is left empty, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdd(() => saved);
+    await fillValidAdd(user);
+    const days = screen.getByRole('textbox', { name: 'Days the patient’s link works' });
+    await user.clear(days);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 365')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('describes every required field as required (spec §5 TEXT_FIELD_REQUIRED)', async () => {
     renderAdd(() => saved);
     for (const field of [

@@ -1,4 +1,4 @@
-import { Radio, Stack, type RadioGroupProps } from '@mantine/core';
+import { Group, Radio, Stack, type RadioGroupProps } from '@mantine/core';
 import { useController, type FieldValues } from 'react-hook-form';
 import { useFieldMessage } from './field-error';
 import { useRequiredHint, type BoundProps, type SelectOption } from './fields';
@@ -10,6 +10,8 @@ export interface RadioOption extends SelectOption {
 export type RadioFieldProps<T extends FieldValues> = BoundProps<T> &
   Omit<RadioGroupProps, 'name' | 'label' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'children'> & {
     options: readonly RadioOption[];
+    /** Side by side, for a few short choices; one under another otherwise. */
+    inline?: boolean;
   };
 
 /** One choice out of a few, all in view (a native select hides them); `required` marks the group, not each radio. */
@@ -19,11 +21,21 @@ export function RadioField<T extends FieldValues>({
   rules,
   options,
   required,
+  inline = false,
   ...props
 }: RadioFieldProps<T>) {
   const { field, fieldState } = useController<T>({ name, rules });
   const message = useFieldMessage();
   const description = useRequiredHint(required, props.description);
+  const radios = options.map((option) => (
+    <Radio
+      key={option.value}
+      value={option.value}
+      label={option.label}
+      description={option.description}
+      onBlur={field.onBlur}
+    />
+  ));
   return (
     <Radio.Group
       {...props}
@@ -34,17 +46,13 @@ export function RadioField<T extends FieldValues>({
       onChange={field.onChange}
       error={message(fieldState.error?.message, label)}
     >
-      <Stack gap="xs" mt={4}>
-        {options.map((option) => (
-          <Radio
-            key={option.value}
-            value={option.value}
-            label={option.label}
-            description={option.description}
-            onBlur={field.onBlur}
-          />
-        ))}
-      </Stack>
+      {inline ? (
+        <Group mt="xs">{radios}</Group>
+      ) : (
+        <Stack gap="xs" mt={4}>
+          {radios}
+        </Stack>
+      )}
     </Radio.Group>
   );
 }
