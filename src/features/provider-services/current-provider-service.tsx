@@ -1,4 +1,3 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -10,7 +9,7 @@ import { toast } from '../../shared/ui/toast';
 import { useVisibleProviderServices } from './api';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { clientLog } from '../../shared/api/client-log';
-import { Loading } from '../../shared/ui';
+import { Loading, LoadingText } from '../../shared/ui';
 
 /** Spec §2/§9: /{product}/providerservice/{id} shows the choice for 400 ms, then opens the management home. */
 export const providerServiceRedirectMs = 400;
@@ -60,14 +59,7 @@ export function ProviderServiceSwitchPage() {
     };
   }, [chosen, navigate, paths.manage]);
 
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs">
-        <Loader aria-hidden="true" />
-        <Text role="status">{chosen ? t('switchingTo', { name: providerServiceName(chosen) }) : t('loading')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <LoadingText>{chosen ? t('switchingTo', { name: providerServiceName(chosen) }) : t('loading')}</LoadingText>;
 }
 
 /**

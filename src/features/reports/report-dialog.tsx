@@ -1,4 +1,4 @@
-import { Box, Button, Center, Group, Loader, Modal } from '@mantine/core';
+import { Box, Button, Center, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { useHttp } from '../../shared/api/http-context';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { reportPageUrl, reportPdfUrl, reportQueries } from './api';
 import { clientLog } from '../../shared/api/client-log';
-import { Notice } from '../../shared/ui';
+import { Loading, Notice } from '../../shared/ui';
 
 /** What the reference report page posts when Escape is pressed inside it (server/runner/public/report.js). */
 const reportEscapeMessage = 'report-escape';
@@ -99,7 +99,7 @@ export function ReportDialog() {
         <Box pos="relative" flex={1} mih="16rem">
           {!frameLoaded && (
             <Center pos="absolute" inset={0}>
-              <Loader role="status" aria-label={t('loading')} />
+              <Loading label={t('loading')} />
             </Center>
           )}
           {url && (
