@@ -176,15 +176,17 @@ describe('AddProviderServicePage', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('names the allowed days when a number of days is left empty, and sends nothing', async () => {
+  it('names each number of days’ own bounds when it is left empty, and sends nothing', async () => {
     const user = userEvent.setup();
     const { calls } = renderAdd(() => saved);
     await fillValidAdd(user);
-    const days = screen.getByRole('textbox', { name: 'Days the patient’s link works' });
-    await user.clear(days);
+    for (const name of ['Days the patient’s link works', 'Days before a reminder']) {
+      await user.clear(screen.getByRole('textbox', { name }));
+    }
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter a whole number from 1 to 365')).toBeInTheDocument();
-    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Enter a whole number from 1 to 60')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Days before a reminder' })).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

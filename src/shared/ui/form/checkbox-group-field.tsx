@@ -1,7 +1,6 @@
 import { Checkbox, Stack, type CheckboxGroupProps } from '@mantine/core';
-import { useController, type FieldValues } from 'react-hook-form';
-import { useFieldMessage } from './field-error';
-import { useRequiredHint, type BoundProps } from './fields';
+import type { FieldValues } from 'react-hook-form';
+import { useControlledField, type BoundProps } from './fields';
 import type { RadioOption } from './radio-field';
 
 export type CheckboxGroupFieldProps<T extends FieldValues> = BoundProps<T> &
@@ -17,18 +16,10 @@ export function CheckboxGroupField<T extends FieldValues>({
   options,
   ...props
 }: CheckboxGroupFieldProps<T>) {
-  const { field, fieldState } = useController<T>({ name, rules });
-  const message = useFieldMessage();
-  const description = useRequiredHint(props.required, props.description);
+  // No ref: the group is not focusable, so a failed submit focuses the next field with a message instead.
+  const { value, onChange, onBlur, description, error } = useControlledField<T>({ name, label, rules }, props);
   return (
-    <Checkbox.Group
-      {...props}
-      description={description}
-      label={label}
-      value={field.value}
-      onChange={field.onChange}
-      error={message(fieldState.error?.message, label)}
-    >
+    <Checkbox.Group {...props} label={label} description={description} error={error} value={value} onChange={onChange}>
       <Stack gap="xs" mt="xs">
         {options.map((option) => (
           <Checkbox
@@ -36,7 +27,7 @@ export function CheckboxGroupField<T extends FieldValues>({
             value={option.value}
             label={option.label}
             description={option.description}
-            onBlur={field.onBlur}
+            onBlur={onBlur}
           />
         ))}
       </Stack>

@@ -1,7 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { useController, type FieldValues } from 'react-hook-form';
-import { useFieldMessage } from './field-error';
-import { useRequiredHint, type BoundProps, type Unbound } from './fields';
+import type { FieldValues } from 'react-hook-form';
+import { useControlledField, type BoundProps, type Unbound } from './fields';
 
 export type NumberFieldProps<T extends FieldValues> = BoundProps<T> & Unbound<NumberInputProps>;
 
@@ -10,22 +9,6 @@ export type NumberFieldProps<T extends FieldValues> = BoundProps<T> & Unbound<Nu
  * message as `min` and `max`.
  */
 export function NumberField<T extends FieldValues>({ name, label, rules, ...props }: NumberFieldProps<T>) {
-  const {
-    field: { ref, value, onChange, onBlur },
-    fieldState,
-  } = useController<T>({ name, rules });
-  const message = useFieldMessage();
-  const description = useRequiredHint(props.required, props.description);
-  return (
-    <NumberInput
-      {...props}
-      description={description}
-      label={label}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      ref={ref}
-      error={message(fieldState.error?.message, label, { min: props.min, max: props.max })}
-    />
-  );
+  const values = { min: props.min, max: props.max };
+  return <NumberInput {...props} {...useControlledField<T>({ name, label, rules }, { ...props, values })} />;
 }

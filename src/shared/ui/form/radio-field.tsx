@@ -1,7 +1,6 @@
 import { Group, Radio, Stack, type RadioGroupProps } from '@mantine/core';
-import { useController, type FieldValues } from 'react-hook-form';
-import { useFieldMessage } from './field-error';
-import { useRequiredHint, type BoundProps, type SelectOption } from './fields';
+import type { FieldValues } from 'react-hook-form';
+import { useControlledField, type BoundProps, type SelectOption } from './fields';
 
 export interface RadioOption extends SelectOption {
   description?: string;
@@ -24,17 +23,12 @@ export function RadioField<T extends FieldValues>({
   inline = false,
   ...props
 }: RadioFieldProps<T>) {
-  const { field, fieldState } = useController<T>({ name, rules });
-  const message = useFieldMessage();
-  const description = useRequiredHint(required, props.description);
-  const radios = options.map((option) => (
-    <Radio
-      key={option.value}
-      value={option.value}
-      label={option.label}
-      description={option.description}
-      onBlur={field.onBlur}
-    />
+  const { value, onChange, onBlur, description, error } = useControlledField<T>(
+    { name, label, rules },
+    { required, description: props.description },
+  );
+  const radios = options.map(({ value: choice, label: text, description: hint }) => (
+    <Radio key={choice} value={choice} label={text} description={hint} onBlur={onBlur} />
   ));
   return (
     <Radio.Group
@@ -42,9 +36,9 @@ export function RadioField<T extends FieldValues>({
       description={description}
       label={label}
       withAsterisk={required}
-      value={field.value}
-      onChange={field.onChange}
-      error={message(fieldState.error?.message, label)}
+      value={value}
+      onChange={onChange}
+      error={error}
     >
       {inline ? (
         <Group mt="xs">{radios}</Group>
