@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import type { Entitlement } from '#common/contract';
+import { recordIdParamSchema } from '#common/contract/ids';
 import type { HttpClient } from '../shared/api/http';
 import type { SessionStore } from '../shared/auth/session-store';
 
@@ -28,9 +29,9 @@ function passesGuards(session: SessionStore, entitlement: Entitlement): boolean 
   return status.entitlements.includes(entitlement);
 }
 
-function positiveId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
+/** A route's id as the contract reads one, or null when the address holds no id a record could have. */
+function recordId(value: string | undefined): number | null {
+  return recordIdParamSchema.safeParse(value).data ?? null;
 }
 
 /**
@@ -52,7 +53,7 @@ function started(fetching: Promise<unknown>): void {
 export function detailLoaders({ queryClient, http, session, product, sessionReady }: RouteData) {
   const patient: LoaderFunction = async ({ params }) => {
     await sessionReady;
-    const id = positiveId(params.patientId);
+    const id = recordId(params.patientId);
     if (id !== null && passesGuards(session, 'listPatients')) {
       const [{ patientQueries }, { orderQueries }] = await Promise.all([
         import('../features/patients/api'),
@@ -66,22 +67,21 @@ export function detailLoaders({ queryClient, http, session, product, sessionRead
 
   const providerService: LoaderFunction = async ({ params }) => {
     await sessionReady;
-    const id = positiveId(params.providerServiceId);
+    const id = recordId(params.providerServiceId);
     if (id !== null && passesGuards(session, 'editProviderService')) {
       const { providerServiceQueries } = await import('../features/provider-services/api');
-      const queries = providerServiceQueries(http, product);
-      started(queryClient.query(queries.detail(id)));
-      started(queryClient.query(queries.localities()));
-      started(queryClient.query(queries.reportTypes()));
-      started(queryClient.query(queries.batteriesOf(id)));
+      started(queryClient.query(providerServiceQueries.detail(http, product, id)));
+      started(queryClient.query(providerServiceQueries.localities(http)));
+      started(queryClient.query(providerServiceQueries.reportTypes(http)));
+      started(queryClient.query(providerServiceQueries.batteriesOf(http, product, id)));
     }
     return null;
   };
 
   const supervisedAssessment: LoaderFunction = async ({ params }) => {
     await sessionReady;
-    const patientId = positiveId(params.patientId);
-    const assessmentId = positiveId(params.assessmentId);
+    const patientId = recordId(params.patientId);
+    const assessmentId = recordId(params.assessmentId);
     if (patientId !== null && assessmentId !== null && passesGuards(session, 'beginSupervisedAssessment')) {
       const [{ assessmentQueries }, { patientQueries }] = await Promise.all([
         import('../features/assessments/api'),

@@ -4,7 +4,12 @@ import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from 
 import { createContext, type ReactNode, use, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { assessmentTestRefusalCodes, type AssessmentOrderDetail, type BeginTestResult } from '#common/contract';
+import {
+  assessmentTestRefusalCodes,
+  recordIdParamSchema,
+  type AssessmentOrderDetail,
+  type BeginTestResult,
+} from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { languageNameIn } from '#common/languages';
@@ -28,12 +33,9 @@ import {
 /** The two ids of the begin routes; null when either is not a positive whole number. */
 export function useAssessmentParams(): { patientId: number; assessmentId: number } | null {
   const params = useParams();
-  const patientId = Number(params.patientId);
-  const assessmentId = Number(params.assessmentId);
-  if (!Number.isInteger(patientId) || patientId <= 0 || !Number.isInteger(assessmentId) || assessmentId <= 0) {
-    return null;
-  }
-  return { patientId, assessmentId };
+  const patientId = recordIdParamSchema.safeParse(params.patientId).data;
+  const assessmentId = recordIdParamSchema.safeParse(params.assessmentId).data;
+  return patientId === undefined || assessmentId === undefined ? null : { patientId, assessmentId };
 }
 
 /** A test language in the reader's language; the server's (English) name only for a code no browser can name. */

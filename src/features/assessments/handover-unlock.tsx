@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AuthResult } from '#common/contract';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { Notice } from '../../shared/ui';
+import { PasswordField, TextField } from '../../shared/ui/form/fields';
 import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import { colleagueUnlockFormSchema, ownUnlockFormSchema, type HandoverUnlockForm } from './handover-unlock-schema';
 
@@ -74,14 +75,11 @@ function UnlockForm({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
   const loggedIn = store.getSnapshot().isLoggedIn;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<HandoverUnlockForm>({
+  const form = useForm<HandoverUnlockForm>({
     resolver: zodResolver(asColleague ? colleagueUnlockFormSchema : ownUnlockFormSchema),
     defaultValues: { email: '', password: '' },
   });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setBusy(true);
@@ -113,25 +111,23 @@ function UnlockForm({
         <Title order={2} size="h3">
           {asColleague ? t('handover.signInTitle') : t('handover.unlockTitle')}
         </Title>
-        {asColleague && (
-          <TextInput
-            label={t('handover.email')}
-            type="email"
-            autoComplete="username"
+        <FormProvider {...form}>
+          {asColleague && (
+            <TextField<HandoverUnlockForm>
+              name="email"
+              label={t('handover.email')}
+              type="email"
+              autoComplete="username"
+              size="md"
+            />
+          )}
+          <PasswordField<HandoverUnlockForm>
+            name="password"
+            label={asColleague ? t('handover.password') : t('handover.yourPassword')}
+            autoComplete="current-password"
             size="md"
-            error={errors.email?.message ? t(`common:${errors.email.message}`, { field: t('handover.email') }) : null}
-            {...register('email')}
           />
-        )}
-        <PasswordInput
-          label={asColleague ? t('handover.password') : t('handover.yourPassword')}
-          autoComplete="current-password"
-          size="md"
-          error={
-            errors.password?.message ? t(`common:${errors.password.message}`, { field: t('handover.password') }) : null
-          }
-          {...register('password')}
-        />
+        </FormProvider>
         {failure && (
           <Notice tone="error">
             {failure === 'locked'

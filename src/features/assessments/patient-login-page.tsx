@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -29,7 +29,7 @@ import {
 } from './patient-login-schema';
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { patientLoginStateSchema } from './session-expiry';
-import { Notice } from '../../shared/ui';
+import { LoadingText, Notice } from '../../shared/ui';
 
 /** Issue 18: the page a patient whose link no longer works is sent to; issue 32: a finished one's too, at once. */
 const linkEndedPage = {
@@ -234,10 +234,7 @@ export function PatientLoginPage() {
             // its button disabled, so nothing typed is lost.
             <Notice tone="warning">{t('login.offline')}</Notice>
           ) : checkingLink ? (
-            <Group gap="sm" role="status" py="md">
-              <Loader size="sm" aria-hidden="true" />
-              <Text>{t('link.checking')}</Text>
-            </Group>
+            <LoadingText>{t('link.checking')}</LoadingText>
           ) : (
             <FormProvider {...form}>
               <form

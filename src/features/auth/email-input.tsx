@@ -1,43 +1,32 @@
-import { TextInput } from '@mantine/core';
-import { useRef } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useCallback } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useRequiredHint } from '../../shared/ui/form/fields';
+import { TextField } from '../../shared/ui/form/fields';
 import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 
+interface EmailForm {
+  email: string;
+}
+
 /**
- * The email field of the sign-in and forgot-password forms: focused once the page has settled (spec §9), its
- * message a common validation key.
+ * The email field of the sign-in and forgot-password forms, bound to the form around it: focused once the page has
+ * settled (spec §9), its message a common validation key.
  */
-export function EmailInput({
-  registration,
-  error,
-  autoComplete,
-}: {
-  registration: UseFormRegisterReturn<'email'>;
-  error: string | undefined;
-  autoComplete: 'username' | 'email';
-}) {
+export function EmailInput({ autoComplete }: { autoComplete: 'username' | 'email' }) {
   const { t } = useTranslation('auth');
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  useDelayedAutofocus(inputRef);
-  const { ref, ...field } = registration;
-  // Spec §5 TEXT_FIELD_REQUIRED: shown on hover and focus, read with the field.
-  const requiredHint = useRequiredHint(true, undefined);
+  const { setFocus } = useFormContext<EmailForm>();
+  const focus = useCallback(() => {
+    setFocus('email');
+  }, [setFocus]);
+  useDelayedAutofocus(focus);
   return (
-    <TextInput
+    <TextField<EmailForm>
+      name="email"
       label={t('email')}
       type="email"
       autoComplete={autoComplete}
       required
-      description={requiredHint}
       maxLength={255}
-      error={error && t(`common:${error}`)}
-      ref={(element) => {
-        ref(element);
-        inputRef.current = element;
-      }}
-      {...field}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isTooManyRequests } from '../../shared/api/http';
 import { useForgotPassword } from './api';
@@ -14,11 +14,11 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const request = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordFormSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(forgotPasswordFormSchema),
+    defaultValues: { email: '' },
+  });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(async ({ email }) => {
     await request.mutateAsync(email).then(
@@ -64,7 +64,9 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
                 : t('ERROR_REQUESTING_PASSWORD_RESET')}
           </Notice>
         )}
-        <EmailInput registration={register('email')} error={errors.email?.message} autoComplete="email" />
+        <FormProvider {...form}>
+          <EmailInput autoComplete="email" />
+        </FormProvider>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('cancel')}

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loginPageStateSchema, readState, type ExpiredPasswordState } from '../../shared/auth/navigation-state';
@@ -15,7 +15,7 @@ import { ForgotPassword } from './forgot-password';
 import { loginFormSchema, type LoginForm } from './login-schema';
 import { outcomeOfLogin, outcomeOfLoginError, type LoginOutcome } from './login-outcome';
 import { Notice } from '../../shared/ui';
-import { useRequiredHint } from '../../shared/ui/form/fields';
+import { PasswordField } from '../../shared/ui/form/fields';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -45,7 +45,6 @@ export function LoginPage() {
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const { t } = useTranslation('auth');
-  const requiredHint = useRequiredHint(true, undefined);
   const { store, api } = useAuth();
   const paths = usePaths();
   const navigate = useNavigate();
@@ -56,14 +55,11 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   // Back from a password page: the address is filled in and the page says the password was set or changed.
   const handedOver = readState(loginPageStateSchema, useLocation().state);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginForm>({
+  const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: handedOver?.userEmail ?? '', password: '' },
   });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setBusy(true);
@@ -120,16 +116,16 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
             {failure.serverMessage ?? t(failure.messageKey)}
           </Notice>
         )}
-        <EmailInput registration={register('email')} error={errors.email?.message} autoComplete="username" />
-        <PasswordInput
-          label={t('password')}
-          autoComplete="current-password"
-          required
-          description={requiredHint}
-          maxLength={64}
-          error={errors.password?.message && t(`common:${errors.password.message}`)}
-          {...register('password')}
-        />
+        <FormProvider {...form}>
+          <EmailInput autoComplete="username" />
+          <PasswordField<LoginForm>
+            name="password"
+            label={t('password')}
+            autoComplete="current-password"
+            required
+            maxLength={64}
+          />
+        </FormProvider>
         {offline && (
           <Text id="sign-in-offline-reason" size="sm" fw={500} role="note">
             {t('signInOffline')}

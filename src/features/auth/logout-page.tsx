@@ -1,10 +1,10 @@
-import { Center, Loader, Text, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/http';
 import { useAuth } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
+import { LoadingText } from '../../shared/ui';
 
 /** Spec §2 /logout (anonymous): ends the session on the server, forgets it here, then goes to /{product}. */
 export function LogoutPage() {
@@ -40,12 +40,5 @@ export function LogoutPage() {
     );
   }, [api, navigate, paths.home, store]);
 
-  return (
-    <Center py="xl">
-      <Stack align="center">
-        <Loader aria-hidden />
-        <Text role="status">{t('loggingOut')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <LoadingText>{t('loggingOut')}</LoadingText>;
 }

@@ -5,7 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { AssessmentOrder, HandoffResult } from '#common/contract';
-import { useProviderServiceQueries } from '../../shared/api/provider-service-queries';
+import { providerServiceQueries } from '../../shared/api/provider-service-queries';
+import { useHttp } from '../../shared/api/http-context';
+import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { formatDisplayDate } from '#common/display-format';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { fallbackLanguage, toInterfaceLanguage } from '#common/languages';
@@ -32,7 +34,8 @@ export interface ShownHandoff {
 export function useHandoffState(order: AssessmentOrder) {
   const handoff = useHandoff();
   const queryClient = useQueryClient();
-  const providerServices = useProviderServiceQueries();
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
   const [shown, setShown] = useState<ShownHandoff | null>(null);
 
   async function show(kind: HandoffKind): Promise<void> {
@@ -44,7 +47,7 @@ export function useHandoffState(order: AssessmentOrder) {
     const contactPhone =
       kind === 'LETTER'
         ? await queryClient
-            .query(providerServices.detail(order.providerService.id))
+            .query(providerServiceQueries.detail(http, product, order.providerService.id))
             .then((service) => service.contactPhone ?? '')
             .catch(() => '')
         : '';

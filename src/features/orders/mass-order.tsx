@@ -10,7 +10,9 @@ import { OfflineWriteReason, useWritesBlocked } from '../../shared/ui/offline';
 import type { GeneralListSelection } from '../../shared/ui/general-list';
 import { applyServerErrors, FieldMessages, fieldsFor, FormActions } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
-import { useProviderServiceQueries } from '../../shared/api/provider-service-queries';
+import { providerServiceQueries } from '../../shared/api/provider-service-queries';
+import { useHttp } from '../../shared/api/http-context';
+import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { useMassOrder } from './api';
 import {
   commonBatteries,
@@ -97,11 +99,12 @@ interface MassOrderDialogProps {
 function MassOrderDialog({ selected, onClose, onOrdered }: MassOrderDialogProps) {
   const { t } = useTranslation('orders');
   const text = useOrderText();
-  const queries = useProviderServiceQueries();
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
   const massOrder = useMassOrder();
   const [failure, setFailure] = useState<string | null>(null);
   const services = useQueries({
-    queries: providerServiceIdsOf(selected).map((id) => queries.detail(id)),
+    queries: providerServiceIdsOf(selected).map((id) => providerServiceQueries.detail(http, product, id)),
   });
   const form = useForm<MassOrderFormValues, unknown, MassOrderFormOutput>({
     resolver: zodResolver(massOrderFormSchema),

@@ -5,16 +5,16 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { AssessmentOrder, PatientProfile, ProviderService } from '#common/contract';
+import { recordIdParamSchema, type AssessmentOrder, type PatientProfile, type ProviderService } from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
-import { usePaths } from '../../shared/lib/runtime-config';
+import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { RouteDialog } from '../../shared/ui/route-dialog';
 import { applyServerErrors, FieldMessages, fieldsFor, FormActions } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { patientQueries } from '../../shared/api/patient-queries';
 import { ProfileLoadError } from '../../shared/person';
-import { useProviderServiceQueries } from '../../shared/api/provider-service-queries';
+import { providerServiceQueries } from '../../shared/api/provider-service-queries';
 import { useCreateOrder } from './api';
 import {
   offeredOrderTypes,
@@ -32,8 +32,7 @@ import { OrderConfirmation } from './order-confirmation';
 const { CheckboxField, RadioField, TextField } = fieldsFor<OrderFormValues>();
 
 function usePatientIdParam(): number | null {
-  const value = Number(useParams().patientId);
-  return Number.isInteger(value) && value > 0 ? value : null;
+  return recordIdParamSchema.safeParse(useParams().patientId).data ?? null;
 }
 
 /**
@@ -46,10 +45,13 @@ export function NewAssessmentDialog() {
   const paths = usePaths();
   const navigate = useNavigate();
   const id = usePatientIdParam();
-  const providerServices = useProviderServiceQueries();
+  const { product } = useRuntimeConfig();
   const patient = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
   const serviceId = patient.data?.providerServices[0]?.id;
-  const service = useQuery({ ...providerServices.detail(serviceId ?? 0), enabled: serviceId !== undefined });
+  const service = useQuery({
+    ...providerServiceQueries.detail(http, product, serviceId ?? 0),
+    enabled: serviceId !== undefined,
+  });
   const [placed, setPlaced] = useState<AssessmentOrder | null>(null);
 
   if (id === null) return null;

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
-import type { PatientProfile } from '#common/contract';
+import { recordIdParamSchema, type PatientProfile } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { useCurrentProviderServiceId, useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
@@ -231,8 +231,7 @@ export function PatientListPage({ kind, massOrder, renderOrders, header, renderL
 // cards, mass ordering, the assessments table); these pieces stay free of ordering code.
 
 function usePatientIdParam(): number | null {
-  const value = Number(useParams().patientId);
-  return Number.isInteger(value) && value > 0 ? value : null;
+  return recordIdParamSchema.safeParse(useParams().patientId).data ?? null;
 }
 
 export interface PatientProfilePageProps {

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
-import type { StaffProfileType } from '#common/contract';
+import { recordIdParamSchema, type StaffProfileType } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { Forbidden } from '../../shared/auth/guards';
 import { useCurrentProviderServiceId, useEntitlement, useSession } from '../../shared/auth/session-context';
@@ -177,8 +177,7 @@ function StaffProfileView({ type, id, own }: { type: StaffProfileType; id: numbe
 }
 
 function useIdParam(name: string): number | null {
-  const value = Number(useParams()[name]);
-  return Number.isInteger(value) && value > 0 ? value : null;
+  return recordIdParamSchema.safeParse(useParams()[name]).data ?? null;
 }
 
 function StaffProfilePage({ type }: { type: StaffProfileType }) {

@@ -1,8 +1,7 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ProviderServiceRef } from '#common/contract';
+import { recordIdParamSchema, type ProviderServiceRef } from '#common/contract';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths } from '../../shared/lib/runtime-config';
@@ -10,7 +9,7 @@ import { toast } from '../../shared/ui/toast';
 import { useVisibleProviderServices } from './api';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { clientLog } from '../../shared/api/client-log';
-import { Loading } from '../../shared/ui';
+import { Loading, LoadingText } from '../../shared/ui';
 
 /** Spec §2/§9: /{product}/providerservice/{id} shows the choice for 400 ms, then opens the management home. */
 export const providerServiceRedirectMs = 400;
@@ -34,7 +33,7 @@ export function ProviderServiceSwitchPage() {
   const paths = usePaths();
   const navigate = useNavigate();
   const visible = useSettledVisibleProviderServices();
-  const id = Number(providerServiceId);
+  const id = recordIdParamSchema.safeParse(providerServiceId).data ?? null;
   const chosen = visible?.find((ref) => ref.id === id) ?? null;
   const decided = useRef(false);
 
@@ -60,14 +59,7 @@ export function ProviderServiceSwitchPage() {
     };
   }, [chosen, navigate, paths.manage]);
 
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs">
-        <Loader aria-hidden="true" />
-        <Text role="status">{chosen ? t('switchingTo', { name: providerServiceName(chosen) }) : t('loading')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <LoadingText>{chosen ? t('switchingTo', { name: providerServiceName(chosen) }) : t('loading')}</LoadingText>;
 }
 
 /**
@@ -82,7 +74,7 @@ export function ManageHomePage() {
   const paths = usePaths();
   const visible = useSettledVisibleProviderServices();
   const requested = searchParams.get('providerserviceid');
-  const id = requested === null ? null : Number(requested);
+  const id = recordIdParamSchema.safeParse(requested).data ?? null;
   const home = session.userRole ? roleHome(paths, session.userRole) : paths.home;
   const allowed = id !== null && (visible?.some((ref) => ref.id === id) ?? false);
 

@@ -1,6 +1,9 @@
 import { Checkbox, Fieldset, Input, Radio, Table, Text } from '@mantine/core';
 import { useId } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFieldMessage } from '../../shared/ui/form';
+import type { ProviderServiceFormValues } from './provider-service-form-schema';
 import {
   allLocalitiesState,
   setDefaultLocality,
@@ -92,5 +95,19 @@ export function LocalityPicker({ value, onChange, error, disabled = false }: Loc
       </span>
       {error && <Input.Error id={errorId}>{error}</Input.Error>}
     </Fieldset>
+  );
+}
+
+/** The picker bound to the provider-service form's `localities`, with the form's message under it. */
+export function LocalitiesField() {
+  const { t } = useTranslation('provider-services');
+  const { field, fieldState } = useController<ProviderServiceFormValues, 'localities'>({ name: 'localities' });
+  const message = useFieldMessage();
+  return (
+    <LocalityPicker
+      value={field.value}
+      onChange={field.onChange}
+      error={message(fieldState.error?.message, t('form.languages'))}
+    />
   );
 }

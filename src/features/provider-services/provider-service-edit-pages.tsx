@@ -2,10 +2,12 @@ import { Anchor } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { usePaths } from '../../shared/lib/runtime-config';
+import { recordIdParamSchema } from '#common/contract';
+import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { LoadError, Loading } from '../../shared/ui';
 import { Page } from '../../shared/ui/page';
-import { useProviderServiceQueries } from './api';
+import { useHttp } from '../../shared/api/http-context';
+import { providerServiceQueries } from './api';
 import { ProviderServiceForm } from './provider-service-form';
 import { emptyFormValues, formValuesOf } from './provider-service-form-schema';
 
@@ -26,12 +28,15 @@ function LoadFailed({ messageKey }: { messageKey: string }) {
  * batteries come from its own list (spec §7), the same batteries with its choice marked.
  */
 function useReferences(providerServiceId: number | null) {
-  const queries = useProviderServiceQueries();
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
   const [localities, reportTypes, batteries] = useQueries({
     queries: [
-      queries.localities(),
-      queries.reportTypes(),
-      providerServiceId === null ? queries.batteries() : queries.batteriesOf(providerServiceId),
+      providerServiceQueries.localities(http),
+      providerServiceQueries.reportTypes(http),
+      providerServiceId === null
+        ? providerServiceQueries.batteries(http)
+        : providerServiceQueries.batteriesOf(http, product, providerServiceId),
     ],
   });
   if (localities.isError || reportTypes.isError || batteries.isError) return { state: 'error' as const };
@@ -68,11 +73,14 @@ export function AddProviderServicePage() {
 export function EditProviderServicePage() {
   const { t } = useTranslation('provider-services');
   const { providerServiceId } = useParams();
-  const id = Number(providerServiceId);
-  const validId = Number.isInteger(id) && id > 0;
-  const queries = useProviderServiceQueries();
+  const parsedId = recordIdParamSchema.safeParse(providerServiceId).data;
+  const validId = parsedId !== undefined;
+  // An address with no provider service id asks for nothing (the queries stay disabled) and says it failed.
+  const id = parsedId ?? 0;
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
   const references = useReferences(validId ? id : null);
-  const detail = useQuery({ ...queries.detail(id), enabled: validId });
+  const detail = useQuery({ ...providerServiceQueries.detail(http, product, id), enabled: validId });
   return (
     <Page title={t('editTitle')}>
       {(!validId || detail.isError || references.state === 'error') && (

@@ -176,6 +176,20 @@ describe('AddProviderServicePage', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('names each number of days’ own bounds when it is left empty, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdd(() => saved);
+    await fillValidAdd(user);
+    for (const name of ['Days the patient’s link works', 'Days before a reminder']) {
+      await user.clear(screen.getByRole('textbox', { name }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 365')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number from 1 to 60')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Days before a reminder' })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('describes every required field as required (spec §5 TEXT_FIELD_REQUIRED)', async () => {
     renderAdd(() => saved);
     for (const field of [

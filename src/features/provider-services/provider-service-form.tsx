@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -15,10 +15,17 @@ import {
 import { isApiError } from '../../shared/api/http';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { formatUsPhone, maxPhoneLength } from '#common/validation/phone';
-import { applyServerErrors, useRequiredHint } from '../../shared/ui/form';
+import {
+  applyServerErrors,
+  CheckboxGroupField,
+  ComboboxField,
+  FieldMessages,
+  fieldsFor,
+  NumberField,
+} from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
 import { useSaveProviderService } from './api';
-import { LocalityPicker } from './locality-picker';
+import { LocalitiesField } from './locality-picker';
 import { hasDefaultLocality, hasSelectedLocality } from './locality-rules';
 import {
   formFieldOf,
@@ -41,6 +48,7 @@ export interface ProviderServiceFormProps {
 }
 
 const deliveryMethods = ['SITE', 'HOME', 'BOTH'] as const;
+const { RadioField, TextField } = fieldsFor<ProviderServiceFormValues>();
 /** Where the server's field messages (translation keys) are looked up. */
 const keyNamespaces = ['provider-services', 'common'];
 
@@ -72,19 +80,18 @@ export function ProviderServiceForm({
   const save = useSaveProviderService(providerServiceId);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
 
+  const form = useForm({ resolver: zodResolver(providerServiceFormSchema), defaultValues });
   const {
-    register,
     control,
     handleSubmit,
     setError,
-    setValue,
-    formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(providerServiceFormSchema), defaultValues });
+    getFieldState,
+    formState: { isDirty },
+  } = form;
   useUnsavedChanges(isDirty);
 
   const [batteryCodes, localities] = useWatch({ control, name: ['batteryCodes', 'localities'] });
   const blocker = saveBlocker(mode, { batteryCodes, localities }, online);
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -101,6 +108,10 @@ export function ProviderServiceForm({
           setError('serviceName', { type: 'server', message: 'VALID_PROVIDER_SERVICE_EXISTS' });
         } else {
           applyServerErrors(error, setError, formFieldOf, { message: 'VALID_FIELD_REJECTED' });
+          // Any reason the number is refused is its shape: say which shape is wanted.
+          if (getFieldState('contactPhone').error) {
+            setError('contactPhone', { type: 'server', message: 'VALID_CONTACT_PHONE_INVALID' });
+          }
         }
       }
     },
@@ -108,10 +119,6 @@ export function ProviderServiceForm({
       toast.error(t('common:ERROR_FORM_VALIDATION_ERRORS'));
     },
   );
-
-  // Spec §5 TEXT_FIELD_REQUIRED: the hint every required field carries (shown on hover and focus, read with it).
-  const requiredHint = useRequiredHint(true, undefined);
-  const contactPhone = register('contactPhone');
 
   return (
     <form
@@ -121,124 +128,59 @@ export function ProviderServiceForm({
         void onSubmit(event);
       }}
     >
-      <Stack gap="md" maw={720}>
-        <TextInput
-          label={t('form.providerName')}
-          required
-          description={requiredHint}
-          maxLength={maxFieldLength}
-          error={message(errors.providerName?.message)}
-          {...register('providerName')}
-        />
-        <TextInput
-          label={t('form.serviceName')}
-          required
-          description={requiredHint}
-          maxLength={maxFieldLength}
-          error={message(errors.serviceName?.message)}
-          {...register('serviceName')}
-        />
-        {defaultValues.contactPhone !== null && (
-          <TextInput
-            label={t('contactPhone.label')}
-            description={t('contactPhone.hint')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            maxLength={maxPhoneLength}
-            // Any reason the number is refused is its shape: say which shape is wanted.
-            error={errors.contactPhone ? t('VALID_CONTACT_PHONE_INVALID') : undefined}
-            {...contactPhone}
-            onBlur={(event) => {
-              // Spec §5: ten digits are shown as NNN-NNN-NNNN once the person leaves the field.
-              setValue('contactPhone', formatUsPhone(event.currentTarget.value), { shouldDirty: true });
-              void contactPhone.onBlur(event);
-            }}
-          />
-        )}
-        <Controller
-          control={control}
-          name="reportTypeId"
-          render={({ field }) => (
-            <Select
+      <FormProvider {...form}>
+        <FieldMessages message={(key, _label, values) => t(key, { ...values })}>
+          <Stack gap="md" maw={720}>
+            <TextField name="providerName" label={t('form.providerName')} required maxLength={maxFieldLength} />
+            <TextField name="serviceName" label={t('form.serviceName')} required maxLength={maxFieldLength} />
+            {defaultValues.contactPhone !== null && (
+              <TextField
+                name="contactPhone"
+                label={t('contactPhone.label')}
+                description={t('contactPhone.hint')}
+                type="tel"
+                inputMode="tel"
+                maxLength={maxPhoneLength}
+                // Spec §5: ten digits are shown as NNN-NNN-NNNN once the person leaves the field.
+                formatOnBlur={formatUsPhone}
+              />
+            )}
+            <ComboboxField<ProviderServiceFormValues>
+              name="reportTypeId"
               label={t('form.reportType')}
               placeholder={t('form.reportTypePlaceholder')}
               required
-              description={requiredHint}
-              data={reportTypes.map((type) => ({ value: String(type.id), label: type.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={message(errors.reportTypeId?.message)}
+              options={reportTypes.map((type) => ({ value: String(type.id), label: type.name }))}
               allowDeselect={false}
             />
-          )}
-        />
-        <Controller
-          control={control}
-          name="deliveryMethod"
-          render={({ field }) => (
-            <Radio.Group
+            <RadioField
+              name="deliveryMethod"
               label={t('form.deliveryMethod')}
               description={t('form.deliveryMethodHint')}
-              value={field.value}
-              onChange={field.onChange}
-              error={message(errors.deliveryMethod?.message)}
-            >
-              <Group mt="xs">
-                {deliveryMethods.map((method) => (
-                  <Radio key={method} value={method} label={t(`deliveryMethod.${method}`)} />
-                ))}
-              </Group>
-            </Radio.Group>
-          )}
-        />
-        <Controller
-          control={control}
-          name="batteryCodes"
-          render={({ field }) => (
-            <Checkbox.Group
+              options={deliveryMethods.map((method) => ({ value: method, label: t(`deliveryMethod.${method}`) }))}
+              inline
+            />
+            <CheckboxGroupField<ProviderServiceFormValues>
+              name="batteryCodes"
               label={t('form.batteries')}
               required
-              description={requiredHint}
-              value={field.value}
-              onChange={field.onChange}
-              error={message(errors.batteryCodes?.message)}
-            >
-              <Stack gap="xs" mt="xs">
-                {batteries.map((battery) => (
-                  <Checkbox
-                    key={battery.code}
-                    value={battery.code}
-                    label={battery.localizedText}
-                    description={battery.description}
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-          )}
-        />
-        <Controller
-          control={control}
-          name="localities"
-          render={({ field }) => (
-            <LocalityPicker value={field.value} onChange={field.onChange} error={message(errors.localities?.message)} />
-          )}
-        />
-        <Group align="flex-start" grow>
-          {(
-            [
-              ['linkExpiryDays', linkExpiryDaysRange],
-              ['reminderAfterDays', reminderAfterDaysRange],
-            ] as const
-          ).map(([name, range]) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field }) => (
-                <NumberInput
+              options={batteries.map((battery) => ({
+                value: battery.code,
+                label: battery.localizedText,
+                description: battery.description,
+              }))}
+            />
+            <LocalitiesField />
+            <Group align="flex-start" grow>
+              {(
+                [
+                  ['linkExpiryDays', linkExpiryDaysRange],
+                  ['reminderAfterDays', reminderAfterDaysRange],
+                ] as const
+              ).map(([name, range]) => (
+                <NumberField<ProviderServiceFormValues>
+                  key={name}
+                  name={name}
                   label={t(`form.${name}`)}
                   description={t(`form.${name}Hint`, { min: range.min, max: range.max })}
                   required
@@ -246,49 +188,41 @@ export function ProviderServiceForm({
                   max={range.max}
                   allowDecimal={false}
                   allowNegative={false}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={
-                    errors[name]?.message ? t(errors[name].message, { min: range.min, max: range.max }) : undefined
-                  }
                 />
-              )}
-            />
-          ))}
-        </Group>
+              ))}
+            </Group>
+            {failure && (
+              <Notice tone="error" title={t('form.saveFailedTitle')}>
+                {'message' in failure
+                  ? failure.message
+                  : 'keys' in failure
+                    ? failure.keys
+                        .map((key) => (i18n.exists(key, { ns: keyNamespaces }) ? t(key, { ns: keyNamespaces }) : key))
+                        .join(' ')
+                    : t(failure.key)}
+              </Notice>
+            )}
 
-        {failure && (
-          <Notice tone="error" title={t('form.saveFailedTitle')}>
-            {'message' in failure
-              ? failure.message
-              : 'keys' in failure
-                ? failure.keys
-                    .map((key) => (i18n.exists(key, { ns: keyNamespaces }) ? t(key, { ns: keyNamespaces }) : key))
-                    .join(' ')
-                : t(failure.key)}
-          </Notice>
-        )}
-
-        <Group>
-          <Button
-            type="submit"
-            disabled={blocker !== null || save.isPending}
-            loading={save.isPending}
-            loaderProps={{ 'aria-hidden': true }}
-            aria-describedby={blocker ? 'provider-service-save-hint' : undefined}
-          >
-            {t('form.save')}
-          </Button>
-          <Button component={Link} to={paths.cops} variant="default">
-            {t('form.cancel')}
-          </Button>
-        </Group>
-        <Text id="provider-service-save-hint" size="sm" role="status">
-          {save.isPending ? t('form.saving') : blocker ? t(blocker) : ''}
-        </Text>
-      </Stack>
+            <Group>
+              <Button
+                type="submit"
+                disabled={blocker !== null || save.isPending}
+                loading={save.isPending}
+                loaderProps={{ 'aria-hidden': true }}
+                aria-describedby={blocker ? 'provider-service-save-hint' : undefined}
+              >
+                {t('form.save')}
+              </Button>
+              <Button component={Link} to={paths.cops} variant="default">
+                {t('form.cancel')}
+              </Button>
+            </Group>
+            <Text id="provider-service-save-hint" size="sm" role="status">
+              {save.isPending ? t('form.saving') : blocker ? t(blocker) : ''}
+            </Text>
+          </Stack>
+        </FieldMessages>
+      </FormProvider>
     </form>
   );
 }

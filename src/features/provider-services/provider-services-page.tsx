@@ -1,5 +1,4 @@
 import { Anchor, Button } from '@mantine/core';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProviderService } from '#common/contract';
@@ -7,7 +6,7 @@ import { useEntitlement } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { GeneralList, type GeneralListColumn } from '../../shared/ui/general-list';
 import { Page } from '../../shared/ui/page';
-import { useProviderServiceQueries } from './api';
+import { useProviderServiceListSource } from './api';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 
 function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
@@ -64,8 +63,7 @@ function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
 export function ProviderServicesPage() {
   const { t } = useTranslation('provider-services');
   const paths = usePaths();
-  const queries = useProviderServiceQueries();
-  const source = useMemo(() => queries.listSource(), [queries]);
+  const source = useProviderServiceListSource();
   const canEdit = useEntitlement('editProviderService');
   return (
     <Page title={t('listTitle')}>

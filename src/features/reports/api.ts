@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { patientResultsSchema, reportAccessSchema, type ReportAccess, type RuntimeConfig } from '#common/contract';
+import {
+  patientResultsSchema,
+  reportAccessSchema,
+  resultsSummarySchema,
+  type ReportAccess,
+  type RuntimeConfig,
+} from '#common/contract';
 import type { HttpClient } from '../../shared/api/http';
 
 /** The one key factory of the reports feature (DESIGN §2 rule 4). */
@@ -22,6 +28,21 @@ export const reportQueries = {
     queryOptions({
       queryKey: [...reportQueries.all(), 'results', patientId] as const,
       queryFn: () => http.get(`/api/profile/patients/${String(patientId)}/results`, patientResultsSchema),
+    }),
+  /**
+   * GET /api/profile/patients/results/summary?ids=… (reference server, issue 33): the results of the patients a
+   * list shows. Optional to the client: when it fails or is absent the list keeps its rows. Never kept for offline
+   * use.
+   */
+  summary: (http: HttpClient, patientIds: readonly number[]) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'summary', [...patientIds]] as const,
+      queryFn: ({ signal }) =>
+        http.get(`/api/profile/patients/results/summary?ids=${patientIds.join(',')}`, resultsSummarySchema, {
+          signal,
+        }),
+      enabled: patientIds.length > 0,
+      retry: false,
     }),
 };
 

@@ -1,14 +1,15 @@
-import { Box, Button, Center, Group, Loader, Modal } from '@mantine/core';
+import { Box, Button, Center, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { recordIdParamSchema } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { reportPageUrl, reportPdfUrl, reportQueries } from './api';
 import { clientLog } from '../../shared/api/client-log';
-import { Notice } from '../../shared/ui';
+import { Loading, Notice } from '../../shared/ui';
 
 /** What the reference report page posts when Escape is pressed inside it (server/runner/public/report.js). */
 const reportEscapeMessage = 'report-escape';
@@ -29,8 +30,10 @@ export function ReportDialog() {
   const navigate = useNavigate();
   const http = useHttp();
   const config = useRuntimeConfig();
-  const patientId = Number(useParams().patientId);
-  const valid = Number.isInteger(patientId) && patientId > 0;
+  const parsedId = recordIdParamSchema.safeParse(useParams().patientId).data;
+  const valid = parsedId !== undefined;
+  // An address with no patient id asks for nothing (the query stays disabled) and says the report failed.
+  const patientId = parsedId ?? 0;
   const access = useQuery({ ...reportQueries.access(http, config.product, patientId), enabled: valid });
   const [frameLoaded, setFrameLoaded] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -96,7 +99,7 @@ export function ReportDialog() {
         <Box pos="relative" flex={1} mih="16rem">
           {!frameLoaded && (
             <Center pos="absolute" inset={0}>
-              <Loader role="status" aria-label={t('loading')} />
+              <Loading label={t('loading')} />
             </Center>
           )}
           {url && (

@@ -1,10 +1,10 @@
-import { Anchor, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Fragment, useId, useState } from 'react';
+import { Anchor, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listPageSize, type ListParams, type PatientProfile } from '#common/contract';
+import { listPageSize, type ListParams } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { usePatientListSource } from '../../shared/api/patient-queries';
 import { useCurrentProviderServiceId } from '../../shared/auth/session-context';
@@ -13,13 +13,14 @@ import { usePaths } from '../../shared/lib/runtime-config';
 import { EmptyState, LoadError, Loading, Notice } from '../../shared/ui';
 import {
   ListGrid,
-  searchDebounceMs,
+  ListSearch,
+  MoreLink,
+  useGrowingPages,
   type GeneralListColumn,
-  type ListPage,
   type ListSort,
 } from '../../shared/ui/general-list';
 import { ChangeReading, useSummaryNumbers, ValidityBadge } from './results-summary-parts';
-import { resultsSummaryQuery } from './results-summary-api';
+import { reportQueries } from './api';
 import { latestReading, sortSummaryRows, summaryComposites, type SummaryRow } from './results-summary-model';
 
 /**
@@ -34,13 +35,8 @@ export function ResultsSummaryList({ label, errorMessage }: { label: string; err
   const http = useHttp();
   const source = usePatientListSource('withResults');
   const providerServiceId = useCurrentProviderServiceId();
-  const searchId = useId();
-  const [input, setInput] = useState('');
   const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState<ListSort>({ orderBy: 'lastTest', ascending: false });
-  const applySearch = useDebouncedCallback((value: string) => {
-    setSearchText(value.trim());
-  }, searchDebounceMs);
   // The newest results first from the server; the page's rows are then sorted here by what the reader chose.
   const params: ListParams = {
     searchText,
@@ -50,19 +46,10 @@ export function ResultsSummaryList({ label, errorMessage }: { label: string; err
     take: listPageSize,
     providerServiceId,
   };
-  const patients = useInfiniteQuery({
-    queryKey: source.queryKey(params, 'pages'),
-    queryFn: ({ pageParam, signal }) => source.fetchPage({ ...params, skip: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: ListPage<PatientProfile>, pages: ListPage<PatientProfile>[]) => {
-      const loaded = pages.reduce((sum, page) => sum + page.dataList.length, 0);
-      return loaded < last.count && last.dataList.length > 0 ? loaded : undefined;
-    },
-    meta: { persist: source.persist },
-  });
+  const patients = useGrowingPages(source, params);
   const records = patients.data?.pages.flatMap((page) => page.dataList) ?? [];
   const summaries = useQuery({
-    ...resultsSummaryQuery(
+    ...reportQueries.summary(
       http,
       records.map((patient) => patient.id),
     ),
@@ -111,16 +98,7 @@ export function ResultsSummaryList({ label, errorMessage }: { label: string; err
               ? t('summary.sortedAmong', { count: records.length, total: count })
               : t('common:list.showing', { shown: records.length, count })}
           </Text>
-          {patients.hasNextPage && (
-            <Anchor
-              component="button"
-              type="button"
-              onClick={() => void patients.fetchNextPage()}
-              disabled={patients.isFetchingNextPage}
-            >
-              {patients.isFetchingNextPage ? t('common:list.loading') : t('common:list.more')}
-            </Anchor>
-          )}
+          <MoreLink pages={patients} />
         </Group>
       </Stack>
     );
@@ -128,25 +106,7 @@ export function ResultsSummaryList({ label, errorMessage }: { label: string; err
 
   return (
     <Stack gap="sm" role="region" aria-label={label}>
-      <TextInput
-        id={searchId}
-        type="search"
-        label={t('common:list.searchLabel', { list: label })}
-        value={input}
-        maxLength={255}
-        w={{ base: '100%', sm: 360 }}
-        onChange={(event) => {
-          setInput(event.currentTarget.value);
-          applySearch(event.currentTarget.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            applySearch(event.currentTarget.value);
-            applySearch.flush();
-          }
-        }}
-      />
+      <ListSearch label={label} onSearch={setSearchText} />
       {body}
     </Stack>
   );

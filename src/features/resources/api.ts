@@ -14,9 +14,10 @@ export function oEmbedRequestUrl(endpoint: string, videoUrl: string, base: strin
 
 /** The feature's key factory (DESIGN §2 rule 4), under the resource config's ['resources'] family. */
 export const resourceQueries = {
+  all: () => resourceConfigQueries.all(),
   videoDuration: (fetcher: StaticJsonFetcher, endpoint: string, videoUrl: string, base: string) =>
     queryOptions({
-      queryKey: [...resourceConfigQueries.all(), 'video-duration', endpoint, videoUrl] as const,
+      queryKey: [...resourceQueries.all(), 'video-duration', endpoint, videoUrl] as const,
       queryFn: async ({ signal }): Promise<number> =>
         (await fetcher(oEmbedRequestUrl(endpoint, videoUrl, base), oEmbedVideoSchema, { signal })).duration,
       staleTime: Infinity,

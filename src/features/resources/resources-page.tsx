@@ -5,7 +5,7 @@ import { formatVideoDuration, type ResourceContent, type ResourceSection, type R
 import { Page } from '../../shared/ui/page';
 import { useResourceConfig } from '../../shared/api/resource-config';
 import { useVideoDuration } from './api';
-import { NewTabLink, PageData } from '../../shared/ui';
+import { EmptyState, NewTabLink, PageData } from '../../shared/ui';
 
 function VideoDuration({ endpoint, url }: { endpoint: string; url: string }) {
   const { t } = useTranslation('resources');
@@ -62,7 +62,7 @@ function SectionView({ section, oEmbedUrl }: { section: ResourceSection; oEmbedU
         {section.name}
       </Title>
       {section.contents.length === 0 ? (
-        <Text c="gray.7">{t('empty')}</Text>
+        <EmptyState title={t('empty')} />
       ) : section.layout === 'grid' ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {links.map((link) => (

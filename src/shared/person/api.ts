@@ -9,10 +9,11 @@ import {
 } from '#common/contract';
 import type { HttpClient } from '../api/http';
 import { useHttp } from '../api/http-context';
-import { referenceQuery } from '../api/reference-keys';
+import { referenceKeys, referenceQuery } from '../api/reference-keys';
 
 /** What the profile forms choose from, and the birth-date rules (spec §3 Rules). */
 export const referenceQueries = {
+  all: () => referenceKeys.all(),
   // A clinic tablet that adds a patient offline still needs its provider services (DESIGN §3).
   profile: (http: HttpClient) =>
     referenceQuery(

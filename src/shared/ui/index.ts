@@ -1,2 +1,2 @@
-export { EmptyState, LoadError, Loading, Notice, PageData } from './states';
+export { EmptyState, LoadError, Loading, LoadingText, Notice, PageData } from './states';
 export { NewTabHint, NewTabLink } from './new-tab';

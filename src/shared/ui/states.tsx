@@ -19,8 +19,10 @@ export function Loading({ label, size = 'md' }: { label?: string; size?: Mantine
   );
 }
 
-/** Data a whole page waits for, said in words beside a small spinner (the status names what is coming). */
-function LoadingText({ children }: { children: ReactNode }) {
+/**
+ * Data or a step a whole page waits for, said in words beside a small spinner (the status names what is coming).
+ */
+export function LoadingText({ children }: { children: ReactNode }) {
   return (
     <Center py="xl">
       <Group gap="sm" role="status">

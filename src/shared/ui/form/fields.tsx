@@ -9,6 +9,7 @@ import {
 import type { FocusEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  useController,
   useFormContext,
   useFormState,
   type FieldPath,
@@ -39,6 +40,31 @@ export function useBoundField<T extends FieldValues>({ name, label, rules }: Bou
   const message = useFieldMessage();
   const { error } = getFieldState(name, formState);
   return { ...register(name, rules), error: message(error?.message, label), label };
+}
+
+/**
+ * For a field drawn by a component that is not one native input (a drop-down, a number box, a group of choices): its
+ * value and handlers through the form's controller, its message (with `values`, e.g. its bounds) and its
+ * description with the required hint.
+ */
+export function useControlledField<T extends FieldValues>(
+  { name, label, rules }: BoundProps<T>,
+  { required, description, values }: { required?: boolean | undefined; description?: ReactNode; values?: object },
+) {
+  const {
+    field: { ref, value, onChange, onBlur },
+    fieldState,
+  } = useController<T>({ name, rules });
+  const message = useFieldMessage();
+  return {
+    ref,
+    value,
+    onChange,
+    onBlur,
+    label,
+    description: useRequiredHint(required, description),
+    error: message(fieldState.error?.message, label, { ...values }),
+  };
 }
 
 export type Unbound<P> = Omit<P, 'name' | 'label' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>;

@@ -6,3 +6,8 @@ export { fieldsFor } from './fields-for';
 export { RadioField, type RadioOption } from './radio-field';
 export { TextareaField } from './textarea-field';
 export { applyServerErrors, type ServerErrorOutcome, type ServerFieldPaths } from './server-errors';
+// Not in fieldsFor: their Mantine components (Select, NumberInput) would join every form's download; a form that
+// uses them names its values' type on the element instead.
+export { CheckboxGroupField } from './checkbox-group-field';
+export { ComboboxField } from './combobox-field';
+export { NumberField } from './number-field';

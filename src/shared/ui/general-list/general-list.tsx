@@ -1,10 +1,10 @@
 // Over 300 lines because the general list of spec §2 is one component with three views (grid, list, cards) over
 // one server query, search and selection; split, each view would repeat that state.
 import 'mantine-datatable/styles.css';
-import { Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPageSize, type ListParams } from '#common/contract';
 import {
@@ -12,13 +12,13 @@ import {
   gridMinRows,
   gridRowHeight,
   prefetchWithinRows,
-  searchDebounceMs,
   type ListPage,
   type ListSource,
 } from './list-source';
 import { EmptyState, LoadError, Loading } from '../states';
 import { ListGrid, type GeneralListColumn, type ListSort } from './list-grid';
 import { useListMode, type ListMode } from './use-list-mode';
+import { ListSearch, MoreLink, useGrowingPages } from './list-parts';
 
 export interface GeneralListSelection<T> {
   isSelectable?: (record: T) => boolean;
@@ -71,17 +71,10 @@ export function GeneralList<T>(props: GeneralListProps<T>) {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const remembered = useListMode(props.listId, props.defaultMode ?? 'card', wide);
   const mode = props.gridOnly ? 'grid' : remembered.shown;
-  const [input, setInput] = useState('');
   const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState(props.defaultSort);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<readonly T[]>([]);
-  const searchId = useId();
-
-  const applySearch = useDebouncedCallback((value: string) => {
-    setSearchText(value.trim());
-    setPage(1);
-  }, searchDebounceMs);
 
   const base: ListParams = {
     searchText,
@@ -113,23 +106,11 @@ export function GeneralList<T>(props: GeneralListProps<T>) {
   return (
     <Stack gap="sm" role="region" aria-label={props.label}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <TextInput
-          id={searchId}
-          type="search"
-          label={t('list.searchLabel', { list: props.label })}
-          value={input}
-          maxLength={255}
-          w={{ base: '100%', sm: 360 }}
-          onChange={(event) => {
-            setInput(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              applySearch(event.currentTarget.value);
-              applySearch.flush();
-            }
+        <ListSearch
+          label={props.label}
+          onSearch={(text) => {
+            setSearchText(text);
+            setPage(1);
           }}
         />
         {props.actions}
@@ -350,16 +331,7 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
   const { t } = useTranslation('common');
   const { source, params } = props;
   const firstColumn = (record: T) => props.columns[0]?.render(record);
-  const query = useInfiniteQuery({
-    queryKey: source.queryKey(params, 'pages'),
-    queryFn: ({ pageParam, signal }) => source.fetchPage({ ...params, skip: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: ListPage<T>, pages: ListPage<T>[]) => {
-      const loaded = pages.reduce((sum, page) => sum + page.dataList.length, 0);
-      return loaded < last.count && last.dataList.length > 0 ? loaded : undefined;
-    },
-    meta: { persist: source.persist },
-  });
+  const query = useGrowingPages(source, params);
 
   if (query.isPending) {
     return <Loading size="sm" />;
@@ -427,16 +399,7 @@ function GrowingMode<T>(props: GrowingModeProps<T>) {
       )}
       <Group justify="space-between">
         <CountStatus shown={records.length} count={count} />
-        {query.hasNextPage && (
-          <Anchor
-            component="button"
-            type="button"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? t('list.loading') : t('list.more')}
-          </Anchor>
-        )}
+        <MoreLink pages={query} />
       </Group>
     </Stack>
   );
