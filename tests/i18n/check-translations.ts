@@ -41,8 +41,14 @@ export function collectUsage(root: string): KeyUsage {
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), (path) => ts.sys.readFile(path));
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
   // Test helpers render with keys of their own choosing: they are not the product's use of a key.
-  const typedFiles = sourceFiles(join(root, 'src'), (path) => isSource(path) && !path.includes('/testing/'));
-  const literalFiles = sourceFiles(join(root, 'server'), (path) => isSource(path) && !path.includes('/testing/'));
+  // The kernel (common/) is read with the client, whose screens show its messages; the build's generators (start
+  // screens, documents) pass keys as data as the server does.
+  const typedFiles = ['src', 'common'].flatMap((folder) =>
+    sourceFiles(join(root, folder), (path) => isSource(path) && !path.includes('/testing/')),
+  );
+  const literalFiles = ['server', 'build'].flatMap((folder) =>
+    sourceFiles(join(root, folder), (path) => isSource(path) && !path.includes('/testing/')),
+  );
   return extractKeyUsage({
     typedFiles: [...typedFiles, join(root, 'src/vite-env.d.ts')],
     literalFiles,
