@@ -1,6 +1,6 @@
 import type { Db } from '../db/db';
 import { recordUnknownNameFailure, unknownNameLockedUntil } from '../db/queries/sign-in-failures';
-import { findUserByEmail, recordFailedLogin, resetFailedLogins, type UserAuthRow } from '../db/queries/users';
+import { claimLoginAttempt, findUserByEmail, resetFailedLogins, type UserAuthRow } from '../db/queries/users';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
 /** Consecutive wrong passwords that lock an account, and for how long (DESIGN §4). */
@@ -14,7 +14,8 @@ export type StaffPasswordCheck =
   | { kind: 'passwordExpired'; user: UserAuthRow };
 
 /**
- * The one place a staff password is checked (sign-in, and unlocking a tablet handed to a patient): wrong answers
+ * The one place a staff password is checked (sign-in, unlocking a tablet handed to a patient, and the expired
+ * password's change): wrong answers
  * count towards the account's lock, a locked account refuses even the right password, a name without an account
  * fails and locks exactly like a real one (so the answer never tells which addresses have accounts), and every
  * answer costs one slow hash.
@@ -34,20 +35,36 @@ export async function checkStaffPassword(
     const failure = await recordUnknownNameFailure(db, userName, maxFailedLogins, lockUntil);
     return { kind: 'refused', locked: failure.lockedUntil !== null && failure.lockedUntil > now };
   }
-  // While locked even the right password is refused, otherwise the lock would not slow guessing. The dummy check
-  // keeps a locked account's answer as slow as every other.
-  if (user.lockedUntil && user.lockedUntil > now) {
+  // Claimed before the slow check, so concurrent guesses cannot all read "not locked" first (issue 35 F2). While
+  // locked even the right password is refused, otherwise the lock would not slow guessing; the dummy check keeps a
+  // locked account's answer as slow as every other.
+  const claim = await claimStaffAttempt(db, user.id, now);
+  if (!claim.claimed) {
     await verifyAgainstDummy(password);
     return { kind: 'refused', locked: true };
   }
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    const { lockedUntil } = await recordFailedLogin(db, user.id, maxFailedLogins, lockUntil);
-    return { kind: 'refused', locked: lockedUntil !== null && lockedUntil > now };
-  }
-  if (user.isDisabled) return { kind: 'refused', locked: false };
+  if (!(await verifyPassword(password, user.passwordHash))) return { kind: 'refused', locked: claim.locksAccount };
+  // The right password of a deactivated account is refused like a wrong one, and stays counted like one.
+  if (user.isDisabled) return { kind: 'refused', locked: claim.locksAccount };
   if (user.passwordExpiresAt && user.passwordExpiresAt <= now) {
     await resetFailedLogins(db, user.id);
     return { kind: 'passwordExpired', user };
   }
+  // Still counted: the caller clears it by recording the success (recordSuccessfulLogin), or leaves it counted when
+  // it refuses the right password as if it were wrong.
   return { kind: 'ok', user };
+}
+
+/** A claimed attempt, and whether its count (as a failure, until a right password clears it) locked the account. */
+type AttemptClaim = { claimed: false } | { claimed: true; locksAccount: boolean };
+
+/**
+ * Counts one attempt at a staff member's password before it is checked: at most maxFailedLogins attempts are checked
+ * per lock, however many arrive at once. A right password clears the count afterwards (resetFailedLogins).
+ */
+async function claimStaffAttempt(db: Db, userId: number, now: Date): Promise<AttemptClaim> {
+  const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
+  const claim = await claimLoginAttempt(db, userId, maxFailedLogins, lockUntil, now);
+  if (!claim) return { claimed: false };
+  return { claimed: true, locksAccount: claim.lockedUntil !== null && claim.lockedUntil > now };
 }

@@ -158,6 +158,20 @@ describe('POST /api/cgm/login', () => {
     expect((await login(email)).success).toBe(true);
   });
 
+  it('never signs in once the lock is reached, however many guesses arrive at once (issue 35 F2)', async () => {
+    const email = 'parallel-guesses@demo.test';
+    await createTestUser(testApp.db, { email });
+    // Nine wrong passwords and the right one, all sent together: only five attempts may be checked before the lock.
+    const passwords = [...Array.from({ length: 9 }, (_, index) => `Wrong-Passw0rd-${String(index)}!`), demoPassword];
+    const results = await Promise.all(passwords.map((password) => login(email, password)));
+    expect(results.filter((result) => result.success)).toEqual([]);
+    expect(results.filter((result) => result.accountLockedFailedAuthAttemptsExceeded)).toHaveLength(6);
+    // The account stays locked: the right password, sent alone, is refused too.
+    const afterwards = await login(email);
+    expect(afterwards.success).toBe(false);
+    expect(afterwards.accountLockedFailedAuthAttemptsExceeded).toBe(true);
+  });
+
   it('resets the failure count after a successful login', async () => {
     const email = 'reset-count@demo.test';
     await createTestUser(testApp.db, { email });

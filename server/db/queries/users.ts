@@ -67,6 +67,31 @@ export async function recordFailedLogin(
   return rows[0] ?? { lockedUntil: null };
 }
 
+/**
+ * Claims one password attempt before the slow check runs (issue 35 F2): it counts as a failure at once, with the same
+ * rule as recordFailedLogin, and only while the account is not locked. One statement, so concurrent attempts are
+ * counted one after another and no more than maxFailures of them get to be checked; a right password then clears the
+ * count (resetFailedLogins). Null when the account is locked (or gone): nothing may be checked.
+ */
+export async function claimLoginAttempt(
+  db: Db,
+  userId: number,
+  maxFailures: number,
+  lockUntil: Date,
+  now: Date,
+): Promise<{ lockedUntil: Date | null } | null> {
+  const rows = await db.query<{ lockedUntil: Date | null }>(
+    `UPDATE users SET
+       locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN $3::timestamptz ELSE locked_until END,
+       failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
+       updated_at = now()
+     WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $4)
+     RETURNING locked_until AS "lockedUntil"`,
+    [userId, maxFailures, lockUntil.toISOString(), now.toISOString()],
+  );
+  return rows[0] ?? null;
+}
+
 export async function recordSuccessfulLogin(db: Db, userId: number, at: Date): Promise<void> {
   await db.query(
     `UPDATE users SET failed_login_count = 0, locked_until = NULL, last_login_at = $2, updated_at = now()
@@ -75,9 +100,14 @@ export async function recordSuccessfulLogin(db: Db, userId: number, at: Date): P
   );
 }
 
-/** A right password on a locked-out or expired account still proves the guesses have stopped. */
+/**
+ * A right password proves the guesses have stopped: the count its own claim added goes, and so does a lock that this
+ * attempt's claim (or a concurrent one's) set while the password was being checked.
+ */
 export async function resetFailedLogins(db: Db, userId: number): Promise<void> {
-  await db.query('UPDATE users SET failed_login_count = 0, updated_at = now() WHERE id = $1', [userId]);
+  await db.query('UPDATE users SET failed_login_count = 0, locked_until = NULL, updated_at = now() WHERE id = $1', [
+    userId,
+  ]);
 }
 
 /**
