@@ -5,7 +5,7 @@ import { HttpError } from './errors';
 
 /** Requests per client address per window on the forms anyone can post without signing in (issue 15). */
 export interface RateLimits {
-  /** Staff sign-in, POST /api/{product}/login. */
+  /** Staff sign-in, POST /api/{product}/login; also POST /api/profiles/updateexpiredpassword. */
   login: number;
   /** Patient identity, POST /api/{product}/login/patient. */
   patientLogin: number;
@@ -39,6 +39,8 @@ export function rateLimitedRoutes(product: string, limits: RateLimits): Readonly
     // The link check reads orders by token like the identity check: guessing tokens there is throttled alike.
     [`POST /api/${product}/login/patient/link`, limits.patientLogin],
     ['POST /api/profiles/forgotpassword', limits.forgotPassword],
+    // Proves a current password like sign-in does, so guessing there is throttled alike (issue 35 F3).
+    ['POST /api/profiles/updateexpiredpassword', limits.login],
     [`POST /api/${product}/contact`, limits.contact],
     [`POST /api/${product}/log`, limits.clientLog],
     [`POST /api/${product}/log/:level`, limits.clientLog],
