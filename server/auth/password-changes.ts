@@ -15,6 +15,7 @@ import {
   markAccountTokenUsed,
   type AccountTokenPurpose,
   type UsableAccountToken,
+  voidUnusedAccountTokens,
 } from '../db/queries/account-tokens';
 import { revokeUserSessions } from '../db/queries/sessions';
 import {
@@ -28,8 +29,8 @@ import {
 import { HttpError, unauthorized, validationFailed } from '../http/errors';
 import { recipientOf, sendAccountLink, type LinkSite } from '../profiles/account-emails';
 import { passwordExpiryFrom, serverPasswordIssues, throwIfPasswordIssues } from './password-policy';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { lockMinutes, maxFailedLogins } from './sign-in';
+import { hashPassword, verifyPassword } from './passwords';
+import { checkStaffPassword, lockMinutes, maxFailedLogins } from './sign-in';
 
 export type { AccountTokenPurpose } from '../db/queries/account-tokens';
 
@@ -93,8 +94,8 @@ async function findUsableLink(
 }
 
 /**
- * The current password of the change and expired pages. A wrong one counts like a failed sign-in, so a left-open
- * session cannot be used to guess it; while the account is locked even the right one is refused.
+ * The current password of the change page. A wrong one counts like a failed sign-in, so a left-open session cannot
+ * be used to guess it; while the account is locked even the right one is refused.
  */
 async function checkCurrentPassword(db: Db, user: UserAuthRow, currentPassword: string, now: Date): Promise<void> {
   if (user.lockedUntil && user.lockedUntil > now) throw accountLocked();
@@ -111,9 +112,9 @@ async function checkCurrentPassword(db: Db, user: UserAuthRow, currentPassword: 
 }
 
 /**
- * Stores the new password and ends every other session of the user (spec: a changed password revokes them), in one
- * transaction and only if the stored hash is still the one the caller checked: of concurrent changes exactly one
- * takes effect and the others answer 409 instead of a success that did nothing.
+ * Stores the new password, ends every other session of the user (spec: a changed password revokes them) and voids
+ * the user's unused links, in one transaction and only if the stored hash is still the one the caller checked: of
+ * concurrent changes exactly one takes effect and the others answer 409 instead of a success that did nothing.
  */
 async function applyNewPassword(
   db: Db,
@@ -132,6 +133,8 @@ async function applyNewPassword(
       throw passwordChangedConcurrently();
     }
     await revokeUserSessions(tx, user.id, now, options.keepSessionId);
+    // However the password was changed, a reset or setup link sent before it no longer works (issue 35 F4).
+    await voidUnusedAccountTokens(tx, user.id, now);
   });
 }
 
@@ -157,14 +160,13 @@ export async function updateExpiredPassword(
   now: Date,
 ): Promise<PasswordActionResult> {
   throwIfPasswordIssues(await serverPasswordIssues(body, { mode: 'Expired', userName: body.userEmail }));
-  const user = await findUserByEmail(db, body.userEmail);
-  if (!user?.passwordHash || user.isDisabled) {
-    // Same time and answer as a wrong password: the page must not tell which addresses have accounts.
-    await verifyAgainstDummy(body.currentPassword);
-    throw currentPasswordIncorrect();
-  }
-  await checkCurrentPassword(db, user, body.currentPassword, now);
-  await applyNewPassword(db, user, body.newPassword, now, { keepSessionId: null });
+  // Sign-in's own check, with its lock for names with and without an account alike, so the answers never tell which
+  // addresses have accounts (issue 35 F3). Only an expired password may be changed here: a current one that has not
+  // expired is refused exactly like a wrong one, and counts like one.
+  const check = await checkStaffPassword(db, body.userEmail, body.currentPassword, now);
+  if (check.kind === 'refused' && check.locked) throw accountLocked();
+  if (check.kind !== 'passwordExpired') throw currentPasswordIncorrect();
+  await applyNewPassword(db, check.user, body.newPassword, now, { keepSessionId: null });
   return ok;
 }
 

@@ -391,6 +391,28 @@ describe('change password (spec §2 mode normal)', () => {
     expect(errorOf(right).code).toBe('ACCOUNT_LOCKED');
   });
 
+  it('voids a reset link sent before the password was changed (issue 35 F4)', async () => {
+    const { email, token } = await readyTechnician();
+    await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email });
+    const resetToken = await latestToken(email, '/cgm/setupaccountresetmypassword?');
+    const changed = await callApi(testApp.app, 'POST', '/api/profiles/changepassword', token, {
+      currentPassword: goodPassword,
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+    expect(changed.json()).toEqual({ success: true });
+
+    const check = await postJson(testApp.app, '/api/profiles/resetpasswordvalidatetoken', { resetToken });
+    expect(check.json()).toEqual({ valid: false });
+    const reset = await postJson(testApp.app, '/api/profiles/resetpassword', {
+      resetToken,
+      newPassword: 'Third-Time#2468',
+      confirmPassword: 'Third-Time#2468',
+    });
+    expect(errorOf(reset).code).toBe(passwordErrorCodes.tokenInvalid);
+    await expectPasswordReplaced(email);
+  });
+
   it('is only for signed-in staff', async () => {
     const anonymous = await callApi(testApp.app, 'POST', '/api/profiles/changepassword', null, {
       currentPassword: demoPassword,
@@ -446,6 +468,62 @@ describe('expired password (spec §4)', () => {
     expect(updated.json()).toEqual({ success: true });
     await expectPasswordReplaced(email);
     expect(await sessionAnswer(session)).toBe(401);
+  });
+});
+
+describe('expired password: the holes of issue 35 F3 and F4', () => {
+  const expiredChange = (userEmail: string, currentPassword: string) =>
+    postJson(testApp.app, '/api/profiles/updateexpiredpassword', {
+      userEmail,
+      currentPassword,
+      newPassword: otherGoodPassword,
+      confirmPassword: otherGoodPassword,
+    });
+
+  it('refuses a password that has not expired exactly like a wrong one, and changes nothing', async () => {
+    const email = 'not-expired@example.test';
+    await createTestUser(testApp.db, { email, password: goodPassword, loginRole: 'Healthcare Technician' });
+    const wrong = await expiredChange(email, 'Not-The-One#2468');
+    const right = await expiredChange(email, goodPassword);
+    expect(right.statusCode).toBe(400);
+    expect(right.body).toBe(wrong.body);
+    expect((await login(email, goodPassword)).success).toBe(true);
+    expect((await login(email, otherGoodPassword)).success).toBe(false);
+  });
+
+  it('answers five wrong passwords the same for an address without an account as for one with', async () => {
+    const email = 'expired-locks@example.test';
+    await createTestUser(testApp.db, {
+      email,
+      password: goodPassword,
+      loginRole: 'Healthcare Technician',
+      passwordExpiresAt: new Date(Date.now() - 60_000),
+    });
+    const known: string[] = [];
+    const unknown: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      known.push((await expiredChange(email, 'Not-The-One#2468')).body);
+      unknown.push((await expiredChange('nobody-expired@example.test', 'Not-The-One#2468')).body);
+    }
+    expect(unknown).toEqual(known);
+    expect(errorOf({ json: () => JSON.parse(known[4] ?? '') as unknown }).code).toBe(passwordErrorCodes.accountLocked);
+    // Locked: even the right password changes nothing now.
+    expect(errorOf(await expiredChange(email, goodPassword)).code).toBe(passwordErrorCodes.accountLocked);
+  });
+
+  it('voids a setup or reset link sent before the expired password was replaced', async () => {
+    const email = 'expired-with-link@example.test';
+    await createTestUser(testApp.db, {
+      email,
+      password: goodPassword,
+      loginRole: 'Healthcare Technician',
+      passwordExpiresAt: new Date(Date.now() - 60_000),
+    });
+    await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email });
+    const resetToken = await latestToken(email, '/cgm/setupaccountresetmypassword?');
+    expect((await expiredChange(email, goodPassword)).json()).toEqual({ success: true });
+    const check = await postJson(testApp.app, '/api/profiles/resetpasswordvalidatetoken', { resetToken });
+    expect(check.json()).toEqual({ valid: false });
   });
 });
 

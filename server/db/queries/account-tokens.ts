@@ -63,6 +63,15 @@ export async function markAccountTokenUsed(db: Db, id: number, now: Date = new D
   return rows.length > 0;
 }
 
+/** A new password voids every link of the user not used yet, of either purpose (issue 35 F4). */
+export async function voidUnusedAccountTokens(db: Db, userId: number, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE account_tokens SET superseded_at = $2
+     WHERE user_id = $1 AND used_at IS NULL AND superseded_at IS NULL`,
+    [userId, now.toISOString()],
+  );
+}
+
 /** How many links of this purpose the user was sent since `since` (forgot-password asks are throttled). */
 export async function countAccountTokensSince(
   db: Db,
