@@ -1,6 +1,6 @@
 import type { AuthResult } from '#common/contract';
 import type { Db } from '../db/db';
-import { findPatientSummary } from '../db/queries/assessment-tests';
+import { findPatientSummary, moveReportTokens } from '../db/queries/assessment-tests';
 import { copyHandover } from '../db/queries/handover';
 import { deleteStaleSessions } from '../db/queries/sessions';
 import { deleteStaleUnknownNameFailures } from '../db/queries/sign-in-failures';
@@ -75,6 +75,7 @@ export async function refreshSession(db: Db, token: string, sessionMinutes: numb
     // The new token inherits the absolute end: refreshing never lengthens a session's life.
     const session = await startSession(tx, sessionOwnerOf(auth), sessionMinutes, now, auth.endsAt);
     if (auth.handover) await copyHandover(tx, auth.sessionId, session.sessionId);
+    await moveReportTokens(tx, auth.sessionId, session.sessionId);
     return { auth: { ...auth, sessionId: session.sessionId, expiresAt: session.expiresAt }, token: session.token };
   });
   return resultForSession(db, fresh.auth, fresh.token);

@@ -600,6 +600,17 @@ export const migrations: readonly Migration[] = [
         FROM unable_to_take_reports ORDER BY id`,
     ],
   },
+  {
+    // Issue 35 F8: a report token dies with the session that asked for it (sign-out, deactivation). Tokens live
+    // minutes; those made before this version have no session to follow and are dropped.
+    version: 240,
+    name: 'report tokens belong to a session',
+    statements: [
+      `DELETE FROM report_tokens`,
+      `ALTER TABLE report_tokens ADD COLUMN session_id integer NOT NULL REFERENCES sessions (id) ON DELETE CASCADE`,
+      `CREATE INDEX report_tokens_session ON report_tokens (session_id)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -8,12 +8,18 @@ export const reportTokenMinutes = 15;
 
 /**
  * A short-lived token that opens this one patient's report only (the embedded report page cannot send the session
- * header), with the patient's newest finished assessment as the baseline.
+ * header), with the patient's newest finished assessment as the baseline. It works only while the asking session
+ * does (refreshes carry it over), so signing out or deactivating the account ends it too.
  */
-export async function grantReportAccess(db: Db, patientId: number, userId: number, now: Date): Promise<ReportAccess> {
+export async function grantReportAccess(
+  db: Db,
+  patientId: number,
+  caller: { userId: number; sessionId: number },
+  now: Date,
+): Promise<ReportAccess> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + reportTokenMinutes * 60_000);
-  await insertReportToken(db, { tokenHash: hashToken(token), patientId, userId, expiresAt }, now);
+  await insertReportToken(db, { tokenHash: hashToken(token), patientId, ...caller, expiresAt }, now);
   const finished = await listFinishedAssessments(db, patientId);
   return { token, expiresOn: expiresAt.toISOString(), baselineId: finished[0]?.orderId ?? null };
 }

@@ -19,7 +19,7 @@ export const reportRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done
       const auth = callerOf(request);
       if (auth.userId === null) throw unauthorized();
       await visiblePatient(db, profileScope(auth), patientId);
-      return grantReportAccess(db, patientId, auth.userId, new Date());
+      return grantReportAccess(db, patientId, { userId: auth.userId, sessionId: auth.sessionId }, new Date());
     },
   );
   done();

@@ -408,26 +408,38 @@ export async function endSessionTestAllowance(db: Db, sessionId: number, idleExp
 
 export async function insertReportToken(
   db: Db,
-  values: { tokenHash: string; patientId: number; userId: number; expiresAt: Date },
+  values: { tokenHash: string; patientId: number; userId: number; sessionId: number; expiresAt: Date },
   now: Date,
 ): Promise<void> {
   // Housekeeping first: report tokens live minutes, nothing is worth keeping once they are past.
   await db.query('DELETE FROM report_tokens WHERE expires_at < $1', [now.toISOString()]);
-  await db.query('INSERT INTO report_tokens (token_hash, patient_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
-    values.tokenHash,
-    values.patientId,
-    values.userId,
-    values.expiresAt.toISOString(),
-  ]);
+  await db.query(
+    `INSERT INTO report_tokens (token_hash, patient_id, user_id, session_id, expires_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [values.tokenHash, values.patientId, values.userId, values.sessionId, values.expiresAt.toISOString()],
+  );
 }
 
-/** The patient a live report token opens (null when unknown or expired). */
+/**
+ * The patient a live report token opens (null when unknown or expired), only while the session that asked for it
+ * lasts and its user is active: signing out or deactivating the account ends the token too.
+ */
 export async function findReportTokenPatient(db: Db, tokenHash: string, now: Date): Promise<number | null> {
   const rows = await db.query<{ patientId: number }>(
-    `SELECT patient_id AS "patientId" FROM report_tokens WHERE token_hash = $1 AND expires_at > $2`,
+    `SELECT rt.patient_id AS "patientId"
+     FROM report_tokens rt
+     JOIN sessions s ON s.id = rt.session_id
+     JOIN users u ON u.id = rt.user_id
+     WHERE rt.token_hash = $1 AND rt.expires_at > $2
+       AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.ends_at > $2 AND NOT u.is_disabled`,
     [tokenHash, now.toISOString()],
   );
   return rows[0]?.patientId ?? null;
+}
+
+/** A refreshed session replaces its token; the report tokens it gave out follow it to the new one. */
+export async function moveReportTokens(db: Db, fromSessionId: number, toSessionId: number): Promise<void> {
+  await db.query('UPDATE report_tokens SET session_id = $2 WHERE session_id = $1', [fromSessionId, toSessionId]);
 }
 
 export interface FinishedAssessmentRow {
