@@ -47,12 +47,23 @@ const failed = (fields: Partial<PatientLoginResult>): PatientLoginResult => ({
   ...fields,
 });
 
-/** The patient reads this on the login page, so it is in the language the page asks for (its interface language). */
-function mismatch(attemptsLeft: number | null, language: InterfaceLanguage): PatientLoginResult {
+/**
+ * The patient reads this on the login page, so it is in the language the page asks for (its interface language).
+ * When the next lock is the one that lasts until the link is resent, it says so instead of naming minutes.
+ */
+function mismatch(
+  attempts: { left: number; lastLock: boolean } | null,
+  language: InterfaceLanguage,
+): PatientLoginResult {
   const message = [serverText(language, 'TEXT_PATIENT_DETAILS_DO_NOT_MATCH')];
-  if (attemptsLeft !== null) {
+  if (attempts !== null) {
     message.push(
-      serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT', { count: attemptsLeft, minutes: patientLoginLockMinutes }),
+      attempts.lastLock
+        ? serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT_BEFORE_RESEND', { count: attempts.left })
+        : serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT', {
+            count: attempts.left,
+            minutes: patientLoginLockMinutes,
+          }),
     );
   }
   return failed({
@@ -133,7 +144,8 @@ export function signInPatient(
         maxLocks: maxPatientLoginLocks,
       });
       if (outcome.locked) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
-      return mismatch(Math.max(0, maxFailedPatientLogins - outcome.failedCount), language);
+      const left = Math.max(0, maxFailedPatientLogins - outcome.failedCount);
+      return mismatch({ left, lastLock: order.lockCount + 1 >= maxPatientLoginLocks }, language);
     }
     // Only the patient learns that the order is finished: the details are checked first.
     if (order.status === 'FINI') {

@@ -292,17 +292,26 @@ describe('acting on an order', () => {
   it('keeps a link locked twice locked until staff resend it, and the order needs attention meanwhile', async () => {
     const { order, token, email } = await homeOrder();
     const lockOnce = async () => {
-      for (const name of ['A', 'B', 'C']) expect((await patientLogin(token, name)).success).toBe(false);
+      const messages: (string | null)[] = [];
+      for (const name of ['A', 'B', 'C']) {
+        const refused = await patientLogin(token, name);
+        expect(refused.success).toBe(false);
+        messages.push(refused.failedMessage);
+      }
       expect(await patientLogin(token)).toMatchObject({ success: false, orderLockedFailedAuthAttemptsExceeded: true });
+      return messages[0];
     };
     const quarterHourPasses = () =>
       testApp.db.query(
         `UPDATE assessment_orders SET patient_login_locked_until = now() - interval '1 minute' WHERE id = $1`,
         [order.id],
       );
-    await lockOnce();
+    expect(await lockOnce()).toContain('2 attempts are left before the link is locked for 15 minutes.');
     await quarterHourPasses();
-    await lockOnce();
+    // The patient is told before the lock that lasts: the clinic will have to send a new link.
+    expect(await lockOnce()).toContain(
+      '2 attempts are left. After that the link is locked, and your clinic will need to send you a new one.',
+    );
     await quarterHourPasses();
 
     // Even after the quarter of an hour, even with the right details: the link stays locked.

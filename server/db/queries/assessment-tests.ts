@@ -52,6 +52,8 @@ export interface PatientLoginOrderRow extends LockedOrderRow {
   dateOfBirth: string;
   failedCount: number;
   lockedUntil: Date | null;
+  /** Issue 35: how often the link locked since it was last sent or the patient last got in. */
+  lockCount: number;
   /** Issue 35: locked too often; only a resent link opens the order again. */
   lockedUntilResent: boolean;
 }
@@ -65,7 +67,7 @@ export function findOrderByPatientLoginToken(db: Db, tokenHash: string): Promise
     db,
     `p.first_name AS "firstName", p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
      o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil",
-     o.patient_login_locked_until_resent AS "lockedUntilResent"`,
+     o.patient_login_lock_count AS "lockCount", o.patient_login_locked_until_resent AS "lockedUntilResent"`,
     byLinkToken,
     [tokenHash],
   );
