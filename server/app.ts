@@ -73,7 +73,7 @@ export interface BuildAppOptions {
   locale?: string;
   /** PEM key and certificate: serve HTTPS (HTTP/2, with HTTP/1.1 for clients that lack it). */
   tls?: { key: string | Buffer; cert: string | Buffer };
-  /** Fastify's trustProxy: whose X-Forwarded-Proto/-For to believe (TRUST_PROXY). */
+  /** Whose X-Forwarded-Proto/-For to believe (TRUST_PROXY): nobody, this many proxy hops, or these addresses. */
   trustProxy?: TrustProxy;
   /** Per-address limits of the anonymous forms; unset ones keep their default. */
   rateLimits?: Partial<RateLimits>;
@@ -96,6 +96,16 @@ const demoUdiPrefix = '(01)00860004431203(10)';
  * Request logs carry no query string (search text can be a patient's name) and no headers
  * (authToken). Bodies are never logged by Fastify.
  */
+/**
+ * Fastify's trustProxy for a TRUST_PROXY: a hop count becomes "believe the nearest `hops` addresses of the chain"
+ * (the socket's peer is hop 0), because Fastify itself now reads a bare number as "believe nobody". The client's
+ * address is then the one the outermost proxy saw, whatever the client wrote in X-Forwarded-For itself.
+ */
+function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
@@ -137,7 +147,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     logger: options.logger ? loggerOptions(options.logLevel ?? 'info') : false,
     // Tokens and ids are short; a long body is a mistake or an attack, not a request.
     bodyLimit: 1_048_576,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   };
   // Route plugins are written against Fastify's default (HTTP/1) types; HTTP/2's compatibility request and reply
   // offer them everything they use, so the HTTPS instance is handed out under the same type.

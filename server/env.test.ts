@@ -27,3 +27,31 @@ describe('server environment', () => {
     }
   });
 });
+
+describe('TRUST_PROXY (issue 35)', () => {
+  it('is off unless set, and reads a hop count or the proxies’ addresses and CIDR ranges', () => {
+    expect(readServerEnv({}).trustProxy).toBe(false);
+    expect(readServerEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(readServerEnv({ TRUST_PROXY: ' 1 ' }).trustProxy).toBe(1);
+    expect(readServerEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readServerEnv({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true, which would let any client choose its own address, and says what to set instead', () => {
+    expect(() => readServerEnv({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: 'true' would let any client .+usually 1/,
+    );
+  });
+
+  it.each(['proxy.example.org', '10.0.0.300', '10.0.0.0/33', '10.0.0.0/8/1', '11', '-1'])(
+    'refuses TRUST_PROXY=%s with a reason',
+    (value) => {
+      expect(() => readServerEnv({ TRUST_PROXY: value })).toThrow(/Invalid server environment: TRUST_PROXY/);
+    },
+  );
+});

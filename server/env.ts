@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod/mini';
 import './http/zod-english';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
@@ -53,9 +54,10 @@ const serverEnvSchema = z.object({
   TLS_CERT: variable(z.optional(z.string().check(z.minLength(1)))),
   TLS_KEY: variable(z.optional(z.string().check(z.minLength(1)))),
   /**
-   * Behind a reverse proxy that ends TLS: 'true' trusts every hop's X-Forwarded-* headers, anything else is a
-   * comma-separated list of proxy addresses or CIDR ranges. Off by default, so a
-   * client cannot claim https (or another address) by sending the header itself.
+   * Behind a reverse proxy that ends TLS: the number of proxy hops in front of the server, or a comma-separated
+   * list of the proxies' addresses or CIDR ranges (parseTrustProxy). Off by default, so a client cannot claim https
+   * (or another address) by sending the header itself; 'true' is refused, as it would let any client choose its
+   * own address.
    */
   TRUST_PROXY: variable(z.optional(z.string())),
   /** Requests per client address per window on the anonymous forms (README, Throttling). */
@@ -95,17 +97,50 @@ export interface ServerEnv {
   handoverIdleMinutes: number;
 }
 
-/** What Fastify's trustProxy option accepts, from TRUST_PROXY. */
-export type TrustProxy = boolean | string[];
+/**
+ * What Fastify's trustProxy option is given, from TRUST_PROXY: off, how many proxy hops to believe, or the proxies'
+ * addresses. Never `true`: believing every hop lets a client choose its own address (and so its rate limit) with the
+ * left-most X-Forwarded-For entry it sends itself (issue 35).
+ */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for whole address ranges, which Fastify accepts among the addresses. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const invalidTrustProxy = (reason: string) => new Error(`Invalid server environment: TRUST_PROXY: ${reason}`);
 
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
   if (text === '' || text === '0' || text === 'false') return false;
-  if (text === 'true') return true;
-  return text
+  if (text === 'true') {
+    throw invalidTrustProxy(
+      "'true' would let any client choose its own address through X-Forwarded-For; set the number of proxies in " +
+        'front of the server (usually 1) or their addresses/CIDR ranges, comma-separated',
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw invalidTrustProxy('a hop count is the number of proxies in front of the server, 1 to 10');
+    return hops;
+  }
+  const entries = text
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    throw invalidTrustProxy(`not a hop count, an IP address or a CIDR range: ${wrong.join(', ')}`);
+  }
+  return entries;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {

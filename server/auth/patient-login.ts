@@ -20,6 +20,8 @@ import { sessionEndFrom, startSession } from './session-service';
 /** Spec §4 Patient login outcomes: this many mismatches lock the link (templock) for lockMinutes. */
 export const maxFailedPatientLogins = 3;
 export const patientLoginLockMinutes = 15;
+/** Issue 35: the second lock keeps the link locked until staff resend it (no endless few guesses an hour). */
+export const maxPatientLoginLocks = 2;
 /** The server time the privacy acceptance names must be one this server gave out recently (spec §5). */
 const serverTimestampMaxAgeMs = 12 * 3_600_000;
 const clockSlackMs = 5 * 60_000;
@@ -45,12 +47,23 @@ const failed = (fields: Partial<PatientLoginResult>): PatientLoginResult => ({
   ...fields,
 });
 
-/** The patient reads this on the login page, so it is in the language the page asks for (its interface language). */
-function mismatch(attemptsLeft: number | null, language: InterfaceLanguage): PatientLoginResult {
+/**
+ * The patient reads this on the login page, so it is in the language the page asks for (its interface language).
+ * When the next lock is the one that lasts until the link is resent, it says so instead of naming minutes.
+ */
+function mismatch(
+  attempts: { left: number; lastLock: boolean } | null,
+  language: InterfaceLanguage,
+): PatientLoginResult {
   const message = [serverText(language, 'TEXT_PATIENT_DETAILS_DO_NOT_MATCH')];
-  if (attemptsLeft !== null) {
+  if (attempts !== null) {
     message.push(
-      serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT', { count: attemptsLeft, minutes: patientLoginLockMinutes }),
+      attempts.lastLock
+        ? serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT_BEFORE_RESEND', { count: attempts.left })
+        : serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT', {
+            count: attempts.left,
+            minutes: patientLoginLockMinutes,
+          }),
     );
   }
   return failed({
@@ -120,12 +133,19 @@ export function signInPatient(
     const ended = linkEnded(order, now);
     if (ended) return failed({ linkEnded: ended });
     // While locked even the right details are refused, otherwise the lock would not slow guessing.
-    if (order.lockedUntil && order.lockedUntil > now) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
+    if (order.lockedUntilResent || (order.lockedUntil && order.lockedUntil > now)) {
+      return failed({ orderLockedFailedAuthAttemptsExceeded: true });
+    }
     if (!detailsMatch(order, body)) {
       const lockUntil = new Date(now.getTime() + patientLoginLockMinutes * 60_000);
-      const outcome = await recordFailedPatientLogin(tx, order.orderId, now, maxFailedPatientLogins, lockUntil);
+      const outcome = await recordFailedPatientLogin(tx, order.orderId, now, {
+        maxFailures: maxFailedPatientLogins,
+        lockUntil,
+        maxLocks: maxPatientLoginLocks,
+      });
       if (outcome.locked) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
-      return mismatch(Math.max(0, maxFailedPatientLogins - outcome.failedCount), language);
+      const left = Math.max(0, maxFailedPatientLogins - outcome.failedCount);
+      return mismatch({ left, lastLock: order.lockCount + 1 >= maxPatientLoginLocks }, language);
     }
     // Only the patient learns that the order is finished: the details are checked first.
     if (order.status === 'FINI') {

@@ -611,6 +611,16 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX report_tokens_session ON report_tokens (session_id)`,
     ],
   },
+  {
+    // Issue 35: the locks of an order's link since it was last sent; after the second the link stays locked until
+    // staff resend it, so guessing a patient's details is not a steady few tries every quarter of an hour.
+    version: 250,
+    name: 'patient link locked until resent',
+    statements: [
+      `ALTER TABLE assessment_orders ADD COLUMN patient_login_lock_count integer NOT NULL DEFAULT 0`,
+      `ALTER TABLE assessment_orders ADD COLUMN patient_login_locked_until_resent boolean NOT NULL DEFAULT false`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

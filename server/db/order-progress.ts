@@ -6,6 +6,8 @@ export interface ProgressFacts {
   orderType: OrderTypeId;
   cancelledAt: Date | null;
   lockedUntil: Date | null;
+  /** Issue 35: the link locked too often and stays locked until staff resend it. */
+  lockedUntilResent: boolean;
   linkExpiresAt: Date | null;
   eventKinds: readonly OrderEventKind[];
   lastEventAt: Date | null;
@@ -24,7 +26,7 @@ export function orderProgress(facts: ProgressFacts, now: Date): OrderProgress {
   const id = (() => {
     if (facts.status === 'FINI') return 'FINISHED' as const;
     if (facts.cancelledAt !== null) return 'CANCELLED' as const;
-    if (facts.lockedUntil !== null && facts.lockedUntil > now) return 'LOCKED' as const;
+    if (facts.lockedUntilResent || (facts.lockedUntil !== null && facts.lockedUntil > now)) return 'LOCKED' as const;
     if (facts.linkExpiresAt !== null && facts.linkExpiresAt <= now && !facts.eventKinds.includes('TEST_STARTED')) {
       return 'EXPIRED' as const;
     }

@@ -100,6 +100,15 @@ function post(path: string, token: string, body: unknown = {}) {
   return callApi(testApp.app, 'POST', `/api/cgm/assessmentorders/${path}`, token, body);
 }
 
+function beginTest(orderId: number, authToken: string) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/api/cgm/assessmentorders/${String(orderId)}/begintest`,
+    headers: { authToken, 'content-type': 'application/json', 'user-agent': iPhone },
+    payload: JSON.stringify({ language: 'en-US' }),
+  });
+}
+
 const sweep = (now: Date) =>
   runFollowUpSweep({ db: testApp.db, origin: 'https://clinic.example', product: 'cgm', now });
 
@@ -253,6 +262,71 @@ describe('acting on an order', () => {
     const resent = (await timeline(order.id)).events.find((event) => event.kind === 'LINK_RESENT');
     expect(resent?.actor?.name).toBeTruthy();
     expect(resent?.detail).toEqual({ email });
+  });
+
+  it('ends the patient sessions opened with the old link when the link is resent; the new link works', async () => {
+    const { order, token, email } = await homeOrder();
+    const old = (await patientLogin(token)).auth?.authToken ?? '';
+    expect(old).not.toBe('');
+    expect((await post(`${String(order.id)}/resendlink`, testApp.tokens.technician)).statusCode).toBe(200);
+
+    expect((await beginTest(order.id, old)).statusCode).toBe(401);
+    const fresh = (await patientLogin(await latestLinkTokenTo(email))).auth?.authToken ?? '';
+    const begun = await beginTest(order.id, fresh);
+    expect(begun.statusCode).toBe(200);
+    expect(beginTestResultSchema.parse(begun.json()).workflowInstanceId).toBeTruthy();
+  });
+
+  it('ends every patient session of a cancelled order: it can no longer read the order', async () => {
+    const { order, token } = await homeOrder();
+    const session = (await patientLogin(token)).auth?.authToken ?? '';
+    const detail = `/api/profile/patients/${String(order.patient.id)}/assessmentorders/${String(order.id)}`;
+    expect((await callApi(testApp.app, 'GET', detail, session)).statusCode).toBe(200);
+    expect(
+      (await post(`${String(order.id)}/cancel`, testApp.tokens.clinician, { reason: 'Wrong patient' })).statusCode,
+    ).toBe(200);
+    expect((await callApi(testApp.app, 'GET', detail, session)).statusCode).toBe(401);
+    expect((await beginTest(order.id, session)).statusCode).toBe(401);
+  });
+
+  it('keeps a link locked twice locked until staff resend it, and the order needs attention meanwhile', async () => {
+    const { order, token, email } = await homeOrder();
+    const lockOnce = async () => {
+      const messages: (string | null)[] = [];
+      for (const name of ['A', 'B', 'C']) {
+        const refused = await patientLogin(token, name);
+        expect(refused.success).toBe(false);
+        messages.push(refused.failedMessage);
+      }
+      expect(await patientLogin(token)).toMatchObject({ success: false, orderLockedFailedAuthAttemptsExceeded: true });
+      return messages[0];
+    };
+    const quarterHourPasses = () =>
+      testApp.db.query(
+        `UPDATE assessment_orders SET patient_login_locked_until = now() - interval '1 minute' WHERE id = $1`,
+        [order.id],
+      );
+    expect(await lockOnce()).toContain('2 attempts are left before the link is locked for 15 minutes.');
+    await quarterHourPasses();
+    // The patient is told before the lock that lasts: the clinic will have to send a new link.
+    expect(await lockOnce()).toContain(
+      '2 attempts are left. After that the link is locked, and your clinic will need to send you a new one.',
+    );
+    await quarterHourPasses();
+
+    // Even after the quarter of an hour, even with the right details: the link stays locked.
+    expect(await patientLogin(token)).toMatchObject({
+      success: false,
+      orderLockedFailedAuthAttemptsExceeded: true,
+      auth: null,
+    });
+    expect((await timeline(order.id)).progress.id).toBe('LOCKED');
+    const attention = (await followUp('filter=ATTENTION')).find((item) => item.order.id === order.id);
+    expect(attention?.attention).toBe('LOCKED');
+
+    expect((await post(`${String(order.id)}/resendlink`, testApp.tokens.technician)).statusCode).toBe(200);
+    expect((await patientLogin(await latestLinkTokenTo(email))).success).toBe(true);
+    expect((await timeline(order.id)).progress.id).toBe('OPENED');
   });
 
   it('cancels with a reason: the link says so, the order cannot be begun and leaves the open orders', async () => {

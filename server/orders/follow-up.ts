@@ -26,6 +26,7 @@ import {
   type FollowUpOrderRow,
 } from '../db/queries/order-events';
 import { appendOrderEvent } from '../db/queries/order-events';
+import { revokeOrderPatientSessions } from '../db/queries/sessions';
 import { HttpError, notFound } from '../http/errors';
 import { newPatientLoginToken, patientOrderLink, sendOrderEmail } from './order-email';
 import { attentionOf } from './progress';
@@ -134,8 +135,9 @@ const attentionRank = (reason: AttentionReason | null): number =>
   reason === null ? attentionOrder.length : attentionOrder.indexOf(reason);
 
 /**
- * Resend the link of a home order: a new token (the old link and every other one stop working at once), a new
- * expiry counted from now, the lock and the reminders started again, and a new email.
+ * Resend the link of a home order: a new token (the old link and every other one stop working at once, and so do the
+ * patient sessions opened with them), a new expiry counted from now, the lock (even one kept until a resend) and the
+ * reminders started again, and a new email.
  */
 export function resendLink(context: FollowUpContext, id: number): Promise<AssessmentOrder> {
   return context.db.tx(async (tx) => {
@@ -147,6 +149,7 @@ export function resendLink(context: FollowUpContext, id: number): Promise<Assess
     const now = new Date();
     const login = newPatientLoginToken();
     await replaceOrderLink(tx, id, login, new Date(now.getTime() + order.linkExpiryDays * dayMs), now);
+    await revokeOrderPatientSessions(tx, id, now);
     await emailLink(tx, context, { id, email: order.email }, login.token, false);
     await appendOrderEvent(tx, {
       orderId: id,
@@ -159,7 +162,10 @@ export function resendLink(context: FollowUpContext, id: number): Promise<Assess
   });
 }
 
-/** Cancel an order with a reason: its links stop working and it can no longer be begun. Twice is once. */
+/**
+ * Cancel an order with a reason: its links stop working, every patient session of the order ends, and it can no
+ * longer be begun. Twice is once.
+ */
 export function cancelOrder(context: FollowUpContext, id: number, reason: string): Promise<AssessmentOrder> {
   return context.db.tx(async (tx) => {
     const order = await lockInScope(tx, context.auth, id);
@@ -167,6 +173,7 @@ export function cancelOrder(context: FollowUpContext, id: number, reason: string
     checkOpen(order);
     const now = new Date();
     await cancelOrderRow(tx, id, reason, now);
+    await revokeOrderPatientSessions(tx, id, now);
     await appendOrderEvent(tx, {
       orderId: id,
       kind: 'CANCELLED',

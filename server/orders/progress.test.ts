@@ -13,6 +13,7 @@ function facts(overrides: Partial<ProgressFacts> = {}): ProgressFacts {
     orderType: 'HOME',
     cancelledAt: null,
     lockedUntil: null,
+    lockedUntilResent: false,
     linkExpiresAt: after,
     eventKinds: [],
     lastEventAt: before,
@@ -35,6 +36,8 @@ describe('orderProgress', () => {
     ['CANCELLED', facts({ cancelledAt: before, eventKinds: ['EMAIL_SENT'] })],
     ['LOCKED', facts({ lockedUntil: after, eventKinds: ['LOCKED'] })],
     ['OPENED', facts({ lockedUntil: before, eventKinds: ['LOCKED'] })],
+    // Issue 35: locked twice, the link stays locked after its quarter of an hour, until it is resent.
+    ['LOCKED', facts({ lockedUntil: before, lockedUntilResent: true, eventKinds: ['LOCKED'] })],
     ['EXPIRED', facts({ linkExpiresAt: before, eventKinds: ['EMAIL_SENT'] })],
     ['IN_PROGRESS', facts({ linkExpiresAt: before, eventKinds: ['TEST_STARTED'] })],
     ['SCHEDULED', facts({ orderType: 'SITE', linkExpiresAt: null })],

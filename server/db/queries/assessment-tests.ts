@@ -52,6 +52,10 @@ export interface PatientLoginOrderRow extends LockedOrderRow {
   dateOfBirth: string;
   failedCount: number;
   lockedUntil: Date | null;
+  /** Issue 35: how often the link locked since it was last sent or the patient last got in. */
+  lockCount: number;
+  /** Issue 35: locked too often; only a resent link opens the order again. */
+  lockedUntilResent: boolean;
 }
 
 /**
@@ -62,7 +66,8 @@ export function findOrderByPatientLoginToken(db: Db, tokenHash: string): Promise
   return findLockedOrder<PatientLoginOrderRow>(
     db,
     `p.first_name AS "firstName", p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth",
-     o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil"`,
+     o.failed_patient_login_count AS "failedCount", o.patient_login_locked_until AS "lockedUntil",
+     o.patient_login_lock_count AS "lockCount", o.patient_login_locked_until_resent AS "lockedUntilResent"`,
     byLinkToken,
     [tokenHash],
   );
@@ -88,16 +93,23 @@ export function findPatientLinkOrder(db: Db, tokenHash: string): Promise<Patient
   );
 }
 
+/** How often a link may lock before it stays locked until staff resend it (issue 35). */
+export interface PatientLoginLimits {
+  maxFailures: number;
+  lockUntil: Date;
+  maxLocks: number;
+}
+
 /**
  * Counts a mismatch. A lock that has run out starts the count again; reaching the maximum locks the link until
- * `lockUntil`. Answers whether the link is now locked.
+ * `lockUntil`, and the `maxLocks`th lock keeps it locked until the link is resent. Answers whether the link is now
+ * locked.
  */
 export async function recordFailedPatientLogin(
   db: Db,
   orderId: number,
   now: Date,
-  maxFailures: number,
-  lockUntil: Date,
+  { maxFailures, lockUntil, maxLocks }: PatientLoginLimits,
 ): Promise<{ locked: boolean; failedCount: number }> {
   const rows = await db.query<{ failedCount: number; lockedUntil: Date | null }>(
     `UPDATE assessment_orders SET
@@ -123,7 +135,14 @@ export async function recordFailedPatientLogin(
     at: now,
     detail: { attempt: failedCount, of: maxFailures },
   });
-  if (locked) await appendOrderEvent(db, { orderId, kind: 'LOCKED', at: now });
+  if (!locked) return { locked, failedCount };
+  await db.query(
+    `UPDATE assessment_orders SET patient_login_lock_count = patient_login_lock_count + 1,
+       patient_login_locked_until_resent = patient_login_lock_count + 1 >= $2
+     WHERE id = $1`,
+    [orderId, maxLocks],
+  );
+  await appendOrderEvent(db, { orderId, kind: 'LOCKED', at: now });
   return { locked, failedCount };
 }
 
@@ -148,7 +167,7 @@ export async function recordSuccessfulPatientLogin(
 ): Promise<void> {
   await db.query(
     `UPDATE assessment_orders SET failed_patient_login_count = 0, patient_login_locked_until = NULL,
-       patient_privacy_client_timestamp = $2, patient_privacy_server_timestamp = $3, updated_at = $4
+       patient_login_lock_count = 0, patient_privacy_client_timestamp = $2, patient_privacy_server_timestamp = $3, updated_at = $4
      WHERE id = $1`,
     [orderId, acceptance.clientTimestamp, acceptance.serverTimestamp, now.toISOString()],
   );

@@ -57,6 +57,7 @@ export const linkExpiresAt = `CASE WHEN o.order_type = 'HOME'
 export const orderProgressColumns = `
          o.cancelled_at AS "cancelledAt",
          o.patient_login_locked_until AS "lockedUntil",
+         o.patient_login_locked_until_resent AS "lockedUntilResent",
          ${linkExpiresAt} AS "linkExpiresAt",
          coalesce(ev.kinds, '{}') AS "eventKinds",
          ev.last_at AS "lastEventAt"`;
@@ -109,7 +110,8 @@ export async function replaceOrderLink(
 ): Promise<void> {
   await db.query(
     `UPDATE assessment_orders SET patient_login_token_hash = $2, patient_login_token_hint = $3, link_expires_at = $4,
-       failed_patient_login_count = 0, patient_login_locked_until = NULL, reminders_sent = 0,
+       failed_patient_login_count = 0, patient_login_locked_until = NULL, patient_login_lock_count = 0,
+       patient_login_locked_until_resent = false, reminders_sent = 0,
        expiry_recorded = false, updated_at = $5
      WHERE id = $1`,
     [id, login.hash, login.hint, expiresAt.toISOString(), now.toISOString()],

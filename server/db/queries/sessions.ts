@@ -148,3 +148,17 @@ export async function revokePatientSessions(db: Db, patientId: number, at: Date)
   );
   return rows.length;
 }
+
+/**
+ * Issue 35: a resent or cancelled order's patient sessions end for good, so a session opened with an older link can
+ * neither begin the test nor read the order. Staff sessions (a tablet handed over for the order) are not touched.
+ */
+export async function revokeOrderPatientSessions(db: Db, assessmentOrderId: number, at: Date): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE sessions SET revoked_at = $2
+     WHERE assessment_order_id = $1 AND patient_id IS NOT NULL AND user_id IS NULL AND revoked_at IS NULL
+     RETURNING id`,
+    [assessmentOrderId, at.toISOString()],
+  );
+  return rows.length;
+}
