@@ -112,7 +112,7 @@ describe('a handed-over session', () => {
     expectLocked(await patientList(refreshed.authToken ?? ''));
   });
 
-  it('ends at its absolute age as any session does, however locked', async () => {
+  it('ends at its absolute age like every other session, however locked', async () => {
     const tablet = await handedOver();
     await testApp.db.query(`UPDATE sessions SET ends_at = now() - interval '1 second' WHERE handover_order_id = $1`, [
       tablet.orderId,

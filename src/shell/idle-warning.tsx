@@ -29,7 +29,7 @@ function spokenTime(seconds: number, language: string): string {
  * WCAG 2.2.1, spec §4: two minutes before an idle staff session would end, a dialog says how long is left and offers
  * one action, to stay signed in, which asks the server for a fresh session (refreshauthtoken, spec §7: a new idle
  * period on a new token). It opens over the page without replacing it, so a half-filled form keeps its text; Escape
- * counts as staying, as any activity would. Patients have no session timer (spec §4) and never see it. If the
+ * counts as staying, as every other activity does. Patients have no session timer (spec §4) and never see it. If the
  * session ends anyway, the token checker's logout with its "timed out" message is unchanged.
  */
 export function IdleWarning() {
@@ -88,7 +88,7 @@ export function IdleWarning() {
   }
 
   return (
-    // Escape stays signed in, as any activity would, and must close this warning only: the edit form open under it is
+    // Escape stays signed in, as every other activity does, and must close this warning only: the edit form open under it is
     // a modal too, and Mantine closes every open modal on Escape unless the key comes from an element marked to stop
     // it. Everything that can hold the focus here is so marked, and this dialog handles the key itself.
     <Modal.Root
