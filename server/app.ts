@@ -93,10 +93,6 @@ const defaultPort = 8080;
 const demoUdiPrefix = '(01)00860004431203(10)';
 
 /**
- * Request logs carry no query string (search text can be a patient's name) and no headers
- * (authToken). Bodies are never logged by Fastify.
- */
-/**
  * Fastify's trustProxy for a TRUST_PROXY: a hop count becomes "believe the nearest `hops` addresses of the chain"
  * (the socket's peer is hop 0), because Fastify itself now reads a bare number as "believe nobody". The client's
  * address is then the one the outermost proxy saw, whatever the client wrote in X-Forwarded-For itself.
@@ -106,6 +102,10 @@ function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'
   return (_address: string, hop: number) => hop < trust;
 }
 
+/**
+ * Request logs carry no query string (search text can be a patient's name) and no headers
+ * (authToken). Bodies are never logged by Fastify.
+ */
 function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
