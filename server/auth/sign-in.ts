@@ -15,10 +15,9 @@ export type StaffPasswordCheck =
 
 /**
  * The one place a staff password is checked (sign-in, unlocking a tablet handed to a patient, and the expired
- * password's change): wrong answers
- * count towards the account's lock, a locked account refuses even the right password, a name without an account
- * fails and locks exactly like a real one (so the answer never tells which addresses have accounts), and every
- * answer costs one slow hash.
+ * password's change): wrong answers count towards the account's lock, a locked account refuses even the right
+ * password, a name without an account fails and locks exactly like a real one (so the answer never tells which
+ * addresses have accounts), and every answer costs one slow hash.
  */
 export async function checkStaffPassword(
   db: Db,
@@ -38,7 +37,7 @@ export async function checkStaffPassword(
   // Claimed before the slow check, so concurrent guesses cannot all read "not locked" first (issue 35 F2). While
   // locked even the right password is refused, otherwise the lock would not slow guessing; the dummy check keeps a
   // locked account's answer as slow as every other.
-  const claim = await claimStaffAttempt(db, user.id, now);
+  const claim = await claimStaffAttempt(db, user.id, lockUntil, now);
   if (!claim.claimed) {
     await verifyAgainstDummy(password);
     return { kind: 'refused', locked: true };
@@ -62,8 +61,7 @@ type AttemptClaim = { claimed: false } | { claimed: true; locksAccount: boolean 
  * Counts one attempt at a staff member's password before it is checked: at most maxFailedLogins attempts are checked
  * per lock, however many arrive at once. A right password clears the count afterwards (resetFailedLogins).
  */
-async function claimStaffAttempt(db: Db, userId: number, now: Date): Promise<AttemptClaim> {
-  const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
+async function claimStaffAttempt(db: Db, userId: number, lockUntil: Date, now: Date): Promise<AttemptClaim> {
   const claim = await claimLoginAttempt(db, userId, maxFailedLogins, lockUntil, now);
   if (!claim) return { claimed: false };
   return { claimed: true, locksAccount: claim.lockedUntil !== null && claim.lockedUntil > now };
