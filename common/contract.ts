@@ -18,3 +18,4 @@ export * from './contract/client-logs';
 export * from './contract/results';
 export * from './contract/order-events';
 export * from './contract/order-follow-up';
+export * from './contract/audit';
