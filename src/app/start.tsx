@@ -84,7 +84,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     },
     onBadRequest: (error) => {
       say((translator) => {
-        toast.error(badRequestMessage(translator, error));
+        toast.error(badRequestMessage(translator, error), { error });
       });
     },
     onHandedOver: () => {

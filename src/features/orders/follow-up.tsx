@@ -93,7 +93,7 @@ function ActionFailed({ error }: { error: unknown }) {
   const { t } = useTranslation('orders');
   if (error === null) return null;
   return (
-    <Notice tone="error">
+    <Notice tone="error" error={error}>
       {isNothingSent(error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
     </Notice>
   );

@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { providerServiceInputSchema, type ProviderService } from '#common/contract';
 import { AddProviderServicePage, EditProviderServicePage } from './provider-service-edit-pages';
 import { apiError, renderFeature, withReferences, type HttpCall } from './testing';
 
 // Mantine forms in jsdom are slow on a busy machine; these tests wait on behaviour, not on time.
 vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 const listPage = { path: '/cgm/manage/cops', element: <h1>Provider Services</h1> };
 
@@ -111,6 +115,8 @@ describe('AddProviderServicePage', () => {
   });
 
   it('says (translated, not the server English) that the pair exists, flags both names and keeps what was typed', async () => {
+    // What a production build shows: a development one also keeps the server's English behind DETAILS.
+    vi.stubEnv('DEV', false);
     const user = userEvent.setup();
     renderAdd((call) => {
       if (call.method === 'POST') {
