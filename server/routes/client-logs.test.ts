@@ -88,12 +88,17 @@ describe('client log calls (spec §7, issue 35 F7)', () => {
     expect(await storedText()).not.toMatch(/garcia|555|1950|elm street|6789|00123456/i);
   });
 
-  it('refuses an unknown code, an empty message and an unknown level with 400', async () => {
+  it('refuses an unknown code, an empty message and an unknown level with 400, and a page of text with 413', async () => {
     expect((await logCall('info', 'route.somethingNew')).statusCode).toBe(400);
     const empty = await logCall('info', '   ');
     expect(empty.statusCode).toBe(400);
     expect(apiErrorBodySchema.parse(empty.json()).fields?.[0]?.message).toBe('VALID_MESSAGE_IS_REQUIRED');
     expect((await logCall('debug', 'route.loadFailed')).statusCode).toBe(400);
+    const page = await postJson(testApp.app, '/api/cgm/log/info', {
+      message: 'route.loadFailed',
+      clientCurrentRoute: 'x'.repeat(5_000),
+    });
+    expect(page.statusCode).toBe(413);
   });
 
   it.each([

@@ -36,7 +36,8 @@ export const clientLogRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, pro
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
-  app.post('/log/:level', async (request): Promise<ClientLogAccepted> => {
+  // A code, a version and a route fit in far less: anything bigger is not a log message.
+  app.post('/log/:level', { bodyLimit: 4_096 }, async (request): Promise<ClientLogAccepted> => {
     const { level } = parseParams(levelParamsSchema, request);
     const body = parseBody(clientLogBeaconSchema, request);
     const auth = await resolveToken(db, authTokenFrom(request));
