@@ -95,6 +95,25 @@ describe('what reading and editing patients writes to the audit trail (issue 35 
   });
 });
 
+describe('the order timeline is kept (issue 35 F1)', () => {
+  it('refuses DELETE and TRUNCATE of order_events, and deleting an order no longer takes its events along', async () => {
+    const [event] = await testApp.db.query<{ orderId: number }>(
+      'SELECT assessment_order_id AS "orderId" FROM order_events ORDER BY id LIMIT 1',
+    );
+    expect(event).toBeDefined();
+    await expect(testApp.db.query('DELETE FROM order_events')).rejects.toThrow(/append-only/);
+    await expect(testApp.db.query('TRUNCATE order_events')).rejects.toThrow(/append-only/);
+    await expect(testApp.db.query('DELETE FROM assessment_orders WHERE id = $1', [event?.orderId])).rejects.toThrow(
+      /order_events/,
+    );
+    const [kept] = await testApp.db.query<{ count: number }>(
+      'SELECT count(*) AS count FROM order_events WHERE assessment_order_id = $1',
+      [event?.orderId],
+    );
+    expect(kept?.count).toBeGreaterThan(0);
+  });
+});
+
 describe('GET /api/cgm/audit (administrators only)', () => {
   it('answers 403 to a clinician, and records the refusal', async () => {
     const before = await lastAuditSequence(testApp.db);
