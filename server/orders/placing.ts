@@ -9,6 +9,7 @@ import {
   type massOrderInputSchema,
 } from '#common/contract';
 import { validationMessages } from '#common/validation/messages';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import {
@@ -84,6 +85,7 @@ interface Placement {
 export interface OrderContext {
   db: Db;
   auth: AuthContext;
+  audit: AuditContext;
   origin: string;
   product: string;
 }
@@ -132,6 +134,12 @@ async function placeOrder(context: OrderContext, { patient, service, asked, emai
     });
     await appendOrderEvent(db, { orderId: id, kind: 'EMAIL_SENT', at: now, detail: { email } });
   }
+  await recordAudit(db, context.audit, {
+    action: 'order.create',
+    patientIds: [patient.id],
+    entity: 'order',
+    entityId: id,
+  });
   return id;
 }
 
@@ -153,6 +161,12 @@ export function placeSingleOrder(
     const id = await placeOrder({ ...context, db: tx }, { patient, service, asked: body, email });
     if (home && body.updatePatientDefaultEmailToAssessmentOrderEmail) {
       await setPatientEmail(tx, patient.id, body.assessmentOrderEmail);
+      await recordAudit(tx, context.audit, {
+        action: 'patient.update',
+        patientIds: [patient.id],
+        entity: 'patient',
+        entityId: patient.id,
+      });
     }
     const created = await findAssessmentOrder(tx, id);
     if (!created) throw new Error('New assessment order not found');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, auditListSchema, patientListSchema, patientProfileSchema } from '#common/contract';
-import { callApi } from '../testing/test-app';
+import { callApi, loginAs, postJson } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { addTestPatient, testPatientWrite } from '../testing/test-patients';
 import { auditEntriesAfter, lastAuditSequence, userIdOf } from '../testing/audit';
@@ -92,6 +92,75 @@ describe('what reading and editing patients writes to the audit trail (issue 35 
     const refusedBefore = await lastAuditSequence(testApp.db);
     expect((await edit('xx-XX')).statusCode).toBe(400);
     expect(await written(refusedBefore)).toEqual([]);
+  });
+});
+
+describe('what report access and sign-in write to the audit trail (issue 35 F1)', () => {
+  it('a report access writes report.access for that patient, as the clinician', async () => {
+    const [patient] = patientListSchema.parse(
+      (await callApi(testApp.app, 'GET', '/api/profile/patients?take=1', tokens.clinician)).json(),
+    ).dataList;
+    const before = await lastAuditSequence(testApp.db);
+    const response = await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', tokens.clinician, {
+      patientId: patient?.id,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await written(before)).toEqual([
+      {
+        actorUserId: await userIdOf(testApp.db, 'clinician@demo.test'),
+        actorRole: 'clinician',
+        actorProviderServiceId: 1,
+        patientSessionOrderId: null,
+        action: 'report.access',
+        patientIds: [patient?.id],
+        entity: 'report',
+        entityId: String(patient?.id),
+        outcome: 'success',
+        clientAddress: '127.0.0.1',
+      },
+    ]);
+  });
+
+  it('a failed sign-in writes auth.signInFailed naming the account, never the name or password typed', async () => {
+    const before = await lastAuditSequence(testApp.db);
+    const response = await postJson(testApp.app, '/api/cgm/login', {
+      userName: 'technician@demo.test',
+      password: 'not-the-password-1',
+    });
+    expect(response.statusCode).toBe(200);
+    const entries = await written(before);
+    expect(entries).toEqual([
+      {
+        actorUserId: null,
+        actorRole: null,
+        actorProviderServiceId: null,
+        patientSessionOrderId: null,
+        action: 'auth.signInFailed',
+        patientIds: [],
+        entity: 'user',
+        entityId: String(await userIdOf(testApp.db, 'technician@demo.test')),
+        outcome: 'failure',
+        clientAddress: '127.0.0.1',
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/technician@|not-the-password/);
+
+    const unknownBefore = await lastAuditSequence(testApp.db);
+    await postJson(testApp.app, '/api/cgm/login', { userName: 'nobody@demo.test', password: 'whatever-1' });
+    expect((await written(unknownBefore)).map((entry) => [entry.action, entry.entity, entry.entityId])).toEqual([
+      ['auth.signInFailed', null, null],
+    ]);
+  });
+
+  it('a sign-in and a logout each write their entry, as the person signing in or out', async () => {
+    const technicianId = await userIdOf(testApp.db, 'technician@demo.test');
+    const before = await lastAuditSequence(testApp.db);
+    const token = await loginAs(testApp.app, 'technician@demo.test');
+    expect((await callApi(testApp.app, 'POST', '/api/cgm/login/logout', token)).statusCode).toBe(200);
+    expect((await written(before)).map((entry) => [entry.action, entry.actorUserId, entry.actorRole])).toEqual([
+      ['auth.signIn', technicianId, 'technician'],
+      ['auth.logout', technicianId, 'technician'],
+    ]);
   });
 });
 

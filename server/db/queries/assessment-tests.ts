@@ -443,9 +443,13 @@ export async function insertReportToken(
  * The patient a live report token opens (null when unknown or expired), only while the session that asked for it
  * lasts and its user is active: signing out or deactivating the account ends the token too.
  */
-export async function findReportTokenPatient(db: Db, tokenHash: string, now: Date): Promise<number | null> {
-  const rows = await db.query<{ patientId: number }>(
-    `SELECT rt.patient_id AS "patientId"
+export async function findReportTokenHolder(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ patientId: number; userId: number } | null> {
+  const rows = await db.query<{ patientId: number; userId: number }>(
+    `SELECT rt.patient_id AS "patientId", rt.user_id AS "userId"
      FROM report_tokens rt
      JOIN sessions s ON s.id = rt.session_id
      JOIN users u ON u.id = rt.user_id
@@ -453,7 +457,7 @@ export async function findReportTokenPatient(db: Db, tokenHash: string, now: Dat
        AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.ends_at > $2 AND NOT u.is_disabled`,
     [tokenHash, now.toISOString()],
   );
-  return rows[0]?.patientId ?? null;
+  return rows[0] ?? null;
 }
 
 /** A refreshed session replaces its token; the report tokens it gave out follow it to the new one. */
