@@ -60,6 +60,8 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
 /**
  * Writes one entry of the trail, with the Db the change itself is written with (its transaction) or, for a read, as
  * part of answering it: an entry that cannot be written fails the request rather than leave the access unrecorded.
+ * In a transaction, record after the last write: the chain's lock (migration 260) is then held only until the
+ * commit, never while the transaction waits for a row another writer holds (which could deadlock the two).
  */
 export async function recordAudit(db: Db, context: AuditContext, event: AuditEvent): Promise<void> {
   const actor = event.actor === undefined ? context.actor : event.actor;

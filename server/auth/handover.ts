@@ -142,7 +142,6 @@ export async function unlockHandover(
   }
   return db.tx(async (tx) => {
     await endSession(tx, auth, now);
-    await recordAudit(tx, audit, { action: 'auth.sessionEnded', entity: 'session', entityId: auth.sessionId });
     const fresh = await startSession(
       tx,
       { userId: user.id },
@@ -151,6 +150,7 @@ export async function unlockHandover(
       sessionEndFrom(now, session.maxHours),
     );
     await recordSuccessfulLogin(tx, user.id, now);
+    await recordAudit(tx, audit, { action: 'auth.sessionEnded', entity: 'session', entityId: auth.sessionId });
     await recordAudit(tx, audit, { ...signedIn, actor: null });
     return successAuthResult(tx, user, fresh);
   });

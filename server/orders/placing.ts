@@ -134,13 +134,26 @@ async function placeOrder(context: OrderContext, { patient, service, asked, emai
     });
     await appendOrderEvent(db, { orderId: id, kind: 'EMAIL_SENT', at: now, detail: { email } });
   }
-  await recordAudit(db, context.audit, {
-    action: 'order.create',
-    patientIds: [patient.id],
-    entity: 'order',
-    entityId: id,
-  });
   return id;
+}
+
+/**
+ * The trail's entries of the orders placed, written last in their transaction: the chain's lock is then held only
+ * until the commit and never while waiting for a row another writer holds.
+ */
+async function recordOrdersPlaced(
+  db: Db,
+  audit: AuditContext,
+  ordered: readonly { patientId: number; assessmentOrderId: number }[],
+): Promise<void> {
+  for (const order of ordered) {
+    await recordAudit(db, audit, {
+      action: 'order.create',
+      patientIds: [order.patientId],
+      entity: 'order',
+      entityId: order.assessmentOrderId,
+    });
+  }
 }
 
 /**
@@ -161,6 +174,9 @@ export function placeSingleOrder(
     const id = await placeOrder({ ...context, db: tx }, { patient, service, asked: body, email });
     if (home && body.updatePatientDefaultEmailToAssessmentOrderEmail) {
       await setPatientEmail(tx, patient.id, body.assessmentOrderEmail);
+    }
+    await recordOrdersPlaced(tx, context.audit, [{ patientId: patient.id, assessmentOrderId: id }]);
+    if (home && body.updatePatientDefaultEmailToAssessmentOrderEmail) {
       await recordAudit(tx, context.audit, {
         action: 'patient.update',
         patientIds: [patient.id],
@@ -206,6 +222,7 @@ export function placeMassOrder(
       const assessmentOrderId = await placeOrder({ ...context, db: tx }, { patient, service, asked: body, email });
       result.ordered.push({ patientId, assessmentOrderId });
     }
+    await recordOrdersPlaced(tx, context.audit, result.ordered);
     return result;
   });
 }

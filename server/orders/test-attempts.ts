@@ -228,8 +228,7 @@ export function beginPatientTest(
   return db.tx(async (tx) => {
     const order = await orderToBegin(tx, auth, id, { byLink: true, language: begin.language, path: 'language' }, now);
     await patientTestAllowance(tx, auth, new Date(now.getTime() + testTokenLifetimeMinutes * 60_000));
-    await recordTestAction(tx, audit, order, 'order.begin');
-    return beginAttempt(
+    const begun = await beginAttempt(
       tx,
       order,
       {
@@ -242,6 +241,9 @@ export function beginPatientTest(
       },
       now,
     );
+    // Last in the transaction, like every entry of a change: the chain's lock is held only until the commit.
+    await recordTestAction(tx, audit, order, 'order.begin');
+    return begun;
   });
 }
 
@@ -257,8 +259,9 @@ export function beginSupervisedTest(
   return db.tx(async (tx) => {
     const language = { byLink: false, language: begin.language, path: 'AssessmentOrderTestWillUseLanguage' };
     const order = await orderToBegin(tx, auth, id, language, now);
+    const begun = await beginAttempt(tx, order, { supervised: true, startedByUserId: auth.userId, ...begin }, now);
     await recordTestAction(tx, audit, order, 'order.begin');
-    return beginAttempt(tx, order, { supervised: true, startedByUserId: auth.userId, ...begin }, now);
+    return begun;
   });
 }
 

@@ -120,7 +120,6 @@ export async function addStaffProfile(
     id = await db.tx(async (tx) => {
       const newId = await insertStaff(tx, kind, values, providerServiceId);
       // Spec §4: a new account starts with a setup link; the password pages consume the token.
-      await recordAudit(tx, audit, { action: 'staff.create', entity: kind, entityId: newId });
       await sendAccountLink(
         tx,
         audit,
@@ -129,6 +128,7 @@ export async function addStaffProfile(
         { userId: newId, email: values.email, firstName: values.firstName },
         auth.userId,
       );
+      await recordAudit(tx, audit, { action: 'staff.create', entity: kind, entityId: newId });
       return newId;
     });
   } catch (error) {

@@ -264,6 +264,7 @@ export async function insertAttempt(db: Db, attempt: NewAttempt, now: Date): Pro
 export interface AttemptRow {
   id: number;
   orderId: number;
+  patientId: number;
   workflowInstanceId: string;
   testTokenExpiresAt: Date;
   language: string;
@@ -274,7 +275,7 @@ export interface AttemptRow {
 }
 
 const attemptSelect = `
-  SELECT a.id, a.assessment_order_id AS "orderId", a.workflow_instance_id AS "workflowInstanceId",
+  SELECT a.id, a.assessment_order_id AS "orderId", o.patient_id AS "patientId", a.workflow_instance_id AS "workflowInstanceId",
          a.test_token_expires_at AS "testTokenExpiresAt", a.language, o.battery_code AS "batteryCode",
          a.outcome, a.error_code AS "errorCode", a.finished_at AS "finishedAt"
   FROM assessment_attempts a JOIN assessment_orders o ON o.id = a.assessment_order_id`;
