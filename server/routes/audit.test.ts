@@ -3,6 +3,7 @@ import { apiErrorBodySchema, auditListSchema, patientListSchema, patientProfileS
 import { callApi, loginAs, postJson } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { addTestPatient, testPatientWrite } from '../testing/test-patients';
+import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';
 import { auditEntriesAfter, lastAuditSequence, userIdOf } from '../testing/audit';
 
 const testApp = useSignedInApp();
@@ -161,6 +162,53 @@ describe('what report access and sign-in write to the audit trail (issue 35 F1)'
       ['auth.signIn', technicianId, 'technician'],
       ['auth.logout', technicianId, 'technician'],
     ]);
+  });
+});
+
+describe('what patient links and order actions write to the audit trail (issue 35 F1)', () => {
+  it('a wrong identity check writes patientLink.identityFailed, the right one identityChecked as the patient session', async () => {
+    const { loginToken, patientId, orderId } = await patientWithOrderLink(testApp.db, 'audit-link');
+    const before = await lastAuditSequence(testApp.db);
+    await postJson(testApp.app, '/api/cgm/login/patient', {
+      patientLoginToken: loginToken,
+      firstName: 'Someone',
+      lastName: 'Else',
+      dateOfBirth: '1950-03-04',
+      acceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
+      acceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
+    });
+    await openPatientSession(testApp.app, loginToken);
+    const entries = await written(before);
+    expect(
+      entries.map((entry) => [
+        entry.action,
+        entry.outcome,
+        entry.patientIds,
+        entry.entityId,
+        entry.actorRole,
+        entry.patientSessionOrderId,
+      ]),
+    ).toEqual([
+      ['patientLink.identityFailed', 'failure', [patientId], String(orderId), null, null],
+      ['patientLink.identityChecked', 'success', [patientId], String(orderId), 'patient', orderId],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/Someone|Else|1950/);
+  });
+
+  it('cancelling an order writes order.cancel for its patient, as the clinician', async () => {
+    const { patientId, orderId } = await patientWithOrderLink(testApp.db, 'audit-cancel');
+    const before = await lastAuditSequence(testApp.db);
+    const response = await callApi(
+      testApp.app,
+      'POST',
+      `/api/cgm/assessmentorders/${String(orderId)}/cancel`,
+      tokens.clinician,
+      { reason: 'Ordered twice' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(
+      (await written(before)).map((entry) => [entry.action, entry.patientIds, entry.entityId, entry.actorRole]),
+    ).toEqual([['order.cancel', [patientId], String(orderId), 'clinician']]);
   });
 });
 
