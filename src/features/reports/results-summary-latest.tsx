@@ -10,6 +10,7 @@ import { reportQueries } from './api';
 import { caveatText, flagText, invalidReasonTexts } from './reading';
 import { summaryComposites } from './results-summary-model';
 import { useSummaryNumbers, ValidityBadge } from './results-summary-parts';
+import { ColumnHeads } from './column-heads';
 
 /** The id of the results section's heading ("Results over time"), the summary's link target. */
 const resultsOverTimeTitleId = 'results-over-time-title';
@@ -104,13 +105,7 @@ function Readings({ test }: { test: ScoredTest }) {
   const numbers = useSummaryNumbers();
   return (
     <Table withTableBorder verticalSpacing={4} fz="sm" aria-label={t('summary.latest.title')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('summary.patientComposite')}</Table.Th>
-          <Table.Th scope="col">{t('summary.score')}</Table.Th>
-          <Table.Th scope="col">{t('summary.change')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads heads={[t('summary.patientComposite'), t('summary.score'), t('summary.change')]} />
       <Table.Tbody>
         {summaryComposites.map((composite) => {
           const reading = compositeReading(test, composite);
