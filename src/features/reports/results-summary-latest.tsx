@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ScoredTest } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
-import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { compositeReading } from '#common/scoring';
 import { reportQueries } from './api';
@@ -11,6 +10,7 @@ import { caveatText, flagText, invalidReasonTexts } from './reading';
 import { summaryComposites } from './results-summary-model';
 import { useSummaryNumbers, ValidityBadge } from './results-summary-parts';
 import { ColumnHeads } from './column-heads';
+import { ForReportReaders } from './for-report-readers';
 
 /** The id of the results section's heading ("Results over time"), the summary's link target. */
 const resultsOverTimeTitleId = 'results-over-time-title';
@@ -22,9 +22,11 @@ const resultsOverTimeTitleId = 'results-over-time-title';
  * Only for whoever may read results (spec §6 viewReport); nothing while the patient has no scored test.
  */
 export function LatestResultSummary({ patientId }: { patientId: number }) {
-  const canView = useEntitlement('viewReport');
-  if (!canView) return null;
-  return <LatestResult patientId={patientId} />;
+  return (
+    <ForReportReaders>
+      <LatestResult patientId={patientId} />
+    </ForReportReaders>
+  );
 }
 
 function LatestResult({ patientId }: { patientId: number }) {
