@@ -7,20 +7,14 @@ import { reportQueries } from './api';
 import { ChangeMethodHelp } from './change-method';
 import { ResultsChart } from './results-chart';
 import { ResultsTable } from './results-table';
-import { ForReportReaders } from './for-report-readers';
+import { forReportReaders } from './for-report-readers';
 
 /**
  * The patient's composites per test date (spec §6: only with viewReport, so never for technicians or cops), as a
  * chart and, beside it, a table of the same facts that a screen reader or a keyboard reads; "How is this
  * calculated?" beside the title states the method behind every flag (issue 33).
  */
-export function ResultsOverTime({ patientId }: { patientId: number }) {
-  return (
-    <ForReportReaders>
-      <ResultsOverTimeSection patientId={patientId} />
-    </ForReportReaders>
-  );
-}
+export const ResultsOverTime = forReportReaders(ResultsOverTimeSection);
 
 function ResultsOverTimeSection({ patientId }: { patientId: number }) {
   const { t } = useTranslation('reports');

@@ -10,7 +10,7 @@ import { caveatText, flagText, invalidReasonTexts } from './reading';
 import { summaryComposites } from './results-summary-model';
 import { useSummaryNumbers, ValidityBadge } from './results-summary-parts';
 import { ColumnHeads } from './column-heads';
-import { ForReportReaders } from './for-report-readers';
+import { forReportReaders } from './for-report-readers';
 
 /** The id of the results section's heading ("Results over time"), the summary's link target. */
 const resultsOverTimeTitleId = 'results-over-time-title';
@@ -21,13 +21,7 @@ const resultsOverTimeTitleId = 'results-over-time-title';
  * and, in words beside them, the caveat when the test and the baseline are not alike. Links to Results over time.
  * Only for whoever may read results (spec §6 viewReport); nothing while the patient has no scored test.
  */
-export function LatestResultSummary({ patientId }: { patientId: number }) {
-  return (
-    <ForReportReaders>
-      <LatestResult patientId={patientId} />
-    </ForReportReaders>
-  );
-}
+export const LatestResultSummary = forReportReaders(LatestResult);
 
 function LatestResult({ patientId }: { patientId: number }) {
   const { t } = useTranslation('reports');
