@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { optionalUsPhoneSchema } from '../validation/phone';
+import { requiredTextSaying } from '../validation/text';
 import { maxRecordId, recordIdParamSchema } from './ids';
 import { defaultListTake } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';
@@ -152,20 +153,14 @@ export const providerServiceIdParamsSchema = z.object({ id: recordIdParamSchema 
  * translation keys of the 'provider-services' namespace, so a refused save reads in the user's language.
  */
 export const providerServiceInputSchema = z.object({
-  providerName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'VALID_PROVIDER_NAME_IS_REQUIRED'),
-      z.maxLength(maxFieldLength, 'VALID_PROVIDER_NAME_TOO_LONG'),
-    ),
-  serviceName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'VALID_SERVICE_NAME_IS_REQUIRED'),
-      z.maxLength(maxFieldLength, 'VALID_SERVICE_NAME_TOO_LONG'),
-    ),
+  providerName: requiredTextSaying(
+    { required: 'VALID_PROVIDER_NAME_IS_REQUIRED', tooLong: 'VALID_PROVIDER_NAME_TOO_LONG' },
+    maxFieldLength,
+  ),
+  serviceName: requiredTextSaying(
+    { required: 'VALID_SERVICE_NAME_IS_REQUIRED', tooLong: 'VALID_SERVICE_NAME_TOO_LONG' },
+    maxFieldLength,
+  ),
   reportTypeId: z
     .int('VALID_REPORT_TYPE_IS_REQUIRED')
     .check(z.positive('VALID_REPORT_TYPE_IS_REQUIRED'), z.lte(maxRecordId, 'VALID_UNKNOWN_REPORT_TYPE')),
