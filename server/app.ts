@@ -12,7 +12,7 @@ import type { TrustProxy } from './env';
 import { apiCompressionOptions } from './http/encoding';
 import { errorHandler } from './http/errors';
 import { originFromAddress } from './http/public-url';
-import { registerIdempotency } from './http/idempotency';
+import { defaultIdempotencyTimings, registerIdempotency, type IdempotencyTimings } from './http/idempotency';
 import { defaultRateLimits, registerRateLimits, type RateLimits } from './http/rate-limits';
 import { builtIndexReader } from './http/built-index';
 import { clientInlineScripts } from './http/inline-scripts';
@@ -81,6 +81,8 @@ export interface BuildAppOptions {
   followUpIntervalSeconds?: number;
   /** How long a tablet handed to a patient may lie unattended after the test (HANDOVER_IDLE_MINUTES, default 5). */
   handoverIdleMinutes?: number;
+  /** Idempotency-Key leases and waits; tests shorten them. */
+  idempotency?: Partial<IdempotencyTimings>;
 }
 
 export const defaultSessionMinutes = 30;
@@ -184,7 +186,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setErrorHandler(errorHandler);
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);
-  registerIdempotency(app, options.db, product);
+  registerIdempotency(app, options.db, product, { ...defaultIdempotencyTimings, ...options.idempotency });
   app.setNotFoundHandler(createNotFoundHandler(indexPage, config));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
 
