@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './http';
-import { createSubmissionKeys, randomUuid } from './submission-keys';
+import { createSubmissionKeys, maxUnansweredAttempts, randomUuid, submissionUnconfirmedCode } from './submission-keys';
 
 const failure = (status: number, code = 'X') => new ApiError({ status, code, serverMessage: null, path: '/p' });
 
@@ -21,8 +21,6 @@ describe('submission keys (issue 15)', () => {
     expect(keys.keyFor(body)).toBe('key-1');
     keys.settle(failure(0, 'NETWORK'));
     expect(keys.keyFor({ ...body })).toBe('key-1');
-    keys.settle(failure(502));
-    expect(keys.keyFor(body)).toBe('key-1');
     keys.settle(failure(409, 'IDEMPOTENCY_IN_PROGRESS'));
     expect(keys.keyFor(body)).toBe('key-1');
     keys.settle(null);
@@ -39,5 +37,39 @@ describe('submission keys (issue 15)', () => {
     expect(keys.keyFor({ email: 'a@example.test' })).toBe('key-1');
     keys.settle(failure(0, 'NETWORK'));
     expect(keys.keyFor({ email: 'b@example.test' })).toBe('key-2');
+  });
+
+  it('gives a submission up after a bounded number of sends without an answer, and says so (issue 35 F6)', () => {
+    let counter = 0;
+    const keys = createSubmissionKeys(() => `key-${String((counter += 1))}`);
+    const body = { patientId: 7, type: 'HOME' };
+    const inProgress = failure(409, 'IDEMPOTENCY_IN_PROGRESS');
+
+    for (let attempt = 1; attempt < maxUnansweredAttempts; attempt += 1) {
+      expect(keys.keyFor(body)).toBe('key-1');
+      expect(keys.settle(inProgress)).toBe(inProgress);
+    }
+    expect(keys.keyFor(body)).toBe('key-1');
+    const gaveUp = keys.settle(inProgress);
+    expect(gaveUp).toBeInstanceOf(ApiError);
+    expect(gaveUp).toMatchObject({ code: submissionUnconfirmedCode, isNetworkError: false });
+
+    // The key is not sent a fourth time: trying again after checking is a new submission.
+    expect(keys.keyFor(body)).toBe('key-2');
+    expect(keys.settle(failure(0, 'NETWORK'))).toMatchObject({ code: 'NETWORK' });
+  });
+
+  it('counts unanswered sends per submission: an answer starts the count again', () => {
+    let counter = 0;
+    const keys = createSubmissionKeys(() => `key-${String((counter += 1))}`);
+    const body = { email: 'c@example.test' };
+    keys.keyFor(body);
+    keys.settle(failure(502));
+    keys.keyFor(body);
+    keys.settle(null);
+    for (let attempt = 1; attempt < maxUnansweredAttempts; attempt += 1) {
+      expect(keys.keyFor(body)).toBe('key-2');
+      expect(keys.settle(failure(502))).toMatchObject({ status: 502 });
+    }
   });
 });
