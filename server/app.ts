@@ -47,6 +47,7 @@ import { referencePageRoutes } from './runner/page-routes';
 import { resultsRoutes } from './runner/results-routes';
 import { resultsSummaryRoutes } from './runner/results-summary-routes';
 import { workflowRoutes } from './runner/workflow-routes';
+import { setOutboxKeepsLinks } from './db/queries/outbox';
 
 export interface BuildAppOptions {
   db: Db;
@@ -190,6 +191,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setNotFoundHandler(createNotFoundHandler(indexPage, config));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
 
+  // Issue 35 F11: only a demo's outbox keeps emailed links with their tokens; set before anything is sent.
+  void app.register(async () => {
+    await setOutboxKeepsLinks(options.db, options.demo);
+  });
   if (options.demo) {
     void app.register(async () => {
       await seedDemoData(options.db);
