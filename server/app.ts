@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Http2SecureServer } from 'node:http2';
+import type { Server as TlsServer } from 'node:tls';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RuntimeConfig } from '#common/contract';
@@ -48,6 +49,7 @@ import { resultsRoutes } from './runner/results-routes';
 import { resultsSummaryRoutes } from './runner/results-summary-routes';
 import { workflowRoutes } from './runner/workflow-routes';
 import { setOutboxKeepsLinks } from './db/queries/outbox';
+import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
 
 export interface BuildAppOptions {
   db: Db;
@@ -158,9 +160,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     ? (Fastify<Http2SecureServer>({
         ...(common as FastifyHttp2SecureOptions<Http2SecureServer>),
         http2: true,
-        https: { allowHTTP1: true, key: options.tls.key, cert: options.tls.cert },
+        https: { allowHTTP1: true, key: options.tls.key, cert: options.tls.cert, ...tlsPolicy },
       }) as unknown as FastifyInstance)
     : Fastify(common);
+  if (options.tls) redirectPlainHttpOnTlsPort(app.server as unknown as TlsServer);
 
   // Logout and accept-privacy-policy send no body; some clients still send the JSON content type.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
