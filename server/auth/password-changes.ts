@@ -19,17 +19,18 @@ import {
 } from '../db/queries/account-tokens';
 import { revokeUserSessions } from '../db/queries/sessions';
 import {
+  claimLoginAttempt,
   findUserByEmail,
   findUserById,
-  recordFailedLogin,
   recordPrivacyPolicyAccepted,
+  resetFailedLogins,
   setUserPassword,
   type UserAuthRow,
 } from '../db/queries/users';
 import { HttpError, unauthorized, validationFailed } from '../http/errors';
 import { recipientOf, sendAccountLink, type LinkSite } from '../profiles/account-emails';
 import { passwordExpiryFrom, serverPasswordIssues, throwIfPasswordIssues } from './password-policy';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { checkStaffPassword, lockMinutes, maxFailedLogins } from './sign-in';
 
 export type { AccountTokenPurpose } from '../db/queries/account-tokens';
@@ -95,20 +96,23 @@ async function findUsableLink(
 
 /**
  * The current password of the change page. A wrong one counts like a failed sign-in, so a left-open session cannot
- * be used to guess it; while the account is locked even the right one is refused.
+ * be used to guess it; while the account is locked even the right one is refused. As at sign-in, the attempt is
+ * claimed (counted) before the slow check, so guesses sent together cannot all read "not locked" first (issue 35
+ * F2); a right password clears the count again.
  */
 async function checkCurrentPassword(db: Db, user: UserAuthRow, currentPassword: string, now: Date): Promise<void> {
-  if (user.lockedUntil && user.lockedUntil > now) throw accountLocked();
+  const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
+  const claim = await claimLoginAttempt(db, user.id, maxFailedLogins, lockUntil, now);
+  if (!claim) {
+    // As slow as every other answer.
+    await verifyAgainstDummy(currentPassword);
+    throw accountLocked();
+  }
   if (!user.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
-    const { lockedUntil } = await recordFailedLogin(
-      db,
-      user.id,
-      maxFailedLogins,
-      new Date(now.getTime() + lockMinutes * 60_000),
-    );
-    if (lockedUntil && lockedUntil > now) throw accountLocked();
+    if (claim.lockedUntil && claim.lockedUntil > now) throw accountLocked();
     throw currentPasswordIncorrect();
   }
+  await resetFailedLogins(db, user.id);
 }
 
 /**
