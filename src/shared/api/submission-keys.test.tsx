@@ -1,6 +1,15 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './http';
-import { createSubmissionKeys, maxUnansweredAttempts, randomUuid, submissionUnconfirmedCode } from './submission-keys';
+import {
+  createSubmissionKeys,
+  maxUnansweredAttempts,
+  randomUuid,
+  submissionUnconfirmedCode,
+  useFormSave,
+} from './submission-keys';
 
 const failure = (status: number, code = 'X') => new ApiError({ status, code, serverMessage: null, path: '/p' });
 
@@ -71,5 +80,40 @@ describe('submission keys (issue 15)', () => {
       expect(keys.keyFor(body)).toBe('key-2');
       expect(keys.settle(failure(502))).toMatchObject({ status: 502 });
     }
+  });
+});
+
+describe('a form save that never gets a definite answer (issue 35 F6)', () => {
+  it('stops sending the same key after the bound and rejects with SUBMISSION_UNCONFIRMED', async () => {
+    const sentKeys: string[] = [];
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () =>
+        useFormSave<{ name: string }, { id: number }>({
+          save: (variables, keyFor) => {
+            sentKeys.push(keyFor(variables));
+            return Promise.reject(failure(409, 'IDEMPOTENCY_IN_PROGRESS'));
+          },
+        }),
+      { wrapper },
+    );
+    const codes: string[] = [];
+    for (let attempt = 0; attempt <= maxUnansweredAttempts; attempt += 1) {
+      const error: unknown = await result.current.mutateAsync({ name: 'Rosa' }).catch((caught: unknown) => caught);
+      codes.push(error instanceof ApiError ? error.code : 'none');
+    }
+    expect(codes).toEqual([
+      ...Array.from({ length: maxUnansweredAttempts - 1 }, () => 'IDEMPOTENCY_IN_PROGRESS'),
+      submissionUnconfirmedCode,
+      'IDEMPOTENCY_IN_PROGRESS',
+    ]);
+    const first = sentKeys[0];
+    expect(sentKeys.slice(0, maxUnansweredAttempts)).toEqual(
+      Array.from({ length: maxUnansweredAttempts }, () => first),
+    );
+    expect(sentKeys[maxUnansweredAttempts]).not.toBe(first);
   });
 });
