@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Http2SecureServer } from 'node:http2';
+import type { Server as TlsServer } from 'node:tls';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RuntimeConfig } from '#common/contract';
@@ -14,7 +15,7 @@ import type { TrustProxy } from './env';
 import { apiCompressionOptions } from './http/encoding';
 import { errorHandler } from './http/errors';
 import { originFromAddress } from './http/public-url';
-import { registerIdempotency } from './http/idempotency';
+import { defaultIdempotencyTimings, registerIdempotency, type IdempotencyTimings } from './http/idempotency';
 import { defaultRateLimits, registerRateLimits, type RateLimits } from './http/rate-limits';
 import { builtIndexReader } from './http/built-index';
 import { clientInlineScripts } from './http/inline-scripts';
@@ -50,6 +51,8 @@ import { referencePageRoutes } from './runner/page-routes';
 import { resultsRoutes } from './runner/results-routes';
 import { resultsSummaryRoutes } from './runner/results-summary-routes';
 import { workflowRoutes } from './runner/workflow-routes';
+import { setOutboxKeepsLinks } from './db/queries/outbox';
+import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
 
 export interface BuildAppOptions {
   db: Db;
@@ -84,6 +87,8 @@ export interface BuildAppOptions {
   followUpIntervalSeconds?: number;
   /** How long a tablet handed to a patient may lie unattended after the test (HANDOVER_IDLE_MINUTES, default 5). */
   handoverIdleMinutes?: number;
+  /** Idempotency-Key leases and waits; tests shorten them. */
+  idempotency?: Partial<IdempotencyTimings>;
 }
 
 export const defaultSessionMinutes = 30;
@@ -160,9 +165,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     ? (Fastify<Http2SecureServer>({
         ...(common as FastifyHttp2SecureOptions<Http2SecureServer>),
         http2: true,
-        https: { allowHTTP1: true, key: options.tls.key, cert: options.tls.cert },
+        https: { allowHTTP1: true, key: options.tls.key, cert: options.tls.cert, ...tlsPolicy },
       }) as unknown as FastifyInstance)
     : Fastify(common);
+  if (options.tls) redirectPlainHttpOnTlsPort(app.server as unknown as TlsServer);
 
   // Logout and accept-privacy-policy send no body; some clients still send the JSON content type.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -189,11 +195,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setErrorHandler(errorHandler);
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);
-  registerIdempotency(app, options.db, product);
+  registerIdempotency(app, options.db, product, { ...defaultIdempotencyTimings, ...options.idempotency });
   app.setNotFoundHandler(createNotFoundHandler(indexPage, config));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
   registerRefusalAudit(app, options.db);
 
+  // Issue 35 F11: only a demo's outbox keeps emailed links with their tokens; set before anything is sent.
+  void app.register(async () => {
+    await setOutboxKeepsLinks(options.db, options.demo);
+  });
   if (options.demo) {
     void app.register(async () => {
       await seedDemoData(options.db);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServerEnv } from './env';
+import { readServerEnv, startWarnings } from './env';
 
 describe('server environment', () => {
   it('defaults to a 12-hour session lifetime and no PUBLIC_URL (derived from the listening address)', () => {
@@ -66,4 +66,15 @@ describe('TRUST_PROXY (issue 35)', () => {
       expect(() => readServerEnv({ TRUST_PROXY: value })).toThrow(/Invalid server environment: TRUST_PROXY/);
     },
   );
+
+  it('warns at start when the server is reachable from the network without TLS (issue 35 F10)', () => {
+    const withoutTls = /WITHOUT TLS/;
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+      expect(startWarnings(readServerEnv({ HOST: host, DEMO: '0' }), 8080).join('\n'), host).toMatch(withoutTls);
+    }
+    // Only this machine can connect, or TLS is on: no such warning.
+    expect(startWarnings(readServerEnv({ HOST: '127.0.0.1' }), 8080)).toEqual([]);
+    const tls = readServerEnv({ HOST: '0.0.0.0', TLS_CERT: 'c.pem', TLS_KEY: 'k.pem', DEMO: '0' });
+    expect(startWarnings(tls, 8443).join('\n')).not.toMatch(withoutTls);
+  });
 });

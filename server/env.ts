@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod/mini';
 import './http/zod-english';
+import { isLoopbackHost } from './http/public-url';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 
 /** A variable set to '' counts as unset (what zod's classic build called preprocessing: mini pipes a transform). */
@@ -204,4 +205,37 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
       windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS,
     },
   };
+}
+
+/** Whether HOST lets other machines connect: anything but a loopback address (0.0.0.0 and :: are every address). */
+const reachableFromNetwork = (host: string): boolean => !isLoopbackHost(host);
+
+/**
+ * The warnings printed when the server starts with a configuration that is unsafe or will not work as expected.
+ * `port` is the port it listens on.
+ */
+export function startWarnings(env: ServerEnv, port: number): string[] {
+  const warnings: string[] = [];
+  if (!env.tls && reachableFromNetwork(env.host)) {
+    // Issue 35 F10: passwords, session tokens and patient data would cross the network readable by anyone on it.
+    warnings.push(
+      `WARNING: the server listens on ${env.host}, reachable from other machines, WITHOUT TLS: passwords, session ` +
+        'tokens and patient data cross the network unencrypted. Set TLS_CERT and TLS_KEY (README, HTTPS for ' +
+        'tablets), or let only a reverse proxy that ends TLS reach this port (and set TRUST_PROXY).',
+    );
+  }
+  if (env.demo && reachableFromNetwork(env.host)) {
+    // Demo accounts have published passwords: reachable from the network, anyone can sign in with them.
+    warnings.push(
+      `WARNING: demo mode is on and the server listens on ${env.host}, reachable from other machines. The demo ` +
+        'accounts have published passwords: use this only on a trusted network, or set DEMO=0.',
+    );
+  }
+  if (!env.publicUrl && (env.host === '0.0.0.0' || env.host === '::')) {
+    warnings.push(
+      `WARNING: PUBLIC_URL is not set: emailed links point at http://localhost:${String(port)}, which only this ` +
+        'machine can open. Set PUBLIC_URL to the address people reach the server by.',
+    );
+  }
+  return warnings;
 }

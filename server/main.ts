@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
 import { createDb } from './db/db';
-import { readServerEnv } from './env';
-import { isLoopbackHost } from './http/public-url';
+import { readServerEnv, startWarnings } from './env';
 
 /** Starts the reference server from environment variables (DESIGN §1); `npm start` reaches it via start.ts. */
 const env = readServerEnv(process.env);
@@ -73,19 +72,7 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.port;
 const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
 const storage = env.databaseUrl ? 'PostgreSQL' : env.dataDir;
-if (env.demo && !isLoopbackHost(env.host)) {
-  // Demo accounts have published passwords: reachable from the network, anyone can sign in with them.
-  console.warn(
-    `WARNING: demo mode is on and the server listens on ${env.host}, reachable from other machines. The demo ` +
-      'accounts have published passwords: use this only on a trusted network, or set DEMO=0.',
-  );
-}
-if (!env.publicUrl && (env.host === '0.0.0.0' || env.host === '::')) {
-  console.warn(
-    `WARNING: PUBLIC_URL is not set: emailed links point at http://localhost:${String(port)}, which only this ` +
-      'machine can open. Set PUBLIC_URL to the address people reach the server by.',
-  );
-}
+for (const warning of startWarnings(env, port)) console.warn(warning);
 console.log(
   `Server ready at ${tls ? 'https' : 'http'}://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'})`,
 );

@@ -68,7 +68,8 @@ export const patientLoginResultSchema = z.object({
   failedMessage: z.nullable(z.string()),
   auth: z.nullable(authResultSchema),
   /** Issue 18: the link no longer works (its order was cancelled, or it expired); nothing else is said. */
-  linkEnded: z._default(z.nullable(z.enum(['expired', 'cancelled'])), null),
+  /** 'locked': the details were refused so often that the link stays locked until the clinic sends it again. */
+  linkEnded: z._default(z.nullable(z.enum(['expired', 'cancelled', 'locked'])), null),
 });
 export type PatientLoginResult = z.infer<typeof patientLoginResultSchema>;
 
@@ -79,6 +80,7 @@ export const patientLoginErrorCodeSchema = z.enum([
   'unknownerror',
   'linkexpired',
   'ordercancelled',
+  'linklocked',
 ]);
 
 /** POST /api/{product}/assessmentorders/{id}/begintest: the patient's own, unsupervised test (spec §7). */

@@ -20,17 +20,18 @@ import {
 } from '../db/queries/account-tokens';
 import { revokeUserSessions } from '../db/queries/sessions';
 import {
+  claimLoginAttempt,
   findUserByEmail,
   findUserById,
-  recordFailedLogin,
   recordPrivacyPolicyAccepted,
+  resetFailedLogins,
   setUserPassword,
   type UserAuthRow,
 } from '../db/queries/users';
 import { HttpError, unauthorized, validationFailed } from '../http/errors';
 import { recipientOf, sendAccountLink, type LinkSite } from '../profiles/account-emails';
 import { passwordExpiryFrom, serverPasswordIssues, throwIfPasswordIssues } from './password-policy';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { checkStaffPassword, lockMinutes, maxFailedLogins, recordPasswordRefusal } from './sign-in';
 
 export type { AccountTokenPurpose } from '../db/queries/account-tokens';
@@ -96,7 +97,9 @@ async function findUsableLink(
 
 /**
  * The current password of the change page. A wrong one counts like a failed sign-in, so a left-open session cannot
- * be used to guess it; while the account is locked even the right one is refused.
+ * be used to guess it; while the account is locked even the right one is refused. As at sign-in, the attempt is
+ * claimed (counted) before the slow check, so guesses sent together cannot all read "not locked" first (issue 35
+ * F2); a right password clears the count again.
  */
 async function checkCurrentPassword(
   db: Db,
@@ -106,24 +109,23 @@ async function checkCurrentPassword(
   now: Date,
 ): Promise<void> {
   const refused = { action: 'auth.passwordChanged', outcome: 'refused', entity: 'user', entityId: user.id } as const;
-  if (user.lockedUntil && user.lockedUntil > now) {
+  const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
+  const claim = await claimLoginAttempt(db, user.id, maxFailedLogins, lockUntil, now);
+  if (!claim) {
+    // As slow as every other answer.
+    await verifyAgainstDummy(currentPassword);
     await recordAudit(db, audit, refused);
     throw accountLocked();
   }
   if (!user.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
-    const { lockedUntil } = await recordFailedLogin(
-      db,
-      user.id,
-      maxFailedLogins,
-      new Date(now.getTime() + lockMinutes * 60_000),
-    );
     await recordAudit(db, audit, { ...refused, outcome: 'failure' });
-    if (lockedUntil && lockedUntil > now) {
+    if (claim.lockedUntil && claim.lockedUntil > now) {
       await recordAudit(db, audit, { ...refused, action: 'auth.locked' });
       throw accountLocked();
     }
     throw currentPasswordIncorrect();
   }
+  await resetFailedLogins(db, user.id);
 }
 
 /**

@@ -49,6 +49,13 @@ const failed = (fields: Partial<PatientLoginResult>): PatientLoginResult => ({
 });
 
 /**
+ * Too many mismatches: the link is locked for a while, or (issue 35 F14) until staff send it again, which the
+ * patient is told with linkEnded 'locked' (their page then says to ask the clinic for a new link, not to wait).
+ */
+const lockedAnswer = (untilResent: boolean): PatientLoginResult =>
+  failed({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: untilResent ? 'locked' : null });
+
+/**
  * The patient reads this on the login page, so it is in the language the page asks for (its interface language).
  * When the next lock is the one that lasts until the link is resent, it says so instead of naming minutes.
  */
@@ -141,7 +148,7 @@ export function signInPatient(
     // While locked even the right details are refused, otherwise the lock would not slow guessing.
     if (order.lockedUntilResent || (order.lockedUntil && order.lockedUntil > now)) {
       await recordAudit(tx, audit, { ...concerned, action: 'patientLink.identityFailed', outcome: 'refused' });
-      return failed({ orderLockedFailedAuthAttemptsExceeded: true });
+      return lockedAnswer(order.lockedUntilResent);
     }
     if (!detailsMatch(order, body)) {
       const lockUntil = new Date(now.getTime() + patientLoginLockMinutes * 60_000);
@@ -153,7 +160,7 @@ export function signInPatient(
       await recordAudit(tx, audit, { ...concerned, action: 'patientLink.identityFailed', outcome: 'failure' });
       if (outcome.locked) {
         await recordAudit(tx, audit, { ...concerned, action: 'patientLink.locked', outcome: 'refused' });
-        return failed({ orderLockedFailedAuthAttemptsExceeded: true });
+        return lockedAnswer(order.lockCount + 1 >= maxPatientLoginLocks);
       }
       const left = Math.max(0, maxFailedPatientLogins - outcome.failedCount);
       return mismatch({ left, lastLock: order.lockCount + 1 >= maxPatientLoginLocks }, language);

@@ -1,6 +1,6 @@
 import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
-import { recordUnknownNameFailure, unknownNameLockedUntil } from '../db/queries/sign-in-failures';
+import { claimUnknownNameAttempt } from '../db/queries/sign-in-failures';
 import { claimLoginAttempt, findUserByEmail, resetFailedLogins, type UserAuthRow } from '../db/queries/users';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
@@ -35,12 +35,12 @@ export async function checkStaffPassword(
   const user = await findUserByEmail(db, userName);
   const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
   if (!user?.passwordHash) {
+    // One claim, as for a real account below: guesses sent together are counted one after another.
+    const claim = await claimUnknownNameAttempt(db, userName, maxFailedLogins, lockUntil, now);
     await verifyAgainstDummy(password);
-    const lockedUntil = await unknownNameLockedUntil(db, userName);
-    if (lockedUntil && lockedUntil > now) return { kind: 'refused', locked: true, userId: null, lockedNow: false };
-    const failure = await recordUnknownNameFailure(db, userName, maxFailedLogins, lockUntil);
-    const locked = failure.lockedUntil !== null && failure.lockedUntil > now;
-    return { kind: 'refused', locked, userId: null, lockedNow: locked };
+    const locked = claim === null || (claim.lockedUntil !== null && claim.lockedUntil > now);
+    // A claim that ends locked is the attempt that set the lock; a refused claim found it already set.
+    return { kind: 'refused', locked, userId: null, lockedNow: claim !== null && locked };
   }
   // Claimed before the slow check, so concurrent guesses cannot all read "not locked" first (issue 35 F2). While
   // locked even the right password is refused, otherwise the lock would not slow guessing; the dummy check keeps a

@@ -693,6 +693,25 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    // Issue 35 F6: a claimed Idempotency-Key is a lease its request renews while it runs; once a lease has lapsed (its
+    // server was killed) a retry takes the key over. lease_holder names the claim, so a request whose lease was
+    // taken over can no longer store its answer or release the key. Claims made before this version have no lease
+    // and count as lapsed.
+    // Issue 35 F11: whether the outbox keeps emailed links whole (demo mode, whose outbox page shows them) or with
+    // their token removed; one row, set by the server at start.
+    version: 280,
+    name: 'idempotency key leases; outbox keeps tokens only in demo mode',
+    statements: [
+      `ALTER TABLE idempotency_keys ADD COLUMN lease_holder text NULL`,
+      `ALTER TABLE idempotency_keys ADD COLUMN lease_until timestamptz NULL`,
+      `CREATE TABLE outbox_settings (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        keeps_links boolean NOT NULL DEFAULT false
+      )`,
+      `INSERT INTO outbox_settings DEFAULT VALUES`,
+    ],
+  },
+  {
     // Issue 35 F7: the client log keeps catalogue codes only. Entries stored before may quote free text (names,
     // dates, addresses), so they go; anonymous and signed-in entries are trimmed apart, each by its newest ids.
     version: 290,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -13,13 +13,15 @@ import {
   completeIdempotencyKey,
   findIdempotencyKey,
   releaseIdempotencyKey,
+  renewIdempotencyLease,
+  type IdempotencyClaim,
 } from '../db/queries/idempotency-keys';
 import { HttpError } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set while this request holds an Idempotency-Key; its answer is stored when it is sent. */
-    idempotencyClaim: { userId: number; key: string } | null;
+    idempotencyClaim: HeldClaim | null;
   }
 }
 
@@ -35,8 +37,25 @@ export function idempotentRoutes(product: string): ReadonlySet<string> {
   ]);
 }
 
-/** How long a repeat waits for the first request with its key before giving up with 409. */
-const waitForFirstMs = 20_000;
+/** A claim and the timer that renews its lease while its request runs. */
+interface HeldClaim extends IdempotencyClaim {
+  renewal: NodeJS.Timeout;
+}
+
+export interface IdempotencyTimings {
+  /**
+   * How long a claim holds its key unless renewed (issue 35 F6: at most 30 s). The request renews it every third of
+   * this while it runs, so only a claim whose server died lapses, and a retry then takes the key over.
+   */
+  leaseSeconds: number;
+  /**
+   * How long a repeat waits for the first request with its key before giving up with 409. Longer than a lease, so a
+   * retry after a killed server takes the key over within this wait instead of being turned away.
+   */
+  waitForFirstMs: number;
+}
+
+export const defaultIdempotencyTimings: IdempotencyTimings = { leaseSeconds: 15, waitForFirstMs: 20_000 };
 const pollMs = 25;
 
 function keyOf(request: FastifyRequest): string | null {
@@ -52,11 +71,14 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 /** The same key must come with the same request: method, path and body. */
-function fingerprintOf(request: FastifyRequest): string {
+export function requestFingerprint(method: string, url: string, body: unknown): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
     .digest('hex');
 }
+
+const fingerprintOf = (request: FastifyRequest): string =>
+  requestFingerprint(request.method, request.url, request.body);
 
 const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => {
@@ -66,33 +88,66 @@ const sleep = (ms: number): Promise<void> =>
 const keyReused = (): HttpError =>
   new HttpError(422, apiErrorCodes.idempotencyKeyReused, 'This Idempotency-Key was used for a different request');
 
+/**
+ * Claims the key for this request and keeps its lease alive until the answer is sent (onSend) or the request ends
+ * without one (onResponse, onRequestAbort). A renewal that finds the claim taken over stops renewing.
+ */
+async function claimFor(
+  db: Db,
+  request: FastifyRequest,
+  claim: IdempotencyClaim,
+  fingerprint: string,
+  timings: IdempotencyTimings,
+): Promise<boolean> {
+  if (!(await claimIdempotencyKey(db, claim, fingerprint, timings.leaseSeconds))) return false;
+  const renewal = setInterval(
+    () => {
+      renewIdempotencyLease(db, claim, timings.leaseSeconds)
+        .then((held) => {
+          if (!held) clearInterval(renewal);
+        })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'Idempotency-Key lease renewal failed');
+        });
+    },
+    (timings.leaseSeconds * 1000) / 3,
+  );
+  renewal.unref();
+  request.idempotencyClaim = { ...claim, renewal };
+  return true;
+}
+
+/** The claim of a request that is answering or has ended: its lease is no longer renewed. */
+function letGo(request: FastifyRequest): HeldClaim | null {
+  const claim = request.idempotencyClaim;
+  if (!claim) return null;
+  request.idempotencyClaim = null;
+  clearInterval(claim.renewal);
+  return claim;
+}
+
 async function replayOrWait(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  userId: number,
-  key: string,
+  claim: IdempotencyClaim,
   fingerprint: string,
+  timings: IdempotencyTimings,
 ): Promise<FastifyReply | undefined> {
-  const deadline = Date.now() + waitForFirstMs;
+  const deadline = Date.now() + timings.waitForFirstMs;
   while (Date.now() < deadline) {
-    const stored = await findIdempotencyKey(db, userId, key);
-    if (!stored) {
-      // The first request failed on the server and let the key go: this one runs instead.
-      if (await claimIdempotencyKey(db, userId, key, fingerprint)) {
-        request.idempotencyClaim = { userId, key };
-        return undefined;
-      }
-      continue;
-    }
-    if (stored.fingerprint !== fingerprint) throw keyReused();
-    if (stored.statusCode !== null) {
+    const stored = await findIdempotencyKey(db, claim.userId, claim.key);
+    if (stored && stored.fingerprint !== fingerprint) throw keyReused();
+    if (stored?.statusCode != null) {
       return reply
         .code(stored.statusCode)
         .header('content-type', 'application/json; charset=utf-8')
         .header('idempotent-replayed', 'true')
         .send(stored.responseBody ?? '');
     }
+    // The first request let the key go (it failed on the server) or its lease lapsed (its server died): this one
+    // runs instead.
+    if ((!stored || stored.leaseLapsed) && (await claimFor(db, request, claim, fingerprint, timings))) return undefined;
     await sleep(pollMs);
   }
   throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running');
@@ -104,7 +159,12 @@ async function replayOrWait(
  * instance, creates nothing and gets that answer. Runs after the route's own sign-in check, since keys are per user.
  * Must be called before the routes are registered.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db, product: string): void {
+export function registerIdempotency(
+  app: FastifyInstance,
+  db: Db,
+  product: string,
+  timings: IdempotencyTimings = defaultIdempotencyTimings,
+): void {
   app.decorateRequest('idempotencyClaim', null);
   const routes = idempotentRoutes(product);
 
@@ -113,23 +173,25 @@ export function registerIdempotency(app: FastifyInstance, db: Db, product: strin
     const userId = request.auth?.userId ?? null;
     if (key === null || userId === null) return undefined;
     const fingerprint = fingerprintOf(request);
-    if (await claimIdempotencyKey(db, userId, key, fingerprint)) {
-      request.idempotencyClaim = { userId, key };
-      return undefined;
-    }
-    return replayOrWait(db, request, reply, userId, key, fingerprint);
+    const claim: IdempotencyClaim = { userId, key, holder: randomUUID() };
+    if (await claimFor(db, request, claim, fingerprint, timings)) return undefined;
+    return replayOrWait(db, request, reply, claim, fingerprint, timings);
   };
 
   const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
+    const claim = letGo(request);
     if (!claim) return payload;
-    request.idempotencyClaim = null;
     if (reply.statusCode >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
-      await releaseIdempotencyKey(db, claim.userId, claim.key);
+      await releaseIdempotencyKey(db, claim);
     } else {
-      await completeIdempotencyKey(db, claim.userId, claim.key, reply.statusCode, payload.toString());
+      await completeIdempotencyKey(db, claim, reply.statusCode, payload.toString());
     }
     return payload;
+  };
+  // A request that ends without an answer (its client went away) stops renewing: its lease lapses.
+  const ended = (request: FastifyRequest): Promise<void> => {
+    letGo(request);
+    return Promise.resolve();
   };
 
   app.addHook('onRoute', (route) => {
@@ -139,5 +201,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, product: strin
     route.preHandler = [...(Array.isArray(before) ? before : [before]), preHandler];
     const sends = route.onSend ?? [];
     route.onSend = [...(Array.isArray(sends) ? sends : [sends]), onSend];
+    const responses = route.onResponse ?? [];
+    route.onResponse = [...(Array.isArray(responses) ? responses : [responses]), ended];
+    const aborts = route.onRequestAbort ?? [];
+    route.onRequestAbort = [...(Array.isArray(aborts) ? aborts : [aborts]), ended];
   });
 }

@@ -119,6 +119,41 @@ describe('POST /api/cgm/login/patient', () => {
     expect(afterLock.success).toBe(true);
   });
 
+  it('tells the patient when the lock lasts until the clinic sends the link again (issue 35 F14)', async () => {
+    const order = await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-LOCK-RESEND' });
+    const wrong = request({ patientLoginToken: 'TEST-LOCK-RESEND', firstName: 'Tess', lastName: 'Wrong' });
+    const right = request({
+      patientLoginToken: 'TEST-LOCK-RESEND',
+      firstName: 'Tess',
+      lastName: 'Tester',
+      dateOfBirth: '1950-03-04',
+    });
+    const lockOnce = async (): Promise<PatientLoginResult> => {
+      for (let attempt = 1; attempt < maxFailedPatientLogins; attempt += 1) await patientLogin(wrong);
+      return patientLogin(wrong);
+    };
+    const quarterHourPasses = () =>
+      testApp.db.query(
+        `UPDATE assessment_orders SET patient_login_locked_until = now() - interval '1 minute' WHERE id = $1`,
+        [order.orderId],
+      );
+
+    // The first lock is for a while: nothing says the link has ended.
+    expect(await lockOnce()).toMatchObject({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: null });
+    expect(await patientLogin(right)).toMatchObject({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: null });
+    await quarterHourPasses();
+
+    // The second lasts until the link is resent: the answer says so, at once and on every try after.
+    expect(await lockOnce()).toMatchObject({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: 'locked' });
+    await quarterHourPasses();
+    expect(await patientLogin(right)).toMatchObject({
+      success: false,
+      orderLockedFailedAuthAttemptsExceeded: true,
+      linkEnded: 'locked',
+      auth: null,
+    });
+  });
+
   it('tells a Spanish or French patient of a mismatch in their language, as the page asks', async () => {
     await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-LANG-1' });
     const wrong = request({ patientLoginToken: 'TEST-LANG-1', firstName: 'Tess', lastName: 'Wrong' });

@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type ClientHttp2Session } from 'node:http2';
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +14,7 @@ import { makeClinicCertificate, subjectAltNames } from './make-cert';
 let folder: string;
 let testApp: TestApp;
 let origin: string;
+let port: number;
 let caCert: Buffer;
 
 beforeAll(async () => {
@@ -20,7 +23,8 @@ beforeAll(async () => {
   caCert = readFileSync(made.caCertFile);
   testApp = await createTestApp({ tls: { cert: readFileSync(made.certFile), key: readFileSync(made.keyFile) } });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `https://localhost:${String((testApp.app.server.address() as AddressInfo).port)}`;
+  port = (testApp.app.server.address() as AddressInfo).port;
+  origin = `https://localhost:${String(port)}`;
 });
 
 afterAll(async () => {
@@ -107,6 +111,71 @@ describe('HTTPS with a clinic certificate', () => {
         req.end();
       }),
     ).rejects.toThrow(/self[- ]signed|unable to (get|verify)/i);
+  });
+});
+
+/** A TLS handshake with the given options: the protocol and suite agreed, or the error that refused it. */
+function handshake(options: ConnectionOptions): Promise<{ protocol: string | null; cipher: string } | Error> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port, servername: 'localhost', ca: caCert, ...options }, () => {
+      resolve({ protocol: socket.getProtocol(), cipher: socket.getCipher().name });
+      socket.end();
+    });
+    socket.on('error', resolve);
+  });
+}
+
+/** Plain HTTP/1.1, as someone typing http:// in front of the HTTPS port's address sends it. */
+function getPlainHttp(pathname: string, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: pathname, method, headers: { host: `localhost:${String(port)}` } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the HTTPS port (issue 35 F10)', () => {
+  it('refuses TLS 1.2 clients that offer only suites without forward secrecy or without AEAD', async () => {
+    for (const ciphers of ['AES128-SHA', 'AES256-SHA256', 'ECDHE-RSA-AES128-SHA', 'DHE-RSA-AES128-GCM-SHA256']) {
+      const outcome = await handshake({ maxVersion: 'TLSv1.2', ciphers });
+      expect(outcome, ciphers).toBeInstanceOf(Error);
+    }
+  });
+
+  it('agrees TLS 1.2 with an ECDHE AEAD suite, and TLS 1.3 as before', async () => {
+    expect(await handshake({ maxVersion: 'TLSv1.2' })).toEqual({
+      protocol: 'TLSv1.2',
+      cipher: expect.stringMatching(/^ECDHE-RSA-(AES(128|256)-GCM-SHA(256|384)|CHACHA20-POLY1305)$/) as unknown,
+    });
+    expect(await handshake({ maxVersion: 'TLSv1.2', ciphers: 'ECDHE-RSA-CHACHA20-POLY1305' })).toEqual({
+      protocol: 'TLSv1.2',
+      cipher: 'ECDHE-RSA-CHACHA20-POLY1305',
+    });
+    expect(await handshake({ minVersion: 'TLSv1.3' })).toMatchObject({ protocol: 'TLSv1.3' });
+  });
+
+  it('redirects plain http to https on the same port and path, instead of an empty reply', async () => {
+    const answer = await getPlainHttp('/cgm/login?from=tablet');
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(`https://localhost:${String(port)}/cgm/login?from=tablet`);
+    expect(answer.body).toContain('HTTPS');
+
+    const posted = await getPlainHttp('/api/cgm/login', 'POST');
+    expect(posted.status).toBe(308);
+    expect(posted.headers.location).toBe(`https://localhost:${String(port)}/api/cgm/login`);
+
+    // HTTPS on the same port still answers after the plain requests.
+    expect((await getHttp1('/api/cgm/devops')).status).toBe(200);
   });
 });
 

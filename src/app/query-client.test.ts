@@ -8,6 +8,7 @@ function handlers() {
     onForbidden: vi.fn<GlobalErrorHandlers['onForbidden']>(),
     onBadRequest: vi.fn<GlobalErrorHandlers['onBadRequest']>(),
     onHandedOver: vi.fn<GlobalErrorHandlers['onHandedOver']>(),
+    onSubmissionUnconfirmed: vi.fn<GlobalErrorHandlers['onSubmissionUnconfirmed']>(),
   } satisfies GlobalErrorHandlers;
 }
 
@@ -16,6 +17,7 @@ function expectNothingCalled(h: ReturnType<typeof handlers>): void {
   expect(h.onForbidden).not.toHaveBeenCalled();
   expect(h.onBadRequest).not.toHaveBeenCalled();
   expect(h.onHandedOver).not.toHaveBeenCalled();
+  expect(h.onSubmissionUnconfirmed).not.toHaveBeenCalled();
 }
 
 describe('handleApiError', () => {
@@ -36,6 +38,14 @@ describe('handleApiError', () => {
     const h = handlers();
     handleApiError(apiError(401, { path: '/api/cgm/login/logout/extra' }), h);
     expect(h.onUnauthorized).toHaveBeenCalledExactlyOnceWith(false);
+  });
+
+  it('tells the person when a save was given up after several sends without an answer (issue 35 F6)', () => {
+    const h = handlers();
+    handleApiError(apiError(409, { code: 'SUBMISSION_UNCONFIRMED' }), h);
+    expect(h.onSubmissionUnconfirmed).toHaveBeenCalledTimes(1);
+    handleApiError(apiError(409, { code: 'IDEMPOTENCY_IN_PROGRESS' }), h);
+    expect(h.onSubmissionUnconfirmed).toHaveBeenCalledTimes(1);
   });
 
   it('sends a 403 to onForbidden', () => {

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { handoverLockedCode } from '#common/contract/auth';
 import { passwordErrorCodes } from '#common/contract/passwords';
 import { isApiError, type ApiError } from '../shared/api/http';
+import { submissionUnconfirmedCode } from '../shared/api/submission-keys';
 
 export interface GlobalErrorHandlers {
   /** 401: the session is over (spec §4). */
@@ -12,6 +13,8 @@ export interface GlobalErrorHandlers {
   onBadRequest: (error: ApiError) => void;
   /** 423: this session's tablet is in a patient's hands (issue 31): the unlock screen, nothing else. */
   onHandedOver: () => void;
+  /** A form's save sent several times without a definite answer was given up (issue 35 F6): say what to check. */
+  onSubmissionUnconfirmed: () => void;
 }
 
 declare module '@tanstack/react-query' {
@@ -25,7 +28,8 @@ declare module '@tanstack/react-query' {
 /** The one global handler of DESIGN §2 rule 2: callers still get the error to show in place. */
 export function handleApiError(error: unknown, handlers: GlobalErrorHandlers, handlesBadRequest = false): void {
   if (!isApiError(error)) return;
-  if (error.status === 401) handlers.onUnauthorized(error.path.endsWith('/login/logout'));
+  if (error.code === submissionUnconfirmedCode) handlers.onSubmissionUnconfirmed();
+  else if (error.status === 401) handlers.onUnauthorized(error.path.endsWith('/login/logout'));
   // Not a missing right: the privacy-policy step is on screen and the call works once the policy is accepted.
   else if (error.status === 403 && error.code === passwordErrorCodes.privacyPolicyNotAccepted) return;
   else if (error.status === 403) handlers.onForbidden();

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '#common/contract';
 import { captureClientErrors, clientLog } from '../shared/api/client-log';
 import { createHttpClient } from '../shared/api/http';
+import { maxUnansweredAttempts } from '../shared/api/submission-keys';
 import { authApi as createAuthApi } from '../shared/auth/auth-api';
 import { SessionStore } from '../shared/auth/session-store';
 import { preferredInterfaceLanguage, readStoredLanguage, startLanguage } from '#common/languages';
@@ -90,6 +91,11 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     onHandedOver: () => {
       session.handleHandedOver();
       void router?.navigate(paths.handoverLocked, { replace: true });
+    },
+    onSubmissionUnconfirmed: () => {
+      say((translator) => {
+        toast.error(translator.t('common:submission.unconfirmed', { attempts: maxUnansweredAttempts }));
+      });
     },
   });
   if (onPatientLink) {

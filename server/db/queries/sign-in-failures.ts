@@ -6,25 +6,19 @@ function nameHash(userName: string): string {
   return hashToken(userName.trim().toLowerCase());
 }
 
-/** While a name without an account is "locked", sign-in answers exactly as for a locked real account. */
-export async function unknownNameLockedUntil(db: Db, userName: string): Promise<Date | null> {
-  const rows = await db.query<{ lockedUntil: Date | null }>(
-    'SELECT locked_until AS "lockedUntil" FROM unknown_sign_in_failures WHERE name_hash = $1',
-    [nameHash(userName)],
-  );
-  return rows[0]?.lockedUntil ?? null;
-}
-
 /**
- * Counts a failed sign-in with a name that has no account, with the same rule as recordFailedLogin: the failure that
- * reaches maxFailures locks the name until lockUntil and starts the count again. One statement, safe under concurrency.
+ * Claims one sign-in attempt with a name that has no account, with the same rule as claimLoginAttempt for real
+ * accounts: it counts as a failure at once, the failure that reaches maxFailures locks the name until lockUntil and
+ * starts the count again, and while the name is locked nothing is counted and null is answered. One statement, so
+ * guesses sent together are counted one after another (issue 35 F3), exactly like those at a real account.
  */
-export async function recordUnknownNameFailure(
+export async function claimUnknownNameAttempt(
   db: Db,
   userName: string,
   maxFailures: number,
   lockUntil: Date,
-): Promise<{ lockedUntil: Date | null }> {
+  now: Date,
+): Promise<{ lockedUntil: Date | null } | null> {
   const rows = await db.query<{ lockedUntil: Date | null }>(
     `INSERT INTO unknown_sign_in_failures AS f (name_hash, failed_count, locked_until, updated_at)
      VALUES ($1, CASE WHEN 1 >= $2 THEN 0 ELSE 1 END, CASE WHEN 1 >= $2 THEN $3::timestamptz END, now())
@@ -32,10 +26,11 @@ export async function recordUnknownNameFailure(
        locked_until = CASE WHEN f.failed_count + 1 >= $2 THEN $3::timestamptz ELSE f.locked_until END,
        failed_count = CASE WHEN f.failed_count + 1 >= $2 THEN 0 ELSE f.failed_count + 1 END,
        updated_at = now()
+     WHERE f.locked_until IS NULL OR f.locked_until <= $4
      RETURNING locked_until AS "lockedUntil"`,
-    [nameHash(userName), maxFailures, lockUntil.toISOString()],
+    [nameHash(userName), maxFailures, lockUntil.toISOString(), now.toISOString()],
   );
-  return rows[0] ?? { lockedUntil: null };
+  return rows[0] ?? null;
 }
 
 /** Housekeeping at sign-in: a row nobody has failed with for a day tells nothing any more. */

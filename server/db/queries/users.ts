@@ -46,31 +46,9 @@ export async function findUserById(db: Db, id: number): Promise<UserAuthRow | nu
 }
 
 /**
- * Counts one failed login in a single statement (safe under concurrent attempts); the attempt
- * that reaches maxFailures locks the account until lockUntil and starts the count again.
- */
-export async function recordFailedLogin(
-  db: Db,
-  userId: number,
-  maxFailures: number,
-  lockUntil: Date,
-): Promise<{ lockedUntil: Date | null }> {
-  const rows = await db.query<{ lockedUntil: Date | null }>(
-    `UPDATE users SET
-       locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN $3::timestamptz ELSE locked_until END,
-       failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
-       updated_at = now()
-     WHERE id = $1
-     RETURNING locked_until AS "lockedUntil"`,
-    [userId, maxFailures, lockUntil.toISOString()],
-  );
-  return rows[0] ?? { lockedUntil: null };
-}
-
-/**
- * Claims one password attempt before the slow check runs (issue 35 F2): it counts as a failure at once, with the same
- * rule as recordFailedLogin, and only while the account is not locked. One statement, so concurrent attempts are
- * counted one after another and no more than maxFailures of them get to be checked; a right password then clears the
+ * Claims one password attempt before the slow check runs (issue 35 F2): it counts as a failure at once, and the
+ * failure that reaches maxFailures locks the account until lockUntil and starts the count again; only while the
+ * account is not locked. One statement, so concurrent attempts are counted one after another and no more than maxFailures of them get to be checked; a right password then clears the
  * count (resetFailedLogins). Null when the account is locked (or gone): nothing may be checked.
  */
 export async function claimLoginAttempt(

@@ -12,6 +12,7 @@ import { renderApp } from '../../shared/testing/render';
 import { prefetchPatientLinkState } from './api';
 import { patientLinkTokenKey } from './patient-link-token';
 import { PatientLoginPage } from './patient-login-page';
+import { PatientLoginErrorPage } from './self-assessment-pages';
 import {
   acceptNoticeThenPress,
   answerTheAwaitedServerTime,
@@ -229,6 +230,11 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     ],
     ['too many mismatches', () => loginResult({ orderLockedFailedAuthAttemptsExceeded: true }), 'templock'],
     [
+      'a link locked until the clinic sends it again (issue 35 F14)',
+      () => loginResult({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: 'locked' }),
+      'linklocked',
+    ],
+    [
       'no answer at all',
       () =>
         Promise.reject(
@@ -410,5 +416,16 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     window.sessionStorage.clear();
     renderLogin({}, '/cgm/patientlogin');
     expect(await screen.findByText(/This link is incomplete/)).toBeInTheDocument();
+  });
+});
+
+describe('the error page of a link locked until it is sent again (issue 35 F14)', () => {
+  it('says the clinic has to send a new link, not that the lock is temporary', async () => {
+    renderApp([{ path: '/cgm/patientloginerror/:errorCode', element: <PatientLoginErrorPage /> }], {
+      initialEntries: ['/cgm/patientloginerror/linklocked'],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is locked' })).toBeInTheDocument();
+    expect(screen.getByText(/ask them to send you a new link/)).toBeInTheDocument();
+    expect(screen.queryByText(/temporarily/)).not.toBeInTheDocument();
   });
 });

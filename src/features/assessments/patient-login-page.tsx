@@ -36,7 +36,9 @@ const linkEndedPage = {
   expired: 'linkexpired',
   cancelled: 'ordercancelled',
   finished: 'orderalreadycompleted',
-} as const satisfies Record<Exclude<PatientLinkState, 'open'>, string>;
+  // Issue 35 F14: not "temporarily": the clinic has to send a new link.
+  locked: 'linklocked',
+} as const satisfies Record<Exclude<PatientLinkState, 'open'> | NonNullable<PatientLoginResult['linkEnded']>, string>;
 
 /**
  * Issue 32: the page speaks the patient's language as soon as the link names it (the patient's default language

@@ -11,6 +11,8 @@ export const errorPages = [
   // Issue 18: the patient's link no longer works; the page tells them to contact their clinic.
   'linkexpired',
   'ordercancelled',
+  // Issue 35 F14: locked until the clinic sends the link again; the page says to ask for a new one.
+  'linklocked',
 ] as const;
 export type ErrorPage = (typeof errorPages)[number] | 'unknown';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from './http';
+import { ApiError, isApiError } from './http';
 
 /**
  * A version 4 UUID from getRandomValues: crypto.randomUUID exists only in secure contexts, and a clinic may reach
@@ -14,11 +14,24 @@ export function randomUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * Issue 35 F6: how many times one submission is sent with its key while no definite answer comes back. After that
+ * the form stops retrying it: it says it could not confirm the save, and the next try is a new submission.
+ */
+export const maxUnansweredAttempts = 3;
+
+/** The error a form gets when its submission was sent maxUnansweredAttempts times without a definite answer. */
+export const submissionUnconfirmedCode = 'SUBMISSION_UNCONFIRMED';
+
 export interface SubmissionKeys {
   /** The Idempotency-Key of this submission: the previous one again when the same body is sent again unanswered. */
   keyFor(body: unknown): string;
-  /** After the call: a definite answer ends the submission; no answer keeps its key for the retry. */
-  settle(error: unknown): void;
+  /**
+   * After the call: a definite answer ends the submission; no answer keeps its key for the retry, up to
+   * maxUnansweredAttempts. Answers the error to report: the call's own, or, once the submission is given up,
+   * a SUBMISSION_UNCONFIRMED error.
+   */
+  settle(error: unknown): unknown;
 }
 
 /** Whether the server may have done the work without us hearing of it, so a retry must carry the same key. */
@@ -33,15 +46,28 @@ function unanswered(error: unknown): boolean {
  * new key.
  */
 export function createSubmissionKeys(makeKey: () => string = randomUuid): SubmissionKeys {
-  let current: { body: string; key: string } | null = null;
+  let current: { body: string; key: string; unanswered: number } | null = null;
   return {
     keyFor(body) {
       const text = JSON.stringify(body);
-      if (current?.body !== text) current = { body: text, key: makeKey() };
+      if (current?.body !== text) current = { body: text, key: makeKey(), unanswered: 0 };
       return current.key;
     },
     settle(error) {
-      if (!unanswered(error)) current = null;
+      if (!current || !unanswered(error)) {
+        current = null;
+        return error;
+      }
+      current.unanswered += 1;
+      if (current.unanswered < maxUnansweredAttempts) return error;
+      current = null;
+      // Not status 0: that would read as "offline, nothing was sent", and something may well have been.
+      return new ApiError({
+        status: 409,
+        code: submissionUnconfirmedCode,
+        serverMessage: null,
+        path: isApiError(error) ? error.path : '',
+      });
     },
   };
 }
@@ -62,11 +88,16 @@ export function useFormSave<Variables, Result>(options: {
 }) {
   const submissions = useSubmissionKeys();
   return useMutation({
-    mutationFn: (variables: Variables) => options.save(variables, (body) => submissions.keyFor(body)),
-    meta: { handlesBadRequest: true },
-    onSettled: (_data, error) => {
-      submissions.settle(error);
+    mutationFn: async (variables: Variables) => {
+      try {
+        const result = await options.save(variables, (body) => submissions.keyFor(body));
+        submissions.settle(null);
+        return result;
+      } catch (error) {
+        throw submissions.settle(error);
+      }
     },
+    meta: { handlesBadRequest: true },
     onSuccess: options.onSuccess,
   });
 }
