@@ -3,7 +3,13 @@ import type { AuditAction, AuditEntry, AuditList, AuditListQuery, AuditOutcome, 
 import { auditActionSchema, auditOutcomeSchema, roleSchema } from '#common/contract';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
-import { insertAuditEvent, listAuditEvents, readAuditChain, type AuditEventRow } from '../db/queries/audit-events';
+import {
+  insertAuditEvents,
+  listAuditEvents,
+  readAuditChain,
+  type AuditEventRow,
+  type NewAuditEvent,
+} from '../db/queries/audit-events';
 
 /** Who acted: a staff member (user, role, provider service) or a patient's session opened with an order's link. */
 export interface AuditActor {
@@ -64,10 +70,62 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
  * commit, never while the transaction waits for a row another writer holds (which could deadlock the two).
  */
 export async function recordAudit(db: Db, context: AuditContext, event: AuditEvent): Promise<void> {
+  const entry = newAuditEvent(context, event);
+  if (db.inTransaction) {
+    await insertAuditEvents(db, [entry]);
+    return;
+  }
+  await appenderOf(db)(entry);
+}
+
+/** Entries written in one INSERT at most; a busy server's reads arriving meanwhile wait for the next one. */
+const maxEntriesPerInsert = 100;
+
+type Appender = (entry: NewAuditEvent) => Promise<void>;
+const appenders = new WeakMap<Db, Appender>();
+
+/**
+ * Reads are recorded outside any transaction, each answered only once its entry is stored. While one INSERT is under
+ * way, the entries of reads that arrive meanwhile are gathered and written together by the next (a group commit):
+ * an idle server writes each at once, a busy one pays one INSERT, one chain lock and one commit for many reads.
+ */
+function appenderOf(db: Db): Appender {
+  const existing = appenders.get(db);
+  if (existing) return existing;
+  let waiting: { entry: NewAuditEvent; resolve: () => void; reject: (error: Error) => void }[] = [];
+  let writing = false;
+  const write = async (): Promise<void> => {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, maxEntriesPerInsert);
+      waiting = waiting.slice(batch.length);
+      try {
+        await insertAuditEvents(
+          db,
+          batch.map((item) => item.entry),
+        );
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        for (const item of batch) item.reject(failure);
+      }
+    }
+    writing = false;
+  };
+  const append: Appender = (entry) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ entry, resolve, reject });
+      if (!writing) void write();
+    });
+  appenders.set(db, append);
+  return append;
+}
+
+function newAuditEvent(context: AuditContext, event: AuditEvent): NewAuditEvent {
   const actor = event.actor === undefined ? context.actor : event.actor;
   const patientIds = new Set(event.patientIds ?? []);
   if (actor?.patientId != null) patientIds.add(actor.patientId);
-  await insertAuditEvent(db, {
+  return {
     actorUserId: actor?.userId ?? null,
     actorRole: actor?.role ?? null,
     actorProviderServiceId: actor?.providerServiceId ?? null,
@@ -79,7 +137,7 @@ export async function recordAudit(db: Db, context: AuditContext, event: AuditEve
     outcome: event.outcome ?? 'success',
     clientAddress: context.clientAddress,
     requestId: context.requestId,
-  });
+  };
 }
 
 function toAuditEntry(row: AuditEventRow): AuditEntry {

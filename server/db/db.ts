@@ -37,6 +37,8 @@ export interface Db {
    */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** True on the Db a transaction hands its callback: what is written with it commits with the transaction. */
+  readonly inTransaction?: boolean;
 }
 
 export interface CreateDbOptions {
@@ -95,6 +97,7 @@ async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
 
   const fromTransaction = (tx: Transaction): Db => {
     const txDb: Db = {
+      inTransaction: true,
       query: async <T>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, [...params])).rows,
       tx: (fn) => fn(txDb),
       close: () => Promise.reject(new Error('close() is not available inside a transaction')),
@@ -189,6 +192,7 @@ function createPgDb(databaseUrl: string): Db {
     tx: async (fn) => {
       const client = await pool.connect();
       const txDb: Db = {
+        inTransaction: true,
         query: <T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) =>
           run<T>(client, sql, params, options),
         tx: (inner) => inner(txDb),

@@ -19,16 +19,26 @@ export interface NewAuditEvent {
   requestId: string;
 }
 
+const auditInsertColumns = 11;
+
 /**
- * One INSERT; its trigger holds the chain's lock only until the transaction ends. It writes nothing a cached read
- * reads, so PGlite's kept answers stay.
+ * One INSERT of one or more entries, in the given order; its trigger chains them row by row and holds the chain's
+ * lock only until the transaction ends. It writes nothing a cached read reads, so PGlite's kept answers stay.
  */
-export async function insertAuditEvent(db: Db, event: NewAuditEvent): Promise<void> {
+export async function insertAuditEvents(db: Db, events: readonly NewAuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((_event, index) => {
+    const first = index * auditInsertColumns;
+    const placeholder = (column: number): string => `$${String(first + column)}`;
+    return `(${placeholder(1)}, ${placeholder(2)}, ${placeholder(3)}, ${placeholder(4)}, ${placeholder(5)},
+       ${placeholder(6)}::int[], ${placeholder(7)}, ${placeholder(8)}, ${placeholder(9)}, ${placeholder(10)},
+       ${placeholder(11)})`;
+  });
   await db.query(
     `INSERT INTO audit_events (actor_user_id, actor_role, actor_provider_service_id, patient_session_order_id,
        action, patient_ids, entity, entity_id, outcome, client_address, request_id)
-     VALUES ($1, $2, $3, $4, $5, $6::int[], $7, $8, $9, $10, $11)`,
-    [
+     VALUES ${rows.join(', ')}`,
+    events.flatMap((event) => [
       event.actorUserId,
       event.actorRole,
       event.actorProviderServiceId,
@@ -40,8 +50,9 @@ export async function insertAuditEvent(db: Db, event: NewAuditEvent): Promise<vo
       event.outcome,
       event.clientAddress,
       event.requestId,
-    ],
-    { prepare: true, appendOnly: true },
+    ]),
+    // One kept plan per connection for the usual single entry; a batch's text varies with its size.
+    { prepare: events.length === 1, appendOnly: true },
   );
 }
 
