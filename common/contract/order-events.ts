@@ -117,7 +117,8 @@ export const patientLinkRequestSchema = z.object({
   patientLoginToken: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
 });
 export const patientLinkStateSchema = z.object({
-  state: z.enum(['open', 'expired', 'cancelled', 'finished']),
+  /** 'locked': too many wrong details twice over; only staff resending the link opens it again (issue 35 F14). */
+  state: z.enum(['open', 'expired', 'cancelled', 'finished', 'locked']),
   /** The order's provider and service, as the clinic's own staff name them. */
   clinic: z.optional(z.nullable(z.object({ provider: z.string(), service: z.string() }))),
   /** The patient's default language (else the order's last one), as a locality id ('es-US'). */

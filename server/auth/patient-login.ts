@@ -220,7 +220,9 @@ export function openPatientLink(db: Db, patientLoginToken: string, now: Date): P
     const order = await findPatientLinkOrder(tx, hashToken(patientLoginToken));
     if (!order) return { state: 'open' as const, clinic: null, language: null };
     const clinic = { provider: order.providerName, service: order.serviceName };
-    const state = linkEnded(order, now) ?? (order.status === 'FINI' ? 'finished' : 'open');
+    const state =
+      linkEnded(order, now) ??
+      (order.status === 'FINI' ? 'finished' : order.lockedUntilResent ? ('locked' as const) : 'open');
     if (state === 'open') await recordLinkOpened(tx, order.orderId, now, linkOpenedEveryMinutes);
     return { state, clinic, language: order.language };
   });

@@ -257,6 +257,20 @@ describe('POST /api/cgm/login/patient/link (issue 32)', () => {
     expect((await linkAnswer(demoPatientTokens.rosaDone)).answer.state).toBe('finished');
   });
 
+  // Issue 35 F14: a link locked until staff resend it says so at once, not after the patient typed everything again.
+  it('says a link locked until it is resent is locked before any detail is typed', async () => {
+    const order = await createTestPatientOrder(testApp.db, { patientLoginToken: 'TEST-LINK-LOCKED' });
+    expect((await linkAnswer('TEST-LINK-LOCKED')).answer.state).toBe('open');
+    await testApp.db.query(
+      `UPDATE assessment_orders SET patient_login_locked_until_resent = true, patient_login_lock_count = 2 WHERE id = $1`,
+      [order.orderId],
+    );
+    expect((await linkAnswer('TEST-LINK-LOCKED')).answer).toMatchObject({
+      state: 'locked',
+      clinic: { provider: 'Northside Memory Clinic' },
+    });
+  });
+
   it('answers an unknown link like a working one, with no clinic to tell', async () => {
     expect((await linkAnswer('NO-SUCH-LINK-32')).answer).toEqual({ state: 'open', clinic: null, language: null });
   });

@@ -79,6 +79,8 @@ export interface PatientLinkOrderRow extends LockedOrderRow {
   serviceName: string;
   /** The patient's default language, else the language the order's test last started in. */
   language: string | null;
+  /** Locked until staff resend the link (issue 35 F14). */
+  lockedUntilResent: boolean;
 }
 
 /** The order of a patient link, as its page asks for it before anything is typed (issue 32); never the patient's details. */
@@ -87,7 +89,8 @@ export function findPatientLinkOrder(db: Db, tokenHash: string): Promise<Patient
     db,
     `(SELECT pr.name FROM providers pr WHERE pr.id = ps.provider_id) AS "providerName",
      (SELECT sv.name FROM services sv WHERE sv.id = ps.service_id) AS "serviceName",
-     COALESCE(p.default_language, o.last_started_language) AS "language"`,
+     COALESCE(p.default_language, o.last_started_language) AS "language",
+     o.patient_login_locked_until_resent AS "lockedUntilResent"`,
     byLinkToken,
     [tokenHash],
   );

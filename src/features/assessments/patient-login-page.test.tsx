@@ -371,11 +371,12 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     expect(server.calls.mock.calls.filter(([, path]) => path === linkApi)).toHaveLength(1);
   });
 
-  it('says a finished, cancelled or expired link has ended before any field is shown (issue 32)', async () => {
+  it('says a finished, cancelled, expired or locked link has ended before any field is shown (issue 32, 35)', async () => {
     for (const [state, page] of [
       ['finished', 'orderalreadycompleted'],
       ['expired', 'linkexpired'],
       ['cancelled', 'ordercancelled'],
+      ['locked', 'linklocked'],
     ] as const) {
       const link = deferred<unknown>();
       const view = renderLogin({ [linkPath]: () => link.promise });
