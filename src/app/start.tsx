@@ -19,6 +19,7 @@ import { persistQueriesPerUser } from './query-persistence';
 import { createAppRouter, type AppRouter } from './router';
 import { loadRuntimeConfig } from './runtime-config';
 import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstrap';
+import { yieldToBrowser } from './yield-to-browser';
 
 /** Start-up order matters: the URL token is taken before anything can log or share the address. */
 export async function startApp(rootElement: HTMLElement): Promise<void> {
@@ -110,6 +111,9 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     setToastCloseLabel(i18n.t('common:close'));
   });
 
+  // The texts' arrival ends the task that brought them: the router's start (matching the first page among every
+  // route) and the first render each get a task of their own, so a phone's main thread is never held for all three.
+  await yieldToBrowser();
   // The router starts the first page's code at once; its route loaders wait until the session is resumed and the
   // cache restored (below) before they decide what to fetch.
   let markSessionReady = (): void => undefined;
@@ -142,6 +146,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   watchSession(session, authApi);
   markSessionReady();
   await styles;
+  await yieldToBrowser();
 
   // A transition lets React yield to the browser between components, so the first render is many short tasks
   // instead of one long one that holds a phone's main thread (and a tap on the page) for its whole length.
