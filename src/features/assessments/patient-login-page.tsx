@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -209,6 +209,9 @@ export function PatientLoginPage() {
   // Issue 32: an ended link says so before anything can be typed, so the form waits for the link's answer (a
   // failed check shows the form as before: the details check then says what is wrong).
   const checkingLink = token !== null && (link.isPending || ended !== null);
+  // The form with its privacy notice is most of the page: once the link's answer is in, it renders in a transition,
+  // in short slices between which a phone's browser can paint and answer a tap, instead of in one long task.
+  const formShown = useDeferredValue(!checkingLink);
 
   return (
     <Box py="md" ref={container}>
@@ -233,7 +236,7 @@ export function PatientLoginPage() {
             // plainly; the form appears by itself when the connection is back. A form already begun stays, with
             // its button disabled, so nothing typed is lost.
             <Notice tone="warning">{t('login.offline')}</Notice>
-          ) : checkingLink ? (
+          ) : checkingLink || !formShown ? (
             <LoadingText>{t('link.checking')}</LoadingText>
           ) : (
             <FormProvider {...form}>
