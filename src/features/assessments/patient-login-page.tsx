@@ -209,9 +209,11 @@ export function PatientLoginPage() {
   // Issue 32: an ended link says so before anything can be typed, so the form waits for the link's answer (a
   // failed check shows the form as before: the details check then says what is wrong).
   const checkingLink = token !== null && (link.isPending || ended !== null);
-  // The form with its privacy notice is most of the page: once the link's answer is in, it renders in a transition,
-  // in short slices between which a phone's browser can paint and answer a tap, instead of in one long task.
-  const formShown = useDeferredValue(!checkingLink);
+  // The form with its privacy notice is most of the page: it renders in a transition, in short slices between which a
+  // phone's browser can paint and answer a tap, instead of in one long task. Even when the link's answer came before
+  // the page's code: the page's first render, which the form library renders again at once and in one piece, is then
+  // only the heading and the check's line.
+  const formShown = useDeferredValue(!checkingLink, false);
 
   return (
     <Box py="md" ref={container}>
