@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '#common/contract';
+import { takePatientLinkTokenFromUrl } from '../features/assessments/patient-link-token';
 import { captureClientErrors, clientLog } from '../shared/api/client-log';
 import { createHttpClient } from '../shared/api/http';
 import { authApi as createAuthApi } from '../shared/auth/auth-api';
@@ -38,6 +39,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   // Spec §1: the page configuration's currentLocale, unless this browser's user chose another language.
   const paths = appPaths(config.product);
   const onPatientLink = window.location.pathname.replace(/\/+$/, '') === paths.patientLogin;
+  if (onPatientLink) takePatientLinkTokenFromUrl(window.location, window.history, config.product);
   const language = startLanguage(
     config.currentLocale,
     // Issue 32: a patient's phone opens the link in its own language, when it is one of ours.
