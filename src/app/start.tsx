@@ -52,6 +52,11 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     ...(onPatientLink ? { namespaces: patientLinkFirstNamespaces } : {}),
   });
   let loadedI18n: Awaited<typeof i18nReady> | null = null;
+  // The texts are on their way: the services below are made in a task of their own, not in the one that read the
+  // configuration and started the texts (on a phone, together one long task). A failure of the texts meanwhile is
+  // not unhandled: it is awaited below, as before.
+  i18nReady.catch(() => undefined);
+  await yieldToBrowser();
   const session = new SessionStore(window.sessionStorage, config.product, window.localStorage);
   // Made once the query client exists (below); nothing asks for the route before then.
   let router: AppRouter | null = null;
