@@ -7,6 +7,7 @@ import { licensesPlugin } from './build/licenses-plugin';
 import { localesPlugin } from './build/locales-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
 import { pwaPlugin } from './build/pwa-plugin';
+import { reactRouterProductionPlugin } from './build/react-router-production';
 import { startScreenPlugin } from './build/start-screen-plugin';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -14,6 +15,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProductionPlugin(),
     localesPlugin(),
     documentsPlugin(),
     licensesPlugin(),

@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '#common/contract';
+import { takePatientLinkTokenFromUrl } from '../features/assessments/patient-link-token';
 import { captureClientErrors, clientLog } from '../shared/api/client-log';
 import { createHttpClient } from '../shared/api/http';
 import { maxUnansweredAttempts } from '../shared/api/submission-keys';
@@ -20,6 +21,7 @@ import { persistQueriesPerUser } from './query-persistence';
 import { createAppRouter, type AppRouter } from './router';
 import { loadRuntimeConfig } from './runtime-config';
 import { resumeSession, takeTokenFromUrl, watchSession } from './session-bootstrap';
+import { yieldToBrowser } from './yield-to-browser';
 
 /** Start-up order matters: the URL token is taken before anything can log or share the address. */
 export async function startApp(rootElement: HTMLElement): Promise<void> {
@@ -38,6 +40,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   // Spec §1: the page configuration's currentLocale, unless this browser's user chose another language.
   const paths = appPaths(config.product);
   const onPatientLink = window.location.pathname.replace(/\/+$/, '') === paths.patientLogin;
+  if (onPatientLink) takePatientLinkTokenFromUrl(window.location, window.history, config.product);
   const language = startLanguage(
     config.currentLocale,
     // Issue 32: a patient's phone opens the link in its own language, when it is one of ours.
@@ -50,6 +53,11 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     ...(onPatientLink ? { namespaces: patientLinkFirstNamespaces } : {}),
   });
   let loadedI18n: Awaited<typeof i18nReady> | null = null;
+  // The texts are on their way: the services below are made in a task of their own, not in the one that read the
+  // configuration and started the texts (on a phone, together one long task). A failure of the texts meanwhile is
+  // not unhandled: it is awaited below, as before.
+  i18nReady.catch(() => undefined);
+  await yieldToBrowser();
   const session = new SessionStore(window.sessionStorage, config.product, window.localStorage);
   // Made once the query client exists (below); nothing asks for the route before then.
   let router: AppRouter | null = null;
@@ -116,6 +124,9 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     setToastCloseLabel(i18n.t('common:close'));
   });
 
+  // The texts' arrival ends the task that brought them: the router's start (matching the first page among every
+  // route) and the first render each get a task of their own, so a phone's main thread is never held for all three.
+  await yieldToBrowser();
   // The router starts the first page's code at once; its route loaders wait until the session is resumed and the
   // cache restored (below) before they decide what to fetch.
   let markSessionReady = (): void => undefined;
@@ -148,6 +159,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   watchSession(session, authApi);
   markSessionReady();
   await styles;
+  await yieldToBrowser();
 
   // A transition lets React yield to the browser between components, so the first render is many short tasks
   // instead of one long one that holds a phone's main thread (and a tap on the page) for its whole length.

@@ -30,6 +30,27 @@ export function patientLinkTokenAtStart(
 }
 
 /**
+ * Takes the link's token out of the address before the router starts (start.tsx), kept for this tab as
+ * `usePatientLinkToken` keeps it, so the page is first rendered at its final address: taking it out once the page
+ * was on screen was a navigation that matched the route table and drew the whole page again, on a phone's busiest
+ * moment (issue 32). An empty token is dropped without touching the kept one, as the page does.
+ */
+export function takePatientLinkTokenFromUrl(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  history: Pick<History, 'state' | 'replaceState'>,
+  product: string,
+  storage: Pick<Storage, 'setItem'> = window.sessionStorage,
+): void {
+  const token = tokenInQuery(location.search);
+  if (token === null) return;
+  if (token !== '') storage.setItem(patientLinkTokenKey(product), token);
+  const search = new URLSearchParams(location.search);
+  search.delete(patientLinkTokenParam);
+  const rest = search.toString();
+  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+}
+
+/**
  * The token of the patient's order link. DESIGN §3: it leaves the address bar at once; it is kept for this tab in
  * sessionStorage (never localStorage), so a reload, or a session that expires during the test, comes back to the
  * patient login with the link still known (spec §4: an expired self-assessment returns to the patient login).

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -211,6 +211,11 @@ export function PatientLoginPage() {
   // Issue 32: an ended link says so before anything can be typed, so the form waits for the link's answer (a
   // failed check shows the form as before: the details check then says what is wrong).
   const checkingLink = token !== null && (link.isPending || ended !== null);
+  // The form with its privacy notice is most of the page: it renders in a transition, in short slices between which a
+  // phone's browser can paint and answer a tap, instead of in one long task. Even when the link's answer came before
+  // the page's code: the page's first render, which the form library renders again at once and in one piece, is then
+  // only the heading and the check's line.
+  const formShown = useDeferredValue(!checkingLink, false);
 
   return (
     <Box py="md" ref={container}>
@@ -235,7 +240,7 @@ export function PatientLoginPage() {
             // plainly; the form appears by itself when the connection is back. A form already begun stays, with
             // its button disabled, so nothing typed is lost.
             <Notice tone="warning">{t('login.offline')}</Notice>
-          ) : checkingLink ? (
+          ) : checkingLink || !formShown ? (
             <LoadingText>{t('link.checking')}</LoadingText>
           ) : (
             <FormProvider {...form}>

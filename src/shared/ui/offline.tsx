@@ -1,14 +1,14 @@
 import { Button, Text, type ButtonProps, type ElementProps } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/http';
+import { useOnline } from '../lib/online';
 
 /**
  * DESIGN §3: writes are never queued. While offline, a write action is disabled and says why; this hook gives
  * the flag and the reason's element id for aria-describedby.
  */
 export function useWritesBlocked(): { blocked: boolean; reasonId: string | undefined } {
-  const { online } = useNetwork();
+  const online = useOnline();
   return { blocked: !online, reasonId: online ? undefined : 'offline-write-reason' };
 }
 

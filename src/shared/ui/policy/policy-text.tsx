@@ -1,5 +1,6 @@
 import { List, Text, Title, type TitleOrder } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { memo, useDeferredValue } from 'react';
 import type { DocumentText } from '#common/contract';
 import { StaticFetchError } from '../../api/static-json';
 import { usePolicyText } from './queries';
@@ -45,6 +46,9 @@ export function PolicyText({
   flow = false,
 }: PolicyTextProps) {
   const policy = usePolicyText(url);
+  // The document is most of a patient's link page (issue 32): it arrives in a transition, which React renders in
+  // short slices between which a phone's browser can paint and answer a tap, instead of in one long task.
+  const text = useDeferredValue(policy.data);
 
   if (policy.isPending) return <PolicyLoading />;
   if (policy.isError) {
@@ -59,14 +63,9 @@ export function PolicyText({
       />
     );
   }
+  if (!text) return <PolicyLoading />;
   return (
-    <PolicyBody
-      document={policy.data}
-      title={title}
-      onReachedEnd={onReachedEnd}
-      headingLevel={headingLevel}
-      flow={flow}
-    />
+    <PolicyBody document={text} title={title} onReachedEnd={onReachedEnd} headingLevel={headingLevel} flow={flow} />
   );
 }
 
@@ -84,7 +83,6 @@ function PolicyBody({
   flow: boolean;
 }) {
   const { ref: sizeRef, width, height } = useElementSize<HTMLDivElement>();
-  const sectionLevel = Math.min(headingLevel + 1, 6) as TitleOrder;
   // Both hooks, one of them idle (hooks cannot be called conditionally): the box's own scrolling, or the page's.
   const inBox = useReadToEnd(onReachedEnd, flow ? null : document, width, height);
   const inPage = useReadToEndInPage(onReachedEnd, flow ? document : null, width, height);
@@ -108,33 +106,53 @@ function PolicyBody({
       }
     >
       <div ref={sizeRef}>
-        <Title order={headingLevel} size="h4">
-          {document.title}
-        </Title>
-        <Text c="gray.8" mb="sm">
-          {document.subject}
-        </Text>
-        {document.sections.map((section, index) => (
-          <section key={index}>
-            <Title order={sectionLevel} size="h5" mt="sm" mb={4}>
-              {section.heading}
-            </Title>
-            {section.blocks.map((block, blockIndex) =>
-              typeof block === 'string' ? (
-                <Text key={blockIndex} component="p" mb="xs">
-                  {block}
-                </Text>
-              ) : (
-                <List key={blockIndex} mb="xs" spacing={4}>
-                  {block.map((item, itemIndex) => (
-                    <List.Item key={itemIndex}>{item}</List.Item>
-                  ))}
-                </List>
-              ),
-            )}
-          </section>
-        ))}
+        <PolicyContent document={document} headingLevel={headingLevel} />
       </div>
     </PolicyRegion>
   );
 }
+
+/**
+ * The document itself, drawn again only when it changes: its box's size, which the reading check follows, changes
+ * once it is first laid out and on every turn of a phone, and the page around it changes as the patient types, and
+ * the document is most of a patient's link page (issue 32).
+ */
+const PolicyContent = memo(function PolicyContent({
+  document,
+  headingLevel,
+}: {
+  document: DocumentText;
+  headingLevel: TitleOrder;
+}) {
+  const sectionLevel = Math.min(headingLevel + 1, 6) as TitleOrder;
+  return (
+    <>
+      <Title order={headingLevel} size="h4">
+        {document.title}
+      </Title>
+      <Text c="gray.8" mb="sm">
+        {document.subject}
+      </Text>
+      {document.sections.map((section, index) => (
+        <section key={index}>
+          <Title order={sectionLevel} size="h5" mt="sm" mb={4}>
+            {section.heading}
+          </Title>
+          {section.blocks.map((block, blockIndex) =>
+            typeof block === 'string' ? (
+              <Text key={blockIndex} component="p" mb="xs">
+                {block}
+              </Text>
+            ) : (
+              <List key={blockIndex} mb="xs" spacing={4}>
+                {block.map((item, itemIndex) => (
+                  <List.Item key={itemIndex}>{item}</List.Item>
+                ))}
+              </List>
+            ),
+          )}
+        </section>
+      ))}
+    </>
+  );
+});
