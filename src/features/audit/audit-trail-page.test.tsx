@@ -285,6 +285,11 @@ describe('AuditTrailPage (issue 35)', () => {
         `"12","patient","a ""b"", c","Succeeded","'+1 555","'=HYPERLINK(""http://evil.test"")","${'f'.repeat(64)}"`,
     );
     expect(lines[31]).toBe('');
+    // Another sort is another export: the note about the last one goes.
+    await user.click(screen.getByRole('button', { name: /^Action/ }));
+    await waitFor(() => {
+      expect(screen.queryByText('30 entries exported.')).not.toBeInTheDocument();
+    });
   });
 
   it('says when nothing is found, and offers no export', async () => {

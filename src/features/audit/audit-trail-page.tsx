@@ -184,7 +184,8 @@ export function AuditTrailPage() {
           <Text size="sm" role="status">
             {t('count', { count })}
           </Text>
-          <ExportButton count={count} params={ordered} columns={csvColumns} />
+          {/* Another filter or sort is another export: what was said of the last one goes with it. */}
+          <ExportButton key={JSON.stringify(ordered)} count={count} params={ordered} columns={csvColumns} />
         </Group>
         {query.isError && (
           <LoadError title={t('loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
