@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { recordIdSchema } from './ids';
 import { isoDatePattern, isWithin, parseDateInput, patientLoginMinDate } from '../validation/dates';
-import { maxTextAreaLength, validationMessages } from '../validation/messages';
-import { findControlCharacter } from '../validation/text';
+import { validationMessages } from '../validation/messages';
+import { textArea } from '../validation/text';
 import { authResultSchema, maxFieldLength } from './auth';
 import { assessmentOrderSchema, orderStatusIdSchema, runnerErrorCodeSchema } from './orders';
 import { supportedAssessmentLanguageSchema } from './provider-services';
@@ -124,11 +124,7 @@ export const unableToTakeReasonSchema = z.enum(['cannotSee', 'cannotAnswerInTime
 export type UnableToTakeReason = z.infer<typeof unableToTakeReasonSchema>;
 
 /** What the person wrote in their own words: optional, a text area of spec §9 (line breaks allowed). */
-export const unableToTakeDetailsSchema = z.string().check(
-  z.trim(),
-  z.maxLength(maxTextAreaLength, validationMessages.tooLong),
-  z.refine((value) => findControlCharacter(value, { multiLine: true }) === null, validationMessages.controlCharacters),
-);
+export const unableToTakeDetailsSchema = textArea({ required: false });
 
 /** POST /api/{product}/assessmentorders/{id}/unabletotake: ends the attempt without a result and tells the clinic. */
 export const unableToTakeRequestSchema = z.object({

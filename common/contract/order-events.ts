@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { requiredText } from '../validation/text';
+import { textArea } from '../validation/text';
 import { idNameSchema } from './profiles';
 
 /**
@@ -90,10 +90,9 @@ export const orderTimelineSchema = z.object({
 });
 export type OrderTimeline = z.infer<typeof orderTimelineSchema>;
 
-/** POST /api/{product}/assessmentorders/{id}/cancel. */
-export const maxCancelReasonLength = 255;
+/** POST /api/{product}/assessmentorders/{id}/cancel: why, in a text area of spec §9 (2048 characters, line breaks allowed). */
 export const cancelOrderRequestSchema = z.object({
-  reason: requiredText(maxCancelReasonLength),
+  reason: textArea({ required: true }),
 });
 export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;
 

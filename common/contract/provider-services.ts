@@ -147,32 +147,46 @@ export const providerServiceListQuerySchema = z.object({
 
 export const providerServiceIdParamsSchema = z.object({ id: recordIdParamSchema });
 
-/** POST and PUT body: what a cops user chose on the add or edit form (spec §5 Provider service). */
+/**
+ * POST and PUT body: what a cops user chose on the add or edit form (spec §5 Provider service). Its messages are
+ * translation keys of the 'provider-services' namespace, so a refused save reads in the user's language.
+ */
 export const providerServiceInputSchema = z.object({
-  providerName: z.string().check(z.trim(), z.minLength(1, 'Provider name is required'), z.maxLength(maxFieldLength)),
-  serviceName: z.string().check(z.trim(), z.minLength(1, 'Service name is required'), z.maxLength(maxFieldLength)),
-  reportTypeId: z.int().check(z.positive('Report type is required'), z.lte(maxRecordId)),
+  providerName: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'VALID_PROVIDER_NAME_IS_REQUIRED'),
+      z.maxLength(maxFieldLength, 'VALID_PROVIDER_NAME_TOO_LONG'),
+    ),
+  serviceName: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'VALID_SERVICE_NAME_IS_REQUIRED'),
+      z.maxLength(maxFieldLength, 'VALID_SERVICE_NAME_TOO_LONG'),
+    ),
+  reportTypeId: z
+    .int('VALID_REPORT_TYPE_IS_REQUIRED')
+    .check(z.positive('VALID_REPORT_TYPE_IS_REQUIRED'), z.lte(maxRecordId, 'VALID_UNKNOWN_REPORT_TYPE')),
   // Spec §5: an empty delivery method gives both order types.
   deliveryMethod: z.pipe(
     z.nullish(z.union([deliveryMethodSchema, z.literal('')])),
     z.transform((value): DeliveryMethod => (value === '' ? 'BOTH' : (value ?? 'BOTH'))),
   ),
   batteryCodes: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(
-    z.minLength(1, 'At least one battery is required'),
-    z.refine((codes) => new Set(codes).size === codes.length, 'A battery is listed twice'),
+    z.minLength(1, 'VALID_BATTERY_TYPE_REQUIRED'),
+    z.refine((codes) => new Set(codes).size === codes.length, 'VALID_BATTERY_LISTED_TWICE'),
   ),
   localities: z
     .array(z.object({ localityId: z.string().check(z.minLength(1), z.maxLength(32)), isDefault: z.boolean() }))
     .check(
-      z.minLength(1, 'At least one language is required'),
+      z.minLength(1, 'VALID_LANGUAGE_IS_REQUIRED'),
       z.refine(
         (list) => new Set(list.map((item) => item.localityId)).size === list.length,
-        'A language is listed twice',
+        'VALID_LANGUAGE_LISTED_TWICE',
       ),
-      z.refine(
-        (list) => list.filter((item) => item.isDefault).length === 1,
-        'Exactly one default language is required',
-      ),
+      z.refine((list) => list.filter((item) => item.isDefault).length === 1, 'VALID_ONE_DEFAULT_LANGUAGE'),
     ),
   linkExpiryDays: daysWithin(linkExpiryDaysRange, defaultLinkExpiryDays),
   reminderAfterDays: daysWithin(reminderAfterDaysRange, defaultReminderAfterDays),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { confirmationMatches, refineConfirmation } from './confirm';
 import { maxTextLength } from './messages';
-import { findControlCharacter, matchesPattern, optionalText, requiredText } from './text';
+import { findControlCharacter, matchesPattern, optionalText, requiredText, textArea } from './text';
 
 describe('requiredText and optionalText (spec §5)', () => {
   it('requires something other than spaces and allows 255 characters', () => {
@@ -76,5 +76,17 @@ describe('confirmation fields', () => {
         expect(confirmationMatches(a, b)).toBe(a.trim() === b.trim());
       }),
     );
+  });
+});
+
+describe('textArea (spec §9)', () => {
+  it('holds 2048 characters over several lines, and requires something other than spaces when asked', () => {
+    const required = textArea({ required: true });
+    expect(required.safeParse(' \n ').error?.issues[0]?.message).toBe('VALID_FIELD_IS_REQUIRED');
+    expect(required.parse(' Moved away.\r\n\tNew clinic. ')).toBe('Moved away.\r\n\tNew clinic.');
+    expect(required.safeParse('x'.repeat(2048)).success).toBe(true);
+    expect(required.safeParse('x'.repeat(2049)).error?.issues[0]?.message).toBe('VALID_FIELD_TOO_LONG');
+    expect(required.safeParse('a\u0000b').error?.issues[0]?.message).toBe('VALID_FIELD_CONTROL_CHARACTERS');
+    expect(textArea({ required: false }).parse('   ')).toBe('');
   });
 });

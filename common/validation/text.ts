@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { maxTextLength, validationMessages } from './messages';
+import { maxTextAreaLength, maxTextLength, validationMessages } from './messages';
 
 const tab = 0x09;
 const lineFeed = 0x0a;
@@ -40,6 +40,19 @@ export function optionalText(max: number = maxTextLength) {
     z.maxLength(max, validationMessages.tooLong),
     z.refine(
       (value) => findControlCharacter(value, { multiLine: false }) === null,
+      validationMessages.controlCharacters,
+    ),
+  );
+}
+
+/** Spec §9: a text area, trimmed, at most 2048 characters, line breaks and tabs allowed; '' when `required` is false. */
+export function textArea({ required }: { required: boolean }) {
+  return z.string().check(
+    z.trim(),
+    z.minLength(required ? 1 : 0, validationMessages.required),
+    z.maxLength(maxTextAreaLength, validationMessages.tooLong),
+    z.refine(
+      (value) => findControlCharacter(value, { multiLine: true }) === null,
       validationMessages.controlCharacters,
     ),
   );

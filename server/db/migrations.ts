@@ -621,6 +621,17 @@ export const migrations: readonly Migration[] = [
       `ALTER TABLE assessment_orders ADD COLUMN patient_login_locked_until_resent boolean NOT NULL DEFAULT false`,
     ],
   },
+  {
+    // Issue 35 F7: the client log keeps catalogue codes only. Entries stored before may quote free text (names,
+    // dates, addresses), so they go; anonymous and signed-in entries are trimmed apart, each by its newest ids.
+    version: 290,
+    name: 'client log codes only, anonymous entries apart',
+    statements: [
+      `DELETE FROM client_logs`,
+      `CREATE INDEX client_logs_anonymous_idx ON client_logs (id) WHERE session_id IS NULL`,
+      `CREATE INDEX client_logs_signed_in_idx ON client_logs (id) WHERE session_id IS NOT NULL`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -72,7 +72,6 @@ describe('throttling per client address with the default limits (issue 15)', () 
     ['forgot password', '/api/profiles/forgotpassword', defaultRateLimits.forgotPassword, '203.0.113.22'],
     ['expired password change', '/api/profiles/updateexpiredpassword', defaultRateLimits.login, '203.0.113.27'],
     ['contact', '/api/cgm/contact', defaultRateLimits.contact, '203.0.113.23'],
-    ['client log batch', '/api/cgm/log', defaultRateLimits.clientLog, '203.0.113.24'],
     ['client log message', '/api/cgm/log/warn', defaultRateLimits.clientLog, '203.0.113.25'],
   ])('limits the %s form too', async (_name, url, max, address) => {
     const app = testApp;

@@ -13,7 +13,7 @@ export interface RateLimits {
   forgotPassword: number;
   /** POST /api/{product}/contact. */
   contact: number;
-  /** POST /api/{product}/log and /log/{level}: calls, each of up to 20 messages. */
+  /** POST /api/{product}/log/{level}: calls, one message each, signed in or not. */
   clientLog: number;
   windowSeconds: number;
 }
@@ -42,7 +42,6 @@ export function rateLimitedRoutes(product: string, limits: RateLimits): Readonly
     // Proves a current password like sign-in does, so guessing there is throttled alike (issue 35 F3).
     ['POST /api/profiles/updateexpiredpassword', limits.login],
     [`POST /api/${product}/contact`, limits.contact],
-    [`POST /api/${product}/log`, limits.clientLog],
     [`POST /api/${product}/log/:level`, limits.clientLog],
   ]);
 }

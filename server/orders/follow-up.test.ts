@@ -333,10 +333,15 @@ describe('acting on an order', () => {
     const { order, token } = await homeOrder();
     const empty = await post(`${String(order.id)}/cancel`, testApp.tokens.clinician, { reason: '  ' });
     expect(empty.statusCode).toBe(400);
+    // Spec §9: a text area holds 2048 characters.
+    const tooLong = await post(`${String(order.id)}/cancel`, testApp.tokens.clinician, { reason: 'x'.repeat(2049) });
+    expect(tooLong.statusCode).toBe(400);
     const byCops = await post(`${String(order.id)}/cancel`, testApp.tokens.admin, { reason: 'Duplicate' });
     expect(byCops.statusCode).toBe(403);
 
-    const cancelled = await post(`${String(order.id)}/cancel`, testApp.tokens.clinician, { reason: 'Duplicate order' });
+    const cancelled = await post(`${String(order.id)}/cancel`, testApp.tokens.clinician, {
+      reason: 'Duplicate order.\nThe other one stays.',
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(assessmentOrderSchema.parse(cancelled.json()).progress.id).toBe('CANCELLED');
     // Twice is once.
@@ -345,7 +350,10 @@ describe('acting on an order', () => {
     );
     const events = (await timeline(order.id)).events.filter((event) => event.kind === 'CANCELLED');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actor: { name: 'Elena Park' }, detail: { reason: 'Duplicate order' } });
+    expect(events[0]).toMatchObject({
+      actor: { name: 'Elena Park' },
+      detail: { reason: 'Duplicate order.\nThe other one stays.' },
+    });
 
     expect(await linkState(token)).toBe('cancelled');
     const login = await patientLogin(token);

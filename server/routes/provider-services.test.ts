@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // Over 300 lines: every provider-service route (list, create, update, read, references) against one seeded app, so
 // the rules of spec §4 and §7 for the aggregate are read in one place.
 import type { LightMyRequestResponse } from 'fastify';
@@ -267,6 +269,48 @@ describe('POST /api/cgm/providerservices', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response)).toEqual(['reportTypeId', 'batteryCodes.1', 'localities.0.localityId']);
+  });
+
+  // Issue 37: the rules answer translation keys, so a French administrator reads them in French, not in English.
+  it('answers the rules of the form as translation keys the client has, whatever language was asked', async () => {
+    const english = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../locales/en-US/provider-services.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const refused = [
+      newInput({ providerName: ' ', serviceName: 'x'.repeat(256) }),
+      newInput({ batteryCodes: [] }),
+      newInput({ batteryCodes: ['FullCBB', 'FullCBB'] }),
+      newInput({ localities: [] }),
+      newInput({ localities: [{ localityId: 'en-US', isDefault: false }] }),
+      newInput({
+        localities: [
+          { localityId: 'en-US', isDefault: true },
+          { localityId: 'fr-FR', isDefault: true },
+        ],
+      }),
+    ];
+    const messages: string[] = [];
+    for (const body of refused) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/cgm/providerservices',
+        headers: { 'content-type': 'application/json', 'accept-language': 'fr-FR', authToken: tokens.admin },
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode).toBe(400);
+      messages.push(...(apiErrorBodySchema.parse(response.json()).fields ?? []).map((field) => field.message));
+    }
+    expect(messages).toEqual([
+      'VALID_PROVIDER_NAME_IS_REQUIRED',
+      'VALID_SERVICE_NAME_TOO_LONG',
+      'VALID_BATTERY_TYPE_REQUIRED',
+      'VALID_BATTERY_LISTED_TWICE',
+      'VALID_LANGUAGE_IS_REQUIRED',
+      'VALID_ONE_DEFAULT_LANGUAGE',
+      'VALID_ONE_DEFAULT_LANGUAGE',
+      'VALID_ONE_DEFAULT_LANGUAGE',
+    ]);
+    for (const message of messages) expect(english, message).toHaveProperty(message);
   });
 
   it('answers 400 for a body that is not JSON', async () => {

@@ -62,7 +62,7 @@ export function persistQueriesPerUser(session: SessionStore, queryClient: QueryC
 
   function enqueue(): Promise<void> {
     queue = queue.then(follow).catch((error: unknown) => {
-      clientLog.error(`cached lists could not be updated: ${error instanceof Error ? error.name : 'unknown'}`);
+      clientLog.error('cache.updateFailed', { error });
     });
     return queue;
   }

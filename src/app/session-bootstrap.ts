@@ -64,7 +64,7 @@ export function watchSession(store: SessionStore, api: AuthApi, target: Window =
       // DESIGN §3 and the offline issue: only a refusal logs out. A server fault is retried on the next tick,
       // so a clinic does not lose its session to one bad answer.
       if (reason === 'unauthorized') store.handleTimedOut();
-      else clientLog.warn('session check failed; will try again');
+      else clientLog.warn('session.checkFailed');
     },
   });
 

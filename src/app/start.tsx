@@ -61,7 +61,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   });
   clientLog.connect({
     http,
-    beaconUrl: `${config.apiHost}/api/${config.product}/log`,
+    apiHost: config.apiHost,
     product: config.product,
     version: config.version,
     getRoute: () => router?.state.location.pathname ?? window.location.pathname,
@@ -84,7 +84,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     },
     onBadRequest: (error) => {
       say((translator) => {
-        toast.error(badRequestMessage(translator, error));
+        toast.error(badRequestMessage(translator, error), { error });
       });
     },
     onHandedOver: () => {

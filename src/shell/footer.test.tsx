@@ -54,7 +54,7 @@ describe('Footer', () => {
     const warn = vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
     renderApp([{ path: '/cgm', element: <Footer /> }]);
     await vi.waitFor(() => {
-      expect(warn).toHaveBeenCalledWith('resource config could not be read; the footer shows no copyright line');
+      expect(warn).toHaveBeenCalledWith('resourceConfig.loadFailed');
     }, 3_000);
     expect(screen.getByText('Version 1.2.3')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -28,7 +28,8 @@ export function Footer() {
   const { t } = useTranslation('shell');
   const config = useRuntimeConfig();
   const paths = usePaths();
-  const resources = useResourceConfig('the footer shows no copyright line');
+  // Failing, the footer shows no copyright line.
+  const resources = useResourceConfig({ logIfFailed: true });
   return (
     // The footer's band (global.css, .cgm-layout) holds one line from the xs breakpoint up; on a phone the texts
     // (the version, the UDI and the links, in every language) wrap onto its taller band there, up to three lines in

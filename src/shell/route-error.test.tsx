@@ -38,13 +38,16 @@ describe('RouteError', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/cgm');
     expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
-    expect(error).toHaveBeenCalledWith('page failed to render: Error');
+    expect(error.mock.calls).toHaveLength(1);
+    expect(error.mock.calls[0]?.[0]).toBe('render.crashed');
+    expect(error.mock.calls[0]?.[1]?.error).toBeInstanceOf(Error);
   });
 
   it('says the page could not be loaded when its code did not download', async () => {
     renderApp(missingChunk, { initialEntries: ['/cgm/lazy'] });
     expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded');
-    expect(error).toHaveBeenCalledWith('page code failed to load: TypeError');
+    expect(error.mock.calls[0]?.[0]).toBe('route.loadFailed');
+    expect(error.mock.calls[0]?.[1]?.error).toBeInstanceOf(TypeError);
   });
 
   it('reveals the raw error behind DETAILS in a development build', async () => {

@@ -25,8 +25,7 @@ export function RouteError() {
   const paths = usePaths();
   const chunk = isChunkLoadError(error);
   useEffect(() => {
-    const name = error instanceof Error ? error.name : typeof error;
-    clientLog.error(chunk ? `page code failed to load: ${name}` : `page failed to render: ${name}`);
+    clientLog.error(chunk ? 'route.loadFailed' : 'render.crashed', { error });
   }, [error, chunk]);
   return (
     <Stack maw={560} mx="auto" py="xl" px="md">

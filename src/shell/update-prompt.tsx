@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { clientLog } from '../shared/api/client-log';
 import { useHasUnsavedChanges } from '../shared/lib/unsaved-changes';
 import { useFixedBand } from './fixed-bands';
 import { reloadAfterUpdate } from './reload-after-update';
@@ -12,7 +13,12 @@ export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
-  } = useRegisterSW();
+  } = useRegisterSW({
+    // The page still works without its worker (no offline copy, no update offer): only logged.
+    onRegisterError: (error: unknown) => {
+      clientLog.error('sw.updateFailed', { error });
+    },
+  });
 
   const formOpen = useHasUnsavedChanges();
   const [reloading, setReloading] = useState(false);

@@ -259,6 +259,15 @@ describe('the product locales', () => {
     });
   }
 
+  // Issue 37: the "session timed out" text is shown for any session the server ended (idle, expired, signed out
+  // elsewhere, the account deactivated), so no language may tell the person it was their inactivity.
+  it('say a session ended without blaming inactivity', () => {
+    for (const language of ['en-US', 'es-US', 'fr-FR']) {
+      const text = String(tree.get(language)?.get('auth')?.get('TEXT_YOUR_SESSION_HAS_BEEN_TIMED_OUT'));
+      expect(text, language).not.toMatch(/inactiv/i);
+    }
+  });
+
   it('keep French typography, grouped counts and the glossary', () => {
     const glossary = JSON.parse(readFileSync(join(root, 'locales/glossary.json'), 'utf8')) as Glossary;
     expect(checkStyle(tree)).toEqual([]);

@@ -7,17 +7,16 @@ export interface ClientLogRow {
   route: string;
   clientVersion: string;
   role: string | null;
+  /** Null for an anonymous entry (no signed-in session sent it). */
   sessionId: number | null;
 }
 
-export async function insertClientLogs(db: Db, rows: readonly ClientLogRow[]): Promise<void> {
-  for (const row of rows) {
-    await db.query(
-      `INSERT INTO client_logs (level, message, route, client_version, role, session_id)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [row.level, row.message, row.route, row.clientVersion, row.role, row.sessionId],
-    );
-  }
+export async function insertClientLog(db: Db, row: ClientLogRow): Promise<void> {
+  await db.query(
+    `INSERT INTO client_logs (level, message, route, client_version, role, session_id)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [row.level, row.message, row.route, row.clientVersion, row.role, row.sessionId],
+  );
 }
 
 /** How many entries one session sent since `since` (the per-session cap). */
@@ -29,9 +28,18 @@ export async function countClientLogsOfSessionSince(db: Db, sessionId: number, s
   return rows[0]?.count ?? 0;
 }
 
-/** Keeps the newest `keep` entries: the table is a window on recent trouble, not an archive. */
-export async function trimClientLogs(db: Db, keep: number): Promise<void> {
-  await db.query(`DELETE FROM client_logs WHERE id <= (SELECT max(id) FROM client_logs) - $1`, [keep]);
+/**
+ * Keeps the newest `keep` entries of one kind, anonymous or signed-in: the table is a window on recent trouble, not
+ * an archive, and one kind never pushes the other out.
+ */
+export async function trimClientLogs(db: Db, kind: 'anonymous' | 'signedIn', keep: number): Promise<void> {
+  const ofKind = kind === 'anonymous' ? 'session_id IS NULL' : 'session_id IS NOT NULL';
+  await db.query(
+    `DELETE FROM client_logs
+     WHERE ${ofKind}
+       AND id <= (SELECT id FROM client_logs WHERE ${ofKind} ORDER BY id DESC OFFSET $1 LIMIT 1)`,
+    [keep],
+  );
 }
 
 export async function listClientLogs(db: Db, limit: number): Promise<ClientLogEntry[]> {

@@ -65,7 +65,7 @@ function Supervised({ patientId, assessmentId, go }: { patientId: number; assess
     if (outcome.kind === 'completed') {
       toast.success(t('supervised.completedToast'));
     } else {
-      toast.error(t(`errors.${errorPageOf(outcome.errorCode)}.title`), t('supervised.errorToastTitle'));
+      toast.error(t(`errors.${errorPageOf(outcome.errorCode)}.title`), { title: t('supervised.errorToastTitle') });
       if (!recorded) toast.error(t('ERROR_SETTING_ASSESSMENT_STATUS_ERROR'));
     }
     void navigate(home, { replace: true });

@@ -68,7 +68,7 @@ export function UnableToTakeForm({
             size="md"
           />
           {send.error && (
-            <Notice tone="error">
+            <Notice tone="error" error={send.error}>
               {isNothingSent(send.error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('unable.failed')}
             </Notice>
           )}

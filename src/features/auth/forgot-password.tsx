@@ -56,7 +56,7 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
         </Title>
         <Text size="sm">{t('forgotIntro')}</Text>
         {failure && (
-          <Notice tone="error">
+          <Notice tone="error" error={failure}>
             {isApiError(failure) && failure.isNetworkError
               ? t('common:ERROR_OFFLINE_NOTHING_SENT')
               : isTooManyRequests(failure)

@@ -110,7 +110,7 @@ describe('following an order (issue 18)', () => {
     const dialog = await openFollowUp(user);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm the cancellation' }));
-    expect(await within(dialog).findByText('A reason is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Reason for cancelling is required')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.type(within(dialog).getByRole('textbox', { name: /Reason for cancelling/ }), '  Duplicate  ');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm the cancellation' }));
@@ -119,6 +119,20 @@ describe('following an order (issue 18)', () => {
       method: 'POST',
       path: '/api/cgm/assessmentorders/41/cancel',
       body: { reason: 'Duplicate' },
+    });
+  });
+
+  it('takes a reason of a text area: several lines, up to 2048 characters (spec §9)', async () => {
+    const { user, calls } = renderFollowUp(['listPatients', 'viewAssessmentOrder', 'addAssessmentOrder']);
+    const dialog = await openFollowUp(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    const reason = within(dialog).getByRole('textbox', { name: /Reason for cancelling/ });
+    expect(reason).toHaveAttribute('maxlength', '2048');
+    await user.type(reason, 'Patient moved away.{Enter}New clinic: see the letter.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm the cancellation' }));
+    expect(await screen.findByText('The order was cancelled. Its link no longer works.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      reason: 'Patient moved away.\nNew clinic: see the letter.',
     });
   });
 

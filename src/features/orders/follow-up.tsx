@@ -1,12 +1,15 @@
 // Over 300 lines: the pieces of one dialog, following an order (issue 18): its progress badge and column, timeline,
 // cancellation and the actions that open them; the hand-over to a phone and the printed letter are in handoff.tsx.
-import { Badge, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  maxCancelReasonLength,
+  cancelOrderRequestSchema,
   unableToTakeReasonSchema,
+  type CancelOrderRequest,
   type AssessmentOrder,
   type OrderEvent,
   type OrderProgressId,
@@ -15,13 +18,17 @@ import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { languageNameIn } from '#common/languages';
+import { maxTextAreaLength } from '#common/validation/messages';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { LoadError, Loading, Notice } from '../../shared/ui';
+import { fieldsFor } from '../../shared/ui/form';
 import type { GeneralListColumn } from '../../shared/ui/general-list';
 import { isNothingSent, OfflineWriteReason, WriteButton } from '../../shared/ui/offline';
 import { toast } from '../../shared/ui/toast';
 import { orderQueries, useCancelOrder, useResendLink } from './api';
 import { HandoffButtons, HandoffView, useHandoffState, type HandoffState } from './handoff';
+
+const { TextareaField } = fieldsFor<CancelOrderRequest>();
 
 /** Progress a person should look at: the patient is stuck or the order is gone. */
 const attentionProgress: readonly OrderProgressId[] = ['LOCKED', 'EXPIRED', 'CANCELLED'];
@@ -86,7 +93,7 @@ function ActionFailed({ error }: { error: unknown }) {
   const { t } = useTranslation('orders');
   if (error === null) return null;
   return (
-    <Notice tone="error">
+    <Notice tone="error" error={error}>
       {isNothingSent(error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
     </Notice>
   );
@@ -143,48 +150,35 @@ function Timeline({ events }: { events: readonly OrderEvent[] }) {
 function CancelForm({ order, onDone }: { order: AssessmentOrder; onDone: () => void }) {
   const { t } = useTranslation('orders');
   const cancel = useCancelOrder();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useForm<CancelOrderRequest>({
+    resolver: zodResolver(cancelOrderRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { reason: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    // The form leaves the page as soon as the order reads cancelled, before a per-call callback would run.
+    try {
+      await cancel.mutateAsync({ orderId: order.id, reason });
+    } catch {
+      return;
+    }
+    toast.success(t('followUp.cancelled'));
+    onDone();
+  });
   return (
-    <form
-      noValidate
-      aria-label={t('followUp.cancel')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (reason.trim() === '') {
-          setMissing(true);
-          return;
-        }
-        // The form leaves the page as soon as the order reads cancelled, before a per-call callback would run.
-        void cancel
-          .mutateAsync({ orderId: order.id, reason: reason.trim() })
-          .then(() => {
-            toast.success(t('followUp.cancelled'));
-            onDone();
-          })
-          .catch(() => undefined);
-      }}
-    >
-      <Stack gap="xs">
-        <Textarea
-          label={t('followUp.cancelReason')}
-          required
-          value={reason}
-          maxLength={maxCancelReasonLength}
-          error={missing ? t('followUp.cancelReasonRequired') : undefined}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setMissing(false);
-          }}
-        />
-        <ActionFailed error={cancel.error} />
-        <Group>
-          <WriteButton type="submit" color="red" loading={cancel.isPending}>
-            {t('followUp.confirmCancel')}
-          </WriteButton>
-        </Group>
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate aria-label={t('followUp.cancel')} onSubmit={(event) => void onSubmit(event)}>
+        <Stack gap="xs">
+          <TextareaField name="reason" label={t('followUp.cancelReason')} required maxLength={maxTextAreaLength} />
+          <ActionFailed error={cancel.error} />
+          <Group>
+            <WriteButton type="submit" color="red" loading={cancel.isPending}>
+              {t('followUp.confirmCancel')}
+            </WriteButton>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }
 

@@ -149,7 +149,7 @@ export function HandoffView({
         </WriteButton>
       </Group>
       {handoff.error !== null && (
-        <Notice tone="error">
+        <Notice tone="error" error={handoff.error}>
           {isNothingSent(handoff.error) ? t('common:ERROR_OFFLINE_NOTHING_SENT') : t('followUp.actionFailed')}
         </Notice>
       )}

@@ -62,7 +62,7 @@ export function PasswordForm({
 }: PasswordFormProps) {
   const { t } = useTranslation('password');
   const rulesId = useId();
-  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [failure, setFailure] = useState<{ kind: FormFailure; error: unknown } | null>(null);
   const withCurrent = requiresCurrentPassword(mode);
   const withEmail = askEmail !== undefined;
   const schema = useMemo(() => passwordPageSchema({ mode, userName, withEmail }), [mode, userName, withEmail]);
@@ -99,14 +99,17 @@ export function PasswordForm({
       try {
         await onSubmit(values);
       } catch (error) {
-        if (!isApiError(error)) setFailure('failed');
-        else if (error.isNetworkError) setFailure('offline');
+        const fail = (kind: FormFailure) => {
+          setFailure({ kind, error });
+        };
+        if (!isApiError(error)) fail('failed');
+        else if (error.isNetworkError) fail('offline');
         else if (error.code === passwordErrorCodes.tokenInvalid && onTokenInvalid) onTokenInvalid();
-        else if (error.code === passwordErrorCodes.accountLocked) setFailure('locked');
+        else if (error.code === passwordErrorCodes.accountLocked) fail('locked');
         // Another change of the same password won (409): this one changed nothing, and what was typed stays.
-        else if (error.code === passwordErrorCodes.passwordChangedConcurrently) setFailure('concurrent');
+        else if (error.code === passwordErrorCodes.passwordChangedConcurrently) fail('concurrent');
         // A field shows its first message; the server lists them in the checklist's order.
-        else if (applyServerErrors(error, setError, passwordPageFields) !== 'fields') setFailure('failed');
+        else if (applyServerErrors(error, setError, passwordPageFields) !== 'fields') fail('failed');
       }
     },
     () => {
@@ -124,7 +127,11 @@ export function PasswordForm({
           }}
         >
           <Stack gap="md">
-            {failure && <Notice tone="error">{t(failureKeys[failure])}</Notice>}
+            {failure && (
+              <Notice tone="error" error={failure.error}>
+                {t(failureKeys[failure.kind])}
+              </Notice>
+            )}
             {withEmail && (
               <TextField
                 name="userEmail"

@@ -13,7 +13,8 @@ export type StaffPolicyRole = 'clinician' | 'technician';
  * cannot be read (spec §7: only logged), the build's own document at its known path is used.
  */
 export function usePrivacyPolicyUrl(role: StaffPolicyRole): string | null {
-  const config = useResourceConfig('using the built-in privacy policy');
+  // Failing, the build's own policy is used.
+  const config = useResourceConfig({ logIfFailed: true });
   const documents = useDocumentPaths();
   if (documents.privacyLanguage !== documentFallbackLanguage) return documents.privacyPolicy(role);
   if (config.isPending) return null;

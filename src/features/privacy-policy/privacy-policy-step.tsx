@@ -41,7 +41,7 @@ export function PrivacyPolicyStep({ role, load = loadPdfPolicy }: { role: StaffP
         </Stack>
       )}
       {failure && (
-        <Notice tone="error">
+        <Notice tone="error" error={failure}>
           {isApiError(failure) && failure.isNetworkError
             ? t('common:ERROR_OFFLINE_NOTHING_SENT')
             : t('TEXT_PRIVACY_POLICY_ACCEPT_ERROR')}

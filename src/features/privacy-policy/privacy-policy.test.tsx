@@ -220,7 +220,7 @@ describe('the policy address', () => {
     expect(
       await screen.findByRole('link', { name: /Open the Privacy policy for clinicians as a PDF/ }),
     ).toHaveAttribute('href', 'https://static.test/docs/privacy/clinician-en-US.pdf');
-    expect(warn).toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('resourceConfig.loadFailed');
     warn.mockRestore();
   });
 });

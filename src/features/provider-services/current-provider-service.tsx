@@ -42,7 +42,7 @@ export function ProviderServiceSwitchPage() {
     decided.current = true;
     if (!chosen) {
       toast.error(t('common:ERROR_ACCESS_FORBIDDEN'));
-      clientLog.warn('access forbidden: provider service not visible to this user');
+      clientLog.warn('access.providerServiceHidden');
       void navigate(session.userRole ? roleHome(paths, session.userRole) : paths.home, { replace: true });
       return;
     }

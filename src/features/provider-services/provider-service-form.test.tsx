@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import type { ProviderService } from '#common/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { providerServiceInputSchema, type ProviderService } from '#common/contract';
 import { AddProviderServicePage, EditProviderServicePage } from './provider-service-edit-pages';
 import { apiError, renderFeature, withReferences, type HttpCall } from './testing';
 
 // Mantine forms in jsdom are slow on a busy machine; these tests wait on behaviour, not on time.
 vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 const listPage = { path: '/cgm/manage/cops', element: <h1>Provider Services</h1> };
 
@@ -111,6 +115,8 @@ describe('AddProviderServicePage', () => {
   });
 
   it('says (translated, not the server English) that the pair exists, flags both names and keeps what was typed', async () => {
+    // What a production build shows: a development one also keeps the server's English behind DETAILS.
+    vi.stubEnv('DEV', false);
     const user = userEvent.setup();
     renderAdd((call) => {
       if (call.method === 'POST') {
@@ -130,6 +136,33 @@ describe('AddProviderServicePage', () => {
     expect(screen.getAllByText('This provider already offers this service')).toHaveLength(3);
     expect(screen.getByRole('textbox', { name: 'Provider name' })).toHaveValue('Harbor Clinic');
     expect(screen.getByRole('checkbox', { name: 'France - French' })).toBeChecked();
+  });
+
+  // Issue 37: the server answers with the contract's rules; their messages are keys the form translates.
+  it('says in the interface language why the server refused the languages', async () => {
+    const user = userEvent.setup();
+    renderAdd((call) => {
+      if (call.method === 'POST') {
+        const twoDefaults = providerServiceInputSchema.safeParse({
+          ...(call.body as object),
+          localities: [
+            { localityId: 'en-US', isDefault: true },
+            { localityId: 'fr-FR', isDefault: true },
+          ],
+        });
+        const fields = (twoDefaults.error?.issues ?? []).map((issue) => ({
+          path: issue.path.join('.'),
+          message: issue.message,
+        }));
+        throw apiError(400, 'VALIDATION', 'Request validation failed', fields);
+      }
+      return saved;
+    });
+    await fillValidAdd(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert', { name: 'Not saved' })).toHaveTextContent(
+      'Choose exactly one default language',
+    );
   });
 
   it('falls back to TEXT_PROVIDER_SERVICES_ERROR_SAVING when the server gives no message', async () => {

@@ -78,7 +78,7 @@ export function ProviderServiceForm({
   const { online } = useNetwork();
   const mode = providerServiceId === null ? 'add' : 'edit';
   const save = useSaveProviderService(providerServiceId);
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [failure, setFailure] = useState<{ shown: SaveFailure; error: unknown } | null>(null);
 
   const form = useForm({ resolver: zodResolver(providerServiceFormSchema), defaultValues });
   const {
@@ -102,7 +102,7 @@ export function ProviderServiceForm({
         await navigate(paths.cops);
       } catch (error) {
         // Whatever was typed stays in the form; the reason is shown above the buttons.
-        setFailure(saveFailure(error));
+        setFailure({ shown: saveFailure(error), error });
         if (isApiError(error) && error.status === 409) {
           setError('providerName', { type: 'server', message: 'VALID_PROVIDER_SERVICE_EXISTS' });
           setError('serviceName', { type: 'server', message: 'VALID_PROVIDER_SERVICE_EXISTS' });
@@ -192,14 +192,14 @@ export function ProviderServiceForm({
               ))}
             </Group>
             {failure && (
-              <Notice tone="error" title={t('form.saveFailedTitle')}>
-                {'message' in failure
-                  ? failure.message
-                  : 'keys' in failure
-                    ? failure.keys
+              <Notice tone="error" title={t('form.saveFailedTitle')} error={failure.error}>
+                {'message' in failure.shown
+                  ? failure.shown.message
+                  : 'keys' in failure.shown
+                    ? failure.shown.keys
                         .map((key) => (i18n.exists(key, { ns: keyNamespaces }) ? t(key, { ns: keyNamespaces }) : key))
                         .join(' ')
-                    : t(failure.key)}
+                    : t(failure.shown.key)}
               </Notice>
             )}
 

@@ -89,6 +89,9 @@ describe('ProviderServicesPage', () => {
       '/cgm/manage/addproviderservice',
     );
     expect(screen.getByRole('columnheader', { name: /Provider service/ })).toHaveAttribute('aria-sort', 'ascending');
+    // Spec §9: the provider grid's value columns are 17 wide each; the name takes the rest.
+    for (const name of [/Reports/, /Order type/, /Default language/])
+      expect(screen.getByRole('columnheader', { name })).toHaveStyle({ width: '17%' });
   });
 
   it('fetches the next page ahead as the reader nears the end of the grid, and shows it when asked', async () => {

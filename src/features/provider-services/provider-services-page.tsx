@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ProviderService } from '#common/contract';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
-import { GeneralList, type GeneralListColumn } from '../../shared/ui/general-list';
+import { GeneralList, providerGridColumnWidth, type GeneralListColumn } from '../../shared/ui/general-list';
 import { Page } from '../../shared/ui/page';
 import { useProviderServiceListSource } from './api';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
@@ -27,17 +27,25 @@ function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
           providerServiceName(row)
         ),
     },
-    { accessor: 'ReportType.Name', title: t('grid.reports'), sortable: true, render: (row) => row.reportType.name },
+    {
+      accessor: 'ReportType.Name',
+      title: t('grid.reports'),
+      sortable: true,
+      width: providerGridColumnWidth,
+      render: (row) => row.reportType.name,
+    },
     {
       accessor: 'DeliveryMethod',
       title: t('grid.orderType'),
       sortable: true,
+      width: providerGridColumnWidth,
       render: (row) => row.supportedAssessmentOrderTypes.map((type) => t(`orderType.${type.id}`)).join(', '),
     },
     {
       accessor: 'DefaultLanguage.Name',
       title: t('grid.defaultLanguage'),
       sortable: true,
+      width: providerGridColumnWidth,
       render: (row) => row.supportedAssessmentLanguages.find((language) => language.isDefault)?.name ?? '',
     },
     {

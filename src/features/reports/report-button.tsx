@@ -39,7 +39,7 @@ export function ReportButton({ patientId, hasResults }: { patientId: number; has
             })
             .catch(() => {
               tab?.close();
-              clientLog.warn('cognitive report could not be loaded');
+              clientLog.warn('report.loadFailed');
               toast.error(t('notAvailable'));
             });
         }}

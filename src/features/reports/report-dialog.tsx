@@ -40,7 +40,7 @@ export function ReportDialog() {
   const fullScreen = useMediaQuery(fullScreenQuery, true, { getInitialValueInEffect: false });
   const failed = !valid || access.isError;
   useEffect(() => {
-    if (failed) clientLog.warn('cognitive report could not be loaded');
+    if (failed) clientLog.warn('report.loadFailed');
   }, [failed]);
 
   const close = () => {

@@ -70,7 +70,7 @@ describe('ReportDialog (spec §2 Report dialog)', () => {
       expect(await screen.findByText(/The report is not available right now/)).toBeInTheDocument();
       expect(screen.queryByTitle('Cognitive report')).not.toBeInTheDocument();
       // Spec §7: the failure is only logged, in a fixed sentence that names no patient.
-      expect(warn.mock.calls).toEqual([['cognitive report could not be loaded']]);
+      expect(warn.mock.calls).toEqual([['report.loadFailed']]);
     } finally {
       warn.mockRestore();
     }

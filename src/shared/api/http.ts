@@ -90,6 +90,8 @@ export interface RequestOptions {
   validationToken?: string | null;
   /** Sent as Idempotency-Key: the same key for a retried submission makes the server answer without repeating it. */
   idempotencyKey?: string;
+  /** Client-Current-Route for this call instead of the page's path now (the client log sends where it logged). */
+  route?: string;
 }
 
 export interface HttpClient {
@@ -129,7 +131,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   ): Promise<z.infer<S>> {
     const headers = buildHeaders({
       version: options.config.version,
-      route: options.getRoute(),
+      route: requestOptions.route ?? options.getRoute(),
       authToken: options.getAuthToken(),
       validationToken: requestOptions.validationToken ?? null,
       now: now(),

@@ -29,9 +29,11 @@ export const resourceConfigQueries = {
 /**
  * Spec §3/§7: the resource config, read at start from the runtime config's `resourcesConfigUrl`, with the
  * static-host placeholder replaced (in the URL too, should the configuration carry it there). A config that cannot
- * be read is only logged (spec §7), with `insteadNote`, what the caller shows instead, when it gives one.
+ * be read is only logged (spec §7), as `resourceConfig.loadFailed`, by the callers that show something instead
+ * (`logIfFailed`); the others show the failure itself.
  */
-export function useResourceConfig(insteadNote?: string) {
+export function useResourceConfig(options: { logIfFailed?: boolean } = {}) {
+  const logIfFailed = options.logIfFailed ?? false;
   const fetcher = useStaticJson();
   const { resourcesConfigUrl, staticHost } = useRuntimeConfig();
   const host = staticHost.replace(/\/+$/, '');
@@ -40,7 +42,7 @@ export function useResourceConfig(insteadNote?: string) {
   );
   const failed = config.isError;
   useEffect(() => {
-    if (failed && insteadNote !== undefined) clientLog.warn(`resource config could not be read; ${insteadNote}`);
-  }, [failed, insteadNote]);
+    if (failed && logIfFailed) clientLog.warn('resourceConfig.loadFailed');
+  }, [failed, logIfFailed]);
   return config;
 }

@@ -64,7 +64,7 @@ describe('RequireEntitlement', () => {
     expect(await screen.findByText(forbiddenText)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Clinicians page' })).not.toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/cgm/manage/patients');
-    expect(warn).toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('access.forbidden');
   });
 
   it('sends the administrator to the provider services page', async () => {

@@ -35,7 +35,7 @@ export function Forbidden({ message = 'ERROR_ACCESS_FORBIDDEN' }: { message?: Fo
     if (shown.current) return;
     shown.current = true;
     toast.error(t(message));
-    clientLog.warn('access forbidden: missing entitlement or role for this route');
+    clientLog.warn('access.forbidden');
   }, [t, message]);
   return <Navigate to={session.userRole ? roleHome(paths, session.userRole) : paths.home} replace />;
 }

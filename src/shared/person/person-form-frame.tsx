@@ -25,7 +25,7 @@ export interface PersonSubmitOptions<T extends FieldValues, O, P> {
  */
 export function usePersonSubmit<T extends FieldValues, O, P>(options: PersonSubmitOptions<T, O, P>) {
   const { t } = useTranslation('common');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; error: unknown } | null>(null);
   const submit = async (values: O) => {
     setFailure(null);
     try {
@@ -36,8 +36,8 @@ export function usePersonSubmit<T extends FieldValues, O, P>(options: PersonSubm
       const outcome = applySaveError(error, options.setError);
       if (outcome === 'emailInUse') toast.error(t('VALID_EMAIL_ALREADY_IN_USE'));
       else if (outcome === 'fields') toast.error(t('ERROR_FORM_VALIDATION_ERRORS'));
-      else if (outcome === 'offline') setFailure(t('ERROR_OFFLINE_NOTHING_SENT'));
-      else setFailure(options.failureText);
+      else if (outcome === 'offline') setFailure({ text: t('ERROR_OFFLINE_NOTHING_SENT'), error });
+      else setFailure({ text: options.failureText, error });
     }
   };
   return { failure, submit };
@@ -75,7 +75,11 @@ export function PersonFormFrame<T extends FieldValues, O, P>({
         }}
       >
         <Stack gap="sm">
-          {failure && <Notice tone="error">{failure}</Notice>}
+          {failure && (
+            <Notice tone="error" error={failure.error}>
+              {failure.text}
+            </Notice>
+          )}
           {children}
           {!online && <Notice tone="warning">{t('saveOffline')}</Notice>}
           <Group justify="flex-end">

@@ -77,7 +77,7 @@ export function ProfileActions({ type, profile, editPath, isOwn = false, refresh
           : type === 'patient'
             ? 'ERROR_REACTIVATING_ACCOUNT'
             : 'ERROR_REACTIVATING_USER';
-      toast.error(withServerMessage(t(key), error));
+      toast.error(withServerMessage(t(key), error), { error });
       return;
     }
     setConfirming(null);
@@ -104,6 +104,7 @@ export function ProfileActions({ type, profile, editPath, isOwn = false, refresh
             t(kind === 'reset' ? 'ERROR_RESETTING_PASSWORD' : 'ERROR_RESENDING_ACCOUNT_SETUP_LINK'),
             error,
           ),
+          { error },
         );
     }
   };

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http';
 import { renderApp } from '../testing/render';
-import { EmptyState, LoadError, Loading } from './states';
+import { EmptyState, LoadError, Loading, Notice } from './states';
+import { toast } from './toast';
 
 function renderAt(element: ReactNode) {
   return renderApp([{ path: '*', element }], { initialEntries: ['/'] });
@@ -79,5 +80,56 @@ describe('DETAILS under a failed read (spec §8)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the patients.');
     expect(screen.queryByRole('button', { name: 'Details' })).not.toBeInTheDocument();
     expect(screen.queryByText(/does not exist/)).not.toBeInTheDocument();
+  });
+});
+
+// Issue 37: most catalogue errors show under failed saves and in error toasts, so DETAILS is offered there too.
+describe('DETAILS under a failed save and in an error toast (spec §8)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const refused = new ApiError({
+    status: 400,
+    code: 'VALIDATION',
+    serverMessage: 'Request validation failed',
+    fields: [{ path: 'reason', message: 'VALID_FIELD_TOO_LONG' }],
+    path: '/api/cgm/assessmentorders/41/cancel',
+  });
+
+  it('reveals the raw error under a failed save in a development build, and not in a production build', async () => {
+    vi.stubEnv('DEV', true);
+    const { user, unmount } = renderAt(
+      <Notice tone="error" error={refused}>
+        The order could not be cancelled.
+      </Notice>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Details' }));
+    expect(screen.getByText(/VALID_FIELD_TOO_LONG/)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('The order could not be cancelled.');
+    unmount();
+
+    vi.stubEnv('DEV', false);
+    renderAt(
+      <Notice tone="error" error={refused}>
+        The order could not be cancelled.
+      </Notice>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The order could not be cancelled.');
+    expect(screen.queryByRole('button', { name: 'Details' })).not.toBeInTheDocument();
+  });
+
+  it('offers DETAILS in an error toast of a development build only', async () => {
+    vi.stubEnv('DEV', true);
+    const { user } = renderAt(<span>page</span>);
+    await screen.findByText('page');
+    toast.error('The password could not be reset.', { error: refused });
+    await user.click(await screen.findByRole('button', { name: 'Details' }));
+    expect(screen.getByText(/Request validation failed/)).toBeVisible();
+
+    vi.stubEnv('DEV', false);
+    toast.error('The setup link could not be sent.', { error: refused });
+    expect(await screen.findByText('The setup link could not be sent.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Details' })).toHaveLength(1);
   });
 });

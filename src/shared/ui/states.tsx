@@ -109,22 +109,33 @@ const tones = {
 /**
  * A message beside a form or a page, the one way to say something went wrong (error: announced at once), needs
  * attention (warning), worked (success) or is worth knowing (info). `urgent` announces a warning at once too.
+ * Given the `error` of a failed save, a development build also offers DETAILS with the raw error (spec §8).
  */
 export function Notice({
   tone,
   title,
   urgent = false,
+  error,
   children,
 }: {
   tone: keyof typeof tones;
   title?: ReactNode;
   urgent?: boolean;
+  error?: unknown;
   children?: ReactNode;
 }) {
   const { color, role } = tones[tone];
+  const withDetails = import.meta.env.DEV && error !== undefined && error !== null;
   return (
     <Alert color={color} role={urgent ? 'alert' : role} title={title}>
-      {children}
+      {withDetails ? (
+        <Stack gap="xs" align="flex-start">
+          <div>{children}</div>
+          <ErrorDetails error={error} />
+        </Stack>
+      ) : (
+        children
+      )}
     </Alert>
   );
 }

@@ -10,51 +10,66 @@ async function logEntries(request: APIRequestContext): Promise<ClientLogEntry[]>
   return clientLogListSchema.parse(await response.json()).dataList;
 }
 
-test('the client logs a missing entitlement and an unhandled error, batched, with the route and role', async ({
+test('the client logs a missing entitlement and an unhandled error by code, with the route pattern and role', async ({
   page,
   loginPage,
   request,
 }) => {
+  const logCalls: { path: string; body: unknown }[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (sent.method() === 'POST' && path.startsWith('/api/cgm/log')) {
+      logCalls.push({ path, body: sent.postDataJSON() as unknown });
+    }
+  });
   await loginPage.signInAs('admin');
-  const marker = `boom ${String(Date.now())}`;
+  const since = Date.now();
   // Spec §6: a missing entitlement is refused (for an order, with spec §8's 'your role may not view this order'),
   // sends the person home and logs a warning. Administrators may not begin an on-site test.
   await page.goto('/cgm/manage/patientassessment/1/assessment/1');
   await expect(page.getByText('Your role may not view this order.')).toBeVisible();
-  await page.evaluate((message) => {
+  await page.evaluate(() => {
     setTimeout(() => {
-      throw new Error(message);
+      // What an error's message may quote never leaves the page: only its name does.
+      throw new RangeError('Maria Garcia 555-0100');
     });
-  }, marker);
+  });
 
+  const newSince = (entries: ClientLogEntry[]) =>
+    entries.filter((entry) => Date.parse(entry.createdAt) >= since - 1000);
   await expect
-    .poll(async () => (await logEntries(request)).find((entry) => entry.message.includes(marker)))
-    .toMatchObject({ level: 'error', role: 'cops', message: `unhandled error: Error: ${marker}` });
-  const entries = await logEntries(request);
-  expect(entries.find((entry) => entry.message.startsWith('access forbidden'))).toMatchObject({
+    .poll(async () =>
+      newSince(await logEntries(request)).find((entry) => entry.message === 'error.unhandled:RangeError'),
+    )
+    .toMatchObject({ level: 'error', role: 'cops', clientVersion: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  const entries = newSince(await logEntries(request));
+  expect(entries.find((entry) => entry.message === 'access.forbidden')).toMatchObject({
     level: 'warn',
     role: 'cops',
-    route: '/cgm/manage/patientassessment/1/assessment/1',
+    route: '/cgm/manage/patientassessment/:id/assessment/:id',
   });
+  // On the wire, the spec's calls: one per message, its level in the path, {message} the body.
+  expect(logCalls).toContainEqual({ path: '/api/cgm/log/error', body: { message: 'error.unhandled:RangeError' } });
+  expect(logCalls).toContainEqual({ path: '/api/cgm/log/warn', body: { message: 'access.forbidden' } });
+  expect(JSON.stringify(logCalls)).not.toMatch(/garcia|555/i);
 });
 
-test('what waits is sent as the page is left, even before the batch was due', async ({ page, request }) => {
+test('what waits is beaconed as the page is left, even before it was due', async ({ page, request }) => {
   await page.goto('/cgm');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  const marker = `left ${String(Date.now())}`;
-  await page.evaluate((message) => {
-    void Promise.reject(new TypeError(message));
-  }, marker);
+  const since = Date.now();
+  await page.evaluate(() => {
+    void Promise.reject(new SyntaxError('left'));
+  });
   // Leaving the page hides it: the beacon goes out at once, with no sign-in (the page had none).
   await page.goto('about:blank');
   await expect
-    .poll(async () => (await logEntries(request)).find((entry) => entry.message.includes(marker)))
-    .toMatchObject({
-      level: 'error',
-      role: null,
-      route: '/cgm',
-      message: `unhandled rejection: TypeError: ${marker}`,
-    });
+    .poll(async () =>
+      (await logEntries(request)).find(
+        (entry) => entry.message === 'rejection.unhandled:SyntaxError' && Date.parse(entry.createdAt) >= since - 1000,
+      ),
+    )
+    .toMatchObject({ level: 'error', role: null, route: '/cgm' });
 });
 
 test.describe('a page whose code cannot be downloaded', () => {
@@ -89,9 +104,7 @@ test.describe('a page whose code cannot be downloaded', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect
-      .poll(async () =>
-        (await logEntries(request)).some((entry) => entry.message === 'page code failed to load: TypeError'),
-      )
+      .poll(async () => (await logEntries(request)).some((entry) => entry.message === 'route.loadFailed:TypeError'))
       .toBe(true);
   });
 });

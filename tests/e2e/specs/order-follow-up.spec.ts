@@ -130,7 +130,7 @@ test('a cancelled order and an expired link each send the patient to their own p
   await dialog.getByRole('button', { name: 'Cancel the order' }).click();
   const confirm = dialog.getByRole('button', { name: 'Confirm the cancellation' });
   await confirm.click();
-  await expect(dialog.getByText('A reason is required')).toBeVisible();
+  await expect(dialog.getByText('Reason for cancelling is required')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Reason for cancelling' }).fill('Ordered twice by mistake');
   await confirm.click();
   await expect(page.getByText('The order was cancelled. Its link no longer works.')).toBeVisible();

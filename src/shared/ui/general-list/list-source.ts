@@ -26,5 +26,7 @@ export const searchDebounceMs = 1_200;
 export const cardPageSize = 10;
 export const gridRowHeight = 30;
 export const gridMinRows = 16;
+/** Spec §9 'provider grid column width 17': each of the provider-service grid's value columns takes 17 % of its width. */
+export const providerGridColumnWidth = '17%';
 /** Rows from the end of a grid page at which the next page is fetched ahead. */
 export const prefetchWithinRows = 5;

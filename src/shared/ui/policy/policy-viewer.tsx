@@ -24,7 +24,7 @@ function PageCanvas({ page, width }: { page: PolicyPage; width: number }) {
     const scale = (cssWidth / page.width) * (window.devicePixelRatio || 1);
     page.render(canvas, scale).catch(() => {
       // A page that fails to draw still has its text below for screen readers and the PDF link beside it.
-      clientLog.warn('privacy policy page could not be drawn');
+      clientLog.warn('policy.pageDrawFailed');
     });
   }, [page, width, cssWidth]);
   return (

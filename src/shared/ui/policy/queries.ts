@@ -18,7 +18,8 @@ import type { PolicyLoader } from './pdf-document';
  * document in that language where there is one, else the fallback's.
  */
 export function usePatientPrivacyNoticeUrl(language: string): string | null {
-  const config = useResourceConfig('using the built-in privacy notice');
+  // Failing, the build's own notice is used.
+  const config = useResourceConfig({ logIfFailed: true });
   const documents = useDocumentPaths();
   const own = documents.patientPrivacyNotice(language);
   if (documentLanguageFor(language, 'privacy').language !== documentFallbackLanguage) return own;

@@ -1,4 +1,6 @@
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ErrorDetails } from './error-details';
 
 /** Spec §2/§9: errors top-right, others bottom-right, hidden after 4 s. */
 export const toastAutoCloseMs = 4_000;
@@ -11,13 +13,25 @@ export function setToastCloseLabel(label: string): void {
 const closeButtonProps = () => ({ 'aria-label': closeLabel });
 
 export const toast = {
-  error(message: string, title?: string): void {
+  /**
+   * Given the raw `error`, a development build also offers DETAILS under the message (spec §8), and the toast then
+   * stays until closed, so there is time to read it; production builds show the message only.
+   */
+  error(message: string, options: { title?: string; error?: unknown } = {}): void {
+    const withDetails = import.meta.env.DEV && options.error !== undefined && options.error !== null;
     notifications.show({
-      message,
-      title,
+      message: withDetails ? (
+        <Stack gap="xs" align="flex-start">
+          <span>{message}</span>
+          <ErrorDetails error={options.error} />
+        </Stack>
+      ) : (
+        message
+      ),
+      title: options.title,
       color: 'red',
       position: 'top-right',
-      autoClose: toastAutoCloseMs,
+      autoClose: withDetails ? false : toastAutoCloseMs,
       closeButtonProps: closeButtonProps(),
     });
   },
