@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Http2SecureServer } from 'node:http2';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RuntimeConfig } from '#common/contract';
+import { registerRefusalAudit } from './audit/refusals';
 import { registerAuthGuards } from './auth/guards';
 import { defaultSessionMaxHours } from './auth/session-service';
 import type { Db } from './db/db';
@@ -30,6 +32,7 @@ import { providerServiceRoutes } from './routes/provider-services';
 import { referenceRoutes } from './routes/references';
 import { resourcesRoutes } from './routes/resources';
 import { accountAdminRoutes } from './routes/account-admin';
+import { auditRoutes } from './routes/audit';
 import { assessmentOrderRoutes, patientAssessmentOrderRoutes } from './routes/assessment-orders';
 import { passwordRoutes } from './routes/passwords';
 import { patientRoutes } from './routes/patients';
@@ -148,6 +151,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // Tokens and ids are short; a long body is a mistake or an attack, not a request.
     bodyLimit: 1_048_576,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    // The audit trail names each request; several servers share one trail, so an id is unique across them.
+    genReqId: () => randomUUID(),
   };
   // Route plugins are written against Fastify's default (HTTP/1) types; HTTP/2's compatibility request and reply
   // offer them everything they use, so the HTTPS instance is handed out under the same type.
@@ -187,6 +192,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerIdempotency(app, options.db, product);
   app.setNotFoundHandler(createNotFoundHandler(indexPage, config));
   registerAuthGuards(app, { db: options.db, sessionMinutes });
+  registerRefusalAudit(app, options.db);
 
   if (options.demo) {
     void app.register(async () => {
@@ -214,6 +220,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
   void app.register(orderFollowUpRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(patientAssessmentOrderRoutes, { ...deps, prefix: '/api/profile' });
+  void app.register(auditRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(accountAdminRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(passwordRoutes, { ...deps, prefix: '/api/profiles' });
   void app.register(profileReferenceRoutes, deps);

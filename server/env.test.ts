@@ -28,6 +28,18 @@ describe('server environment', () => {
   });
 });
 
+describe('AUDIT_RETENTION_YEARS (issue 35 F1)', () => {
+  it('keeps the audit trail six years unless set longer', () => {
+    expect(readServerEnv({}).auditRetentionYears).toBe(6);
+    expect(readServerEnv({ AUDIT_RETENTION_YEARS: '10' }).auditRetentionYears).toBe(10);
+  });
+
+  it('refuses to start with less than six years, saying why', () => {
+    expect(() => readServerEnv({ AUDIT_RETENTION_YEARS: '5' })).toThrow(/AUDIT_RETENTION_YEARS: must be at least 6/);
+    expect(() => readServerEnv({ AUDIT_RETENTION_YEARS: '6.5' })).toThrow(/AUDIT_RETENTION_YEARS/);
+  });
+});
+
 describe('TRUST_PROXY (issue 35)', () => {
   it('is off unless set, and reads a hop count or the proxies’ addresses and CIDR ranges', () => {
     expect(readServerEnv({}).trustProxy).toBe(false);

@@ -15,6 +15,9 @@ function rateLimitVariable(defaultValue: number) {
   return variable(z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000_000)), defaultValue));
 }
 
+/** HIPAA's six years (45 CFR 164.316(b)(2)(i)); AUDIT_RETENTION_YEARS may only lengthen it. */
+export const minimumAuditRetentionYears = 6;
+
 /** The environment `npm start` and the end-to-end tests configure the server with (DESIGN §1). */
 const serverEnvSchema = z.object({
   PORT: variable(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65_535)), 8080)),
@@ -73,6 +76,22 @@ const serverEnvSchema = z.object({
   // Minutes, with a fraction allowed so a test can use seconds (0.05 = 3 s).
   HANDOVER_IDLE_MINUTES: variable(z._default(z.coerce.number().check(z.gte(0.05), z.lte(120)), 5)),
   FOLLOW_UP_INTERVAL_SECONDS: variable(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(86_400)), 60)),
+  /**
+   * Years the audit trail is kept (issue 35 F1, HIPAA: at least six). Only a longer time may be set; nothing shorter
+   * starts the server, and the database itself refuses deleting an entry younger than six years.
+   */
+  AUDIT_RETENTION_YEARS: variable(
+    z._default(
+      z.coerce
+        .number()
+        .check(
+          z.int('must be a whole number of years'),
+          z.gte(minimumAuditRetentionYears, 'must be at least 6: the audit trail is kept six years or longer'),
+          z.lte(100),
+        ),
+      minimumAuditRetentionYears,
+    ),
+  ),
   LOG_LEVEL: variable(z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn')),
 });
 
@@ -95,6 +114,8 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   followUpIntervalSeconds: number;
   handoverIdleMinutes: number;
+  /** How long the audit trail is kept, in years (at least six). */
+  auditRetentionYears: number;
 }
 
 /**
@@ -173,6 +194,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     followUpIntervalSeconds: parsed.FOLLOW_UP_INTERVAL_SECONDS,
     handoverIdleMinutes: parsed.HANDOVER_IDLE_MINUTES,
+    auditRetentionYears: parsed.AUDIT_RETENTION_YEARS,
     rateLimits: {
       login: parsed.RATE_LIMIT_LOGIN,
       patientLogin: parsed.RATE_LIMIT_PATIENT_LOGIN,

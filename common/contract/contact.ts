@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { isValidEmail } from '../validation/email';
+import { emailSchema } from '../validation/email';
+import { requiredTextSaying } from '../validation/text';
 import { maxFieldLength } from './auth';
 
 /** Spec §5/§9: the message of the contact form is at most 255 characters. */
@@ -11,25 +12,13 @@ export const maxContactMessageLength = 255;
  * cannot be answered without using the name and address, so it is required.
  */
 export const contactMessageSchema = z.object({
-  name: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'VALID_NAME_IS_REQUIRED'), z.maxLength(maxFieldLength, 'VALID_NAME_TOO_LONG')),
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'VALID_EMAIL_IS_REQUIRED'),
-      z.maxLength(maxFieldLength, 'VALID_EMAIL_SHOULD_BE_VALID'),
-      z.refine(isValidEmail, 'VALID_EMAIL_SHOULD_BE_VALID'),
-    ),
+  name: requiredTextSaying({ required: 'VALID_NAME_IS_REQUIRED', tooLong: 'VALID_NAME_TOO_LONG' }, maxFieldLength),
+  email: emailSchema({ required: 'VALID_EMAIL_IS_REQUIRED', invalid: 'VALID_EMAIL_SHOULD_BE_VALID' }),
   organization: z.string().check(z.trim(), z.maxLength(maxFieldLength, 'VALID_ORGANIZATION_TOO_LONG')),
-  message: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'VALID_MESSAGE_IS_REQUIRED'),
-      z.maxLength(maxContactMessageLength, 'VALID_MESSAGE_TOO_LONG'),
-    ),
+  message: requiredTextSaying(
+    { required: 'VALID_MESSAGE_IS_REQUIRED', tooLong: 'VALID_MESSAGE_TOO_LONG' },
+    maxContactMessageLength,
+  ),
   optin: z.boolean().check(z.refine((value) => value, 'VALID_CONSENT_IS_REQUIRED')),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

@@ -25,10 +25,11 @@ export const outboxListSchema = z.object({
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;
 
+/** The body of a dev call about one account, named by its user name. */
+const accountRequestSchema = z.object({ userName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)) });
+
 /** POST /api/dev/expire-sessions: lets end-to-end tests simulate a session that expired on the server. */
-export const expireSessionsRequestSchema = z.object({
-  userName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-});
+export const expireSessionsRequestSchema = accountRequestSchema;
 
 export const expireSessionsResultSchema = z.object({ expired: z.int() });
 export type ExpireSessionsResult = z.infer<typeof expireSessionsResultSchema>;
@@ -51,9 +52,7 @@ export type BenchPatientsResult = z.infer<typeof benchPatientsResultSchema>;
  * POST /api/dev/expire-password: makes an account's password expired now, so that end-to-end tests (and people
  * trying the product) reach the expired-password flow of spec §4 at the next sign-in.
  */
-export const expirePasswordRequestSchema = z.object({
-  userName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-});
+export const expirePasswordRequestSchema = accountRequestSchema;
 
 export const expirePasswordResultSchema = z.object({ expired: z.boolean() });
 export type ExpirePasswordResult = z.infer<typeof expirePasswordResultSchema>;

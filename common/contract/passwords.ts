@@ -19,6 +19,12 @@ const newPasswordShape = {
   confirmPassword: passwordTextSchema,
 };
 
+/** The validate-token calls check the new password too when it is given. */
+const optionalNewPasswordShape = {
+  newPassword: z.optional(passwordTextSchema),
+  confirmPassword: z.optional(passwordTextSchema),
+};
+
 /** POST /api/profiles/changepassword (signed in, spec §2 mode normal). */
 export const changePasswordRequestSchema = z.object({
   currentPassword: passwordTextSchema,
@@ -34,11 +40,7 @@ export type SetupFirstTimePasswordRequest = z.infer<typeof setupFirstTimePasswor
  * POST /api/profiles/setupfirsttimepasswordvalidatetoken: checks the token without using it; with the passwords
  * it also checks them (nothing is saved).
  */
-export const setupTokenValidationRequestSchema = z.object({
-  setupToken: linkTokenSchema,
-  newPassword: z.optional(passwordTextSchema),
-  confirmPassword: z.optional(passwordTextSchema),
-});
+export const setupTokenValidationRequestSchema = z.object({ setupToken: linkTokenSchema, ...optionalNewPasswordShape });
 
 /** POST /api/profiles/resetpassword (anonymous, the token of the reset link). */
 export const resetPasswordRequestSchema = z.object({ resetToken: linkTokenSchema, ...newPasswordShape });
@@ -48,11 +50,7 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
  * POST /api/profiles/resetpasswordvalidatetoken: the reset page's equivalent of the setup check (not in spec §7;
  * added so that a used or expired reset link says so before the person types a new password).
  */
-export const resetTokenValidationRequestSchema = z.object({
-  resetToken: linkTokenSchema,
-  newPassword: z.optional(passwordTextSchema),
-  confirmPassword: z.optional(passwordTextSchema),
-});
+export const resetTokenValidationRequestSchema = z.object({ resetToken: linkTokenSchema, ...optionalNewPasswordShape });
 
 /**
  * The answer of the validate-token calls. A working link says whose it is (the pages greet the person and apply

@@ -33,6 +33,11 @@ export function requiredText(max: number = maxTextLength, required: string = val
   );
 }
 
+/** A required text, trimmed, at most `max` characters, with a form's own messages (translation keys). */
+export function requiredTextSaying(messages: { required: string; tooLong: string }, max: number = maxTextLength) {
+  return z.string().check(z.trim(), z.minLength(1, messages.required), z.maxLength(max, messages.tooLong));
+}
+
 /** An optional text field: '' when left empty, never null, so forms and payloads agree. */
 export function optionalText(max: number = maxTextLength) {
   return z.string().check(

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { assessmentTestRefusalCodes, handoverLockedCode, type AuthResult, type HandoverState } from '#common/contract';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { findOrderForTest } from '../db/queries/assessment-tests';
 import { clearHandover, lockSessionForOrder, markHandoverEnded, shareProviderService } from '../db/queries/handover';
@@ -7,7 +8,7 @@ import { findUserById, recordSuccessfulLogin } from '../db/queries/users';
 import { HttpError, notFound, translatedError } from '../http/errors';
 import { failedAuthResult, successAuthResult } from './auth-result';
 import { endSession, sessionEndFrom, startSession, type AuthContext, type SessionHandover } from './session-service';
-import { checkStaffPassword } from './sign-in';
+import { checkStaffPassword, recordPasswordRefusal } from './sign-in';
 
 /** How long a handed-over session stays alive for the test itself (a 15-minute test with breaks), at most. */
 export const handoverTestMinutes = 120;
@@ -103,6 +104,7 @@ export async function endHandover(db: Db, auth: AuthContext, idleMinutes: number
  */
 export async function unlockHandover(
   db: Db,
+  audit: AuditContext,
   auth: AuthContext,
   token: string,
   request: { userName?: string | undefined; password: string },
@@ -114,17 +116,30 @@ export async function unlockHandover(
   if (!owner) throw notFound('This session is not handed to a patient');
   const userName = request.userName ?? owner.email;
   const check = await checkStaffPassword(db, userName, request.password, now);
-  if (check.kind === 'refused') return failedAuthResult({ locked: check.locked });
-  if (check.kind === 'passwordExpired') return failedAuthResult({ passwordExpired: true });
+  if (check.kind === 'refused') {
+    await recordPasswordRefusal(db, audit, check);
+    return failedAuthResult({ locked: check.locked });
+  }
+  const signedIn = { action: 'auth.signIn', entity: 'user', entityId: check.user.id } as const;
+  if (check.kind === 'passwordExpired') {
+    await recordAudit(db, audit, { ...signedIn, action: 'auth.signInFailed', outcome: 'refused' });
+    return failedAuthResult({ passwordExpired: true });
+  }
   const { user } = check;
   if (user.id === owner.id) {
-    await recordSuccessfulLogin(db, user.id, now);
-    await clearHandover(db, auth.sessionId);
+    await db.tx(async (tx) => {
+      await recordSuccessfulLogin(tx, user.id, now);
+      await clearHandover(tx, auth.sessionId);
+      await recordAudit(tx, audit, signedIn);
+    });
     return successAuthResult(db, user, { token, expiresAt: auth.expiresAt });
   }
   // Another staff member: only one who works at a provider service of the handed-over session's user; anyone else
   // is refused as a wrong password would be, and the tablet stays locked.
-  if (!(await shareProviderService(db, owner.id, user.id))) return failedAuthResult();
+  if (!(await shareProviderService(db, owner.id, user.id))) {
+    await recordAudit(db, audit, { ...signedIn, action: 'auth.signInFailed', outcome: 'refused' });
+    return failedAuthResult();
+  }
   return db.tx(async (tx) => {
     await endSession(tx, auth, now);
     const fresh = await startSession(
@@ -135,6 +150,8 @@ export async function unlockHandover(
       sessionEndFrom(now, session.maxHours),
     );
     await recordSuccessfulLogin(tx, user.id, now);
+    await recordAudit(tx, audit, { action: 'auth.sessionEnded', entity: 'session', entityId: auth.sessionId });
+    await recordAudit(tx, audit, { ...signedIn, actor: null });
     return successAuthResult(tx, user, fresh);
   });
 }

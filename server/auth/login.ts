@@ -1,4 +1,5 @@
 import type { AuthResult } from '#common/contract';
+import { actorOf, recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { findPatientSummary, moveReportTokens } from '../db/queries/assessment-tests';
 import { copyHandover } from '../db/queries/handover';
@@ -16,7 +17,7 @@ import {
   startSession,
   type AuthContext,
 } from './session-service';
-import { checkStaffPassword } from './sign-in';
+import { checkStaffPassword, recordPasswordRefusal } from './sign-in';
 
 /** Expired or revoked sessions are kept this long (for support questions), then deleted at a login. */
 const staleSessionDays = 7;
@@ -43,27 +44,62 @@ export async function resultForSession(db: Db, auth: AuthContext, token: string)
 /** Spec §4 staff sign-in: a session for the right password; housekeeping of stale sessions and failures. */
 export async function signInStaff(
   db: Db,
+  audit: AuditContext,
   userName: string,
   password: string,
   { sessionMinutes, sessionMaxHours }: SessionLimits,
   now: Date,
 ): Promise<AuthResult> {
   const check = await checkStaffPassword(db, userName, password, now);
-  if (check.kind === 'refused') return failedAuthResult({ locked: check.locked });
-  if (check.kind === 'passwordExpired') return failedAuthResult({ passwordExpired: true });
+  if (check.kind === 'refused') {
+    await recordPasswordRefusal(db, audit, check);
+    return failedAuthResult({ locked: check.locked });
+  }
+  if (check.kind === 'passwordExpired') {
+    await recordAudit(db, audit, {
+      action: 'auth.signInFailed',
+      outcome: 'refused',
+      entity: 'user',
+      entityId: check.user.id,
+    });
+    return failedAuthResult({ passwordExpired: true });
+  }
   const { user } = check;
 
-  const session = await startSession(
-    db,
-    { userId: user.id },
-    sessionMinutes,
-    now,
-    sessionEndFrom(now, sessionMaxHours),
-  );
-  await recordSuccessfulLogin(db, user.id, now);
+  const session = await db.tx(async (tx) => {
+    const started = await startSession(
+      tx,
+      { userId: user.id },
+      sessionMinutes,
+      now,
+      sessionEndFrom(now, sessionMaxHours),
+    );
+    await recordSuccessfulLogin(tx, user.id, now);
+    const signedIn = await resolveToken(tx, started.token, now);
+    await recordAudit(tx, audit, {
+      action: 'auth.signIn',
+      entity: 'session',
+      entityId: started.sessionId,
+      ...(signedIn ? { actor: actorOf(signedIn) } : {}),
+    });
+    return started;
+  });
   await deleteStaleSessions(db, new Date(now.getTime() - staleSessionDays * 86_400_000));
   await deleteStaleUnknownNameFailures(db, new Date(now.getTime() - 86_400_000));
   return successAuthResult(db, user, session);
+}
+
+/** Spec §4 logout: the session ends at once, and the trail says who ended it. */
+export async function logOut(db: Db, audit: AuditContext, auth: AuthContext): Promise<void> {
+  await db.tx(async (tx) => {
+    await endSession(tx, auth);
+    await recordAudit(tx, audit, {
+      action: 'auth.logout',
+      entity: 'session',
+      entityId: auth.sessionId,
+      actor: actorOf(auth),
+    });
+  });
 }
 
 /** Spec §4 refresh: the old token stops working at once, so a leaked old token is useless. */

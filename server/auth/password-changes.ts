@@ -8,6 +8,7 @@ import {
   type updateExpiredPasswordRequestSchema,
 } from '#common/contract';
 import { passwordMessages, type PasswordMode } from '#common/validation/password';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import {
   countAccountTokensSince,
@@ -30,7 +31,7 @@ import { HttpError, unauthorized, validationFailed } from '../http/errors';
 import { recipientOf, sendAccountLink, type LinkSite } from '../profiles/account-emails';
 import { passwordExpiryFrom, serverPasswordIssues, throwIfPasswordIssues } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
-import { checkStaffPassword, lockMinutes, maxFailedLogins } from './sign-in';
+import { checkStaffPassword, lockMinutes, maxFailedLogins, recordPasswordRefusal } from './sign-in';
 
 export type { AccountTokenPurpose } from '../db/queries/account-tokens';
 
@@ -97,8 +98,18 @@ async function findUsableLink(
  * The current password of the change page. A wrong one counts like a failed sign-in, so a left-open session cannot
  * be used to guess it; while the account is locked even the right one is refused.
  */
-async function checkCurrentPassword(db: Db, user: UserAuthRow, currentPassword: string, now: Date): Promise<void> {
-  if (user.lockedUntil && user.lockedUntil > now) throw accountLocked();
+async function checkCurrentPassword(
+  db: Db,
+  audit: AuditContext,
+  user: UserAuthRow,
+  currentPassword: string,
+  now: Date,
+): Promise<void> {
+  const refused = { action: 'auth.passwordChanged', outcome: 'refused', entity: 'user', entityId: user.id } as const;
+  if (user.lockedUntil && user.lockedUntil > now) {
+    await recordAudit(db, audit, refused);
+    throw accountLocked();
+  }
   if (!user.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
     const { lockedUntil } = await recordFailedLogin(
       db,
@@ -106,7 +117,11 @@ async function checkCurrentPassword(db: Db, user: UserAuthRow, currentPassword: 
       maxFailedLogins,
       new Date(now.getTime() + lockMinutes * 60_000),
     );
-    if (lockedUntil && lockedUntil > now) throw accountLocked();
+    await recordAudit(db, audit, { ...refused, outcome: 'failure' });
+    if (lockedUntil && lockedUntil > now) {
+      await recordAudit(db, audit, { ...refused, action: 'auth.locked' });
+      throw accountLocked();
+    }
     throw currentPasswordIncorrect();
   }
 }
@@ -121,7 +136,12 @@ async function applyNewPassword(
   user: UserAuthRow,
   newPassword: string,
   now: Date,
-  options: { keepSessionId: number | null; useToken?: UsableAccountToken },
+  options: {
+    keepSessionId: number | null;
+    useToken?: UsableAccountToken;
+    /** The trail's entry: a change (signed in, or an expired password) or a reset or setup through a link. */
+    audit: { context: AuditContext; action: 'auth.passwordChanged' | 'auth.passwordReset' };
+  },
 ): Promise<void> {
   const hash = await hashPassword(newPassword);
   await db.tx(async (tx) => {
@@ -135,12 +155,14 @@ async function applyNewPassword(
     await revokeUserSessions(tx, user.id, now, options.keepSessionId);
     // However the password was changed, a reset or setup link sent before it no longer works (issue 35 F4).
     await voidUnusedAccountTokens(tx, user.id, now);
+    await recordAudit(tx, options.audit.context, { action: options.audit.action, entity: 'user', entityId: user.id });
   });
 }
 
 /** Spec §2 mode normal: signed in, the current password required. */
 export async function changePassword(
   db: Db,
+  audit: AuditContext,
   auth: { userId: number; sessionId: number },
   body: z.output<typeof changePasswordRequestSchema>,
   now: Date,
@@ -148,14 +170,18 @@ export async function changePassword(
   const user = await findUserById(db, auth.userId);
   if (!user) throw unauthorized();
   throwIfPasswordIssues(await serverPasswordIssues(body, { mode: 'normal', userName: user.email }));
-  await checkCurrentPassword(db, user, body.currentPassword, now);
-  await applyNewPassword(db, user, body.newPassword, now, { keepSessionId: auth.sessionId });
+  await checkCurrentPassword(db, audit, user, body.currentPassword, now);
+  await applyNewPassword(db, user, body.newPassword, now, {
+    keepSessionId: auth.sessionId,
+    audit: { context: audit, action: 'auth.passwordChanged' },
+  });
   return ok;
 }
 
 /** Spec §4: sign-in said the password expired; the person proves the current one and chooses another. */
 export async function updateExpiredPassword(
   db: Db,
+  audit: AuditContext,
   body: z.output<typeof updateExpiredPasswordRequestSchema>,
   now: Date,
 ): Promise<PasswordActionResult> {
@@ -164,9 +190,23 @@ export async function updateExpiredPassword(
   // addresses have accounts (issue 35 F3). Only an expired password may be changed here: a current one that has not
   // expired is refused exactly like a wrong one, and counts like one.
   const check = await checkStaffPassword(db, body.userEmail, body.currentPassword, now);
+  if (check.kind === 'refused') await recordPasswordRefusal(db, audit, check);
   if (check.kind === 'refused' && check.locked) throw accountLocked();
-  if (check.kind !== 'passwordExpired') throw currentPasswordIncorrect();
-  await applyNewPassword(db, check.user, body.newPassword, now, { keepSessionId: null });
+  if (check.kind !== 'passwordExpired') {
+    if (check.kind === 'ok') {
+      await recordAudit(db, audit, {
+        action: 'auth.passwordChanged',
+        outcome: 'refused',
+        entity: 'user',
+        entityId: check.user.id,
+      });
+    }
+    throw currentPasswordIncorrect();
+  }
+  await applyNewPassword(db, check.user, body.newPassword, now, {
+    keepSessionId: null,
+    audit: { context: audit, action: 'auth.passwordChanged' },
+  });
   return ok;
 }
 
@@ -190,6 +230,7 @@ export const validateLink = async (
 
 export const useLink = async (
   db: Db,
+  audit: AuditContext,
   purpose: AccountTokenPurpose,
   mode: PasswordMode,
   body: { token: string; newPassword: string; confirmPassword: string },
@@ -200,13 +241,18 @@ export const useLink = async (
   throwIfPasswordIssues(
     await serverPasswordIssues(body, { mode, userName: link.user.email, currentHash: link.user.passwordHash }),
   );
-  await applyNewPassword(db, link.user, body.newPassword, now, { keepSessionId: null, useToken: link.token });
+  await applyNewPassword(db, link.user, body.newPassword, now, {
+    keepSessionId: null,
+    useToken: link.token,
+    audit: { context: audit, action: purpose === 'RESET' ? 'auth.passwordReset' : 'auth.passwordChanged' },
+  });
   return ok;
 };
 
 /** Spec §2/§4: the same answer whether or not the address has an account, so it cannot be used to find accounts. */
 export async function sendForgotPasswordLink(
   db: Db,
+  audit: AuditContext,
   userEmail: string,
   site: LinkSite,
   now: Date,
@@ -217,7 +263,7 @@ export async function sendForgotPasswordLink(
     const purpose: AccountTokenPurpose = user.firstTimeSetupComplete ? 'RESET' : 'SETUP';
     const recent = await countAccountTokensSince(db, user.id, purpose, new Date(now.getTime() - 3_600_000));
     if (recent < maxForgotPasswordLinksPerHour) {
-      await sendAccountLink(db, purpose, site, recipientOf(user), null, now);
+      await sendAccountLink(db, audit, purpose, site, recipientOf(user), null, now);
     }
   }
   return ok;

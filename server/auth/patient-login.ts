@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import type { OrderStatusId, PatientLinkAnswer, PatientLoginResult, patientLoginRequestSchema } from '#common/contract';
 import type { InterfaceLanguage } from '#common/languages';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import {
   findOrderByPatientLoginToken,
@@ -121,6 +122,7 @@ export interface PatientSessionLimits {
  */
 export function signInPatient(
   db: Db,
+  audit: AuditContext,
   body: z.output<typeof patientLoginRequestSchema>,
   language: InterfaceLanguage,
   { sessionMinutes, sessionMaxHours }: PatientSessionLimits,
@@ -129,11 +131,16 @@ export function signInPatient(
   return db.tx(async (tx) => {
     const order = await findOrderByPatientLoginToken(tx, hashToken(body.patientLoginToken));
     // An unknown link reads like a mismatch, so a guessed token learns nothing; there is nothing to lock.
-    if (!order) return mismatch(null, language);
+    if (!order) {
+      await recordAudit(tx, audit, { action: 'patientLink.identityFailed', outcome: 'failure' });
+      return mismatch(null, language);
+    }
+    const concerned = { patientIds: [order.patientId], entity: 'order', entityId: order.orderId } as const;
     const ended = linkEnded(order, now);
     if (ended) return failed({ linkEnded: ended });
     // While locked even the right details are refused, otherwise the lock would not slow guessing.
     if (order.lockedUntilResent || (order.lockedUntil && order.lockedUntil > now)) {
+      await recordAudit(tx, audit, { ...concerned, action: 'patientLink.identityFailed', outcome: 'refused' });
       return failed({ orderLockedFailedAuthAttemptsExceeded: true });
     }
     if (!detailsMatch(order, body)) {
@@ -143,7 +150,11 @@ export function signInPatient(
         lockUntil,
         maxLocks: maxPatientLoginLocks,
       });
-      if (outcome.locked) return failed({ orderLockedFailedAuthAttemptsExceeded: true });
+      await recordAudit(tx, audit, { ...concerned, action: 'patientLink.identityFailed', outcome: 'failure' });
+      if (outcome.locked) {
+        await recordAudit(tx, audit, { ...concerned, action: 'patientLink.locked', outcome: 'refused' });
+        return failed({ orderLockedFailedAuthAttemptsExceeded: true });
+      }
       const left = Math.max(0, maxFailedPatientLogins - outcome.failedCount);
       return mismatch({ left, lastLock: order.lockCount + 1 >= maxPatientLoginLocks }, language);
     }
@@ -167,6 +178,17 @@ export function signInPatient(
       now,
       sessionEndFrom(now, sessionMaxHours),
     );
+    await recordAudit(tx, audit, {
+      ...concerned,
+      action: 'patientLink.identityChecked',
+      actor: {
+        userId: null,
+        role: 'patient',
+        providerServiceId: null,
+        patientSessionOrderId: order.orderId,
+        patientId: order.patientId,
+      },
+    });
     return {
       success: true,
       assessmentOrderStatusId: order.status,

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { recordUnknownNameFailure, unknownNameLockedUntil } from '../db/queries/sign-in-failures';
 import { claimLoginAttempt, findUserByEmail, resetFailedLogins, type UserAuthRow } from '../db/queries/users';
@@ -10,7 +11,13 @@ export const lockMinutes = 15;
 /** What a staff member's name and password prove, with the lock rules of sign-in applied. */
 export type StaffPasswordCheck =
   | { kind: 'ok'; user: UserAuthRow }
-  | { kind: 'refused'; locked: boolean }
+  | {
+      kind: 'refused';
+      locked: boolean;
+      /** For the audit trail: the account the name belongs to (null: none), and whether this attempt locked it. */
+      userId: number | null;
+      lockedNow: boolean;
+    }
   | { kind: 'passwordExpired'; user: UserAuthRow };
 
 /**
@@ -30,9 +37,10 @@ export async function checkStaffPassword(
   if (!user?.passwordHash) {
     await verifyAgainstDummy(password);
     const lockedUntil = await unknownNameLockedUntil(db, userName);
-    if (lockedUntil && lockedUntil > now) return { kind: 'refused', locked: true };
+    if (lockedUntil && lockedUntil > now) return { kind: 'refused', locked: true, userId: null, lockedNow: false };
     const failure = await recordUnknownNameFailure(db, userName, maxFailedLogins, lockUntil);
-    return { kind: 'refused', locked: failure.lockedUntil !== null && failure.lockedUntil > now };
+    const locked = failure.lockedUntil !== null && failure.lockedUntil > now;
+    return { kind: 'refused', locked, userId: null, lockedNow: locked };
   }
   // Claimed before the slow check, so concurrent guesses cannot all read "not locked" first (issue 35 F2). While
   // locked even the right password is refused, otherwise the lock would not slow guessing; the dummy check keeps a
@@ -40,11 +48,17 @@ export async function checkStaffPassword(
   const claim = await claimStaffAttempt(db, user.id, lockUntil, now);
   if (!claim.claimed) {
     await verifyAgainstDummy(password);
-    return { kind: 'refused', locked: true };
+    return { kind: 'refused', locked: true, userId: user.id, lockedNow: false };
   }
-  if (!(await verifyPassword(password, user.passwordHash))) return { kind: 'refused', locked: claim.locksAccount };
+  const refused = {
+    kind: 'refused',
+    locked: claim.locksAccount,
+    userId: user.id,
+    lockedNow: claim.locksAccount,
+  } as const;
+  if (!(await verifyPassword(password, user.passwordHash))) return refused;
   // The right password of a deactivated account is refused like a wrong one, and stays counted like one.
-  if (user.isDisabled) return { kind: 'refused', locked: claim.locksAccount };
+  if (user.isDisabled) return refused;
   if (user.passwordExpiresAt && user.passwordExpiresAt <= now) {
     await resetFailedLogins(db, user.id);
     return { kind: 'passwordExpired', user };
@@ -52,6 +66,20 @@ export async function checkStaffPassword(
   // Still counted: the caller clears it by recording the success (recordSuccessfulLogin), or leaves it counted when
   // it refuses the right password as if it were wrong.
   return { kind: 'ok', user };
+}
+
+/**
+ * The trail's entries for a refused staff password (sign-in, the expired password's change, unlocking a tablet): the
+ * failure, naming the account when the name has one (never the name typed), and the lock when this attempt locked it.
+ */
+export async function recordPasswordRefusal(
+  db: Db,
+  audit: AuditContext,
+  check: StaffPasswordCheck & { kind: 'refused' },
+): Promise<void> {
+  const entity = check.userId === null ? {} : { entity: 'user', entityId: check.userId };
+  await recordAudit(db, audit, { action: 'auth.signInFailed', outcome: 'failure', ...entity });
+  if (check.lockedNow) await recordAudit(db, audit, { action: 'auth.locked', outcome: 'refused', ...entity });
 }
 
 /** A claimed attempt, and whether its count (as a failure, until a right password clears it) locked the account. */

@@ -19,6 +19,11 @@ export interface QueryOptions {
    * PostgreSQL, which several servers may share, it is always asked.
    */
   cache?: boolean;
+  /**
+   * A write that only appends to a table no `cache: true` read reads (the audit trail): PGlite's kept answers stay,
+   * so recording a read does not make the next read slower.
+   */
+  appendOnly?: boolean;
 }
 
 /** Plain parameterised SQL ($1…) that runs unchanged on PGlite and on PostgreSQL. */
@@ -139,7 +144,7 @@ export function createReadCache() {
       options: QueryOptions,
       ask: () => Promise<T[]>,
     ): Promise<T[]> => {
-      if (!options.cache) return /^\s*select\b/i.test(sql) ? ask() : writing(ask);
+      if (!options.cache) return options.appendOnly || /^\s*select\b/i.test(sql) ? ask() : writing(ask);
       const key = `${sql}\u0000${JSON.stringify(params)}`;
       const kept = answers.get(key);
       if (kept) return kept as T[];

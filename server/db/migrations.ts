@@ -622,6 +622,77 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    // Issue 35 F1: the audit trail (HIPAA 164.312(b)). Append-only: no foreign key into it, nothing cascades into it,
+    // and the database itself refuses UPDATE, TRUNCATE and the DELETE of anything kept for less than six years. The
+    // insert trigger numbers each entry and chains its SHA-256 to the previous entry's hash under a transaction
+    // advisory lock, so several servers on one PostgreSQL write one total order; `npm run audit:verify` re-checks it.
+    version: 260,
+    name: 'audit trail; order events kept',
+    statements: [
+      `CREATE TABLE audit_events (
+        sequence bigint PRIMARY KEY,
+        at timestamptz NOT NULL,
+        actor_user_id integer NULL,
+        actor_role text NULL,
+        actor_provider_service_id integer NULL,
+        patient_session_order_id integer NULL,
+        action text NOT NULL,
+        patient_ids integer[] NOT NULL DEFAULT '{}',
+        entity text NULL,
+        entity_id text NULL,
+        outcome text NOT NULL CHECK (outcome IN ('success', 'failure', 'refused')),
+        client_address text NOT NULL,
+        request_id text NOT NULL,
+        prev_hash text NOT NULL,
+        hash text NOT NULL
+      )`,
+      `CREATE INDEX audit_events_at ON audit_events (at)`,
+      `CREATE INDEX audit_events_actor ON audit_events (actor_user_id, sequence)`,
+      `CREATE INDEX audit_events_patients ON audit_events USING gin (patient_ids)`,
+      // The canonical text of an entry is the JSON array of its fields in this order, the time in UTC to the
+      // millisecond; server/db/queries/audit-events.ts recomputes exactly this to verify the chain.
+      `CREATE FUNCTION audit_events_chain() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+        DECLARE
+          last_sequence bigint;
+          last_hash text;
+        BEGIN
+          PERFORM pg_advisory_xact_lock(7305035);
+          SELECT sequence, hash INTO last_sequence, last_hash FROM audit_events ORDER BY sequence DESC LIMIT 1;
+          NEW.sequence := COALESCE(last_sequence, 0) + 1;
+          NEW.at := date_trunc('milliseconds', clock_timestamp());
+          NEW.prev_hash := COALESCE(last_hash, '');
+          NEW.hash := encode(sha256(convert_to(jsonb_build_array(NEW.sequence,
+            to_char(NEW.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), NEW.actor_user_id, NEW.actor_role,
+            NEW.actor_provider_service_id, NEW.patient_session_order_id, NEW.action, to_jsonb(NEW.patient_ids),
+            NEW.entity, NEW.entity_id, NEW.outcome, NEW.client_address, NEW.request_id, NEW.prev_hash)::text,
+            'UTF8')), 'hex');
+          RETURN NEW;
+        END $$`,
+      `CREATE TRIGGER audit_events_chain BEFORE INSERT ON audit_events
+        FOR EACH ROW EXECUTE FUNCTION audit_events_chain()`,
+      `CREATE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'DELETE' AND OLD.at < now() - make_interval(years => 6) THEN RETURN OLD; END IF;
+          RAISE EXCEPTION 'audit_events is append-only (% refused)', TG_OP;
+        END $$`,
+      `CREATE TRIGGER audit_events_no_change BEFORE UPDATE OR DELETE ON audit_events
+        FOR EACH ROW EXECUTE FUNCTION audit_events_append_only()`,
+      `CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
+        FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only()`,
+      // The order timeline is kept as well: no DELETE or TRUNCATE, and deleting an order or a user no longer reaches it.
+      `CREATE TRIGGER order_events_no_delete BEFORE DELETE ON order_events
+        FOR EACH ROW EXECUTE FUNCTION order_events_append_only()`,
+      `CREATE TRIGGER order_events_no_truncate BEFORE TRUNCATE ON order_events
+        FOR EACH STATEMENT EXECUTE FUNCTION order_events_append_only()`,
+      `ALTER TABLE order_events DROP CONSTRAINT order_events_assessment_order_id_fkey`,
+      `ALTER TABLE order_events ADD CONSTRAINT order_events_assessment_order_id_fkey
+        FOREIGN KEY (assessment_order_id) REFERENCES assessment_orders (id) ON DELETE RESTRICT`,
+      `ALTER TABLE order_events DROP CONSTRAINT order_events_actor_user_id_fkey`,
+      `ALTER TABLE order_events ADD CONSTRAINT order_events_actor_user_id_fkey
+        FOREIGN KEY (actor_user_id) REFERENCES users (id) ON DELETE RESTRICT`,
+    ],
+  },
+  {
     // Issue 35 F7: the client log keeps catalogue codes only. Entries stored before may quote free text (names,
     // dates, addresses), so they go; anonymous and signed-in entries are trimmed apart, each by its newest ids.
     version: 290,

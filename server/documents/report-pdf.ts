@@ -39,16 +39,22 @@ export function pdfSafe(text: string, font: PDFFont): string {
   }).join('');
 }
 
-interface Column {
-  head: string;
-  /** Share of the text width. */
-  width: number;
-}
-
 interface Cell {
   text: string;
   bold?: boolean;
   color?: RGB;
+}
+
+/** A table column: its head, its share of the text width, and the cell it shows of each row. */
+interface Column<Row> {
+  head: string;
+  width: number;
+  cell: (row: Row) => Cell;
+}
+
+/** The first column of every table: the row's name, in bold. */
+function nameColumn<Row extends { name: string }>(head: string, width: number): Column<Row> {
+  return { head, width, cell: (row) => ({ text: row.name, bold: true }) };
 }
 
 /** The report's title, headings, paragraphs, facts and tables, with room for its footer. */
@@ -110,7 +116,7 @@ class ReportWriter extends PageFlow {
   }
 
   /** A table whose rows are never cut across pages; the head is repeated on a new page. */
-  table(caption: string, columns: readonly Column[], rows: readonly Cell[][]): void {
+  table<Row>(caption: string, rows: readonly Row[], columns: readonly Column<Row>[]): void {
     const widths = columns.map((column) => column.width * this.textWidth);
     const padding = 4;
     const wrapCells = (cells: readonly Cell[], bold: boolean) =>
@@ -149,7 +155,9 @@ class ReportWriter extends PageFlow {
     const head = () => {
       drawRow(headCells, [], true);
     };
-    const bodyRows = rows.map((row) => ({ cells: wrapCells(row, false), row }));
+    const bodyRows = rows
+      .map((row) => columns.map((column) => column.cell(row)))
+      .map((row) => ({ cells: wrapCells(row, false), row }));
     const captionLines = this.lines(caption, this.fonts.bold, bodySize, this.textWidth);
     this.ensureRoom(
       captionLines.length * leading + heightOf(headCells) + (bodyRows[0] ? heightOf(bodyRows[0].cells) : 0),
@@ -177,23 +185,17 @@ function changeText(line: CompositeLine): string {
 
 function compositesTable(writer: ReportWriter, content: ReportContent, test: TestContent): void {
   const { texts } = content;
-  writer.table(
-    fill(texts.compositesCaption, { date: test.date }),
-    [
-      { head: texts.composite, width: 0.27 },
-      { head: texts.standardScore, width: 0.13 },
-      { head: texts.band, width: 0.13 },
-      { head: texts.percentile, width: 0.12 },
-      { head: texts.change, width: 0.35 },
-    ],
-    test.composites.map((line) => [
-      { text: line.name, bold: true },
-      { text: line.score },
-      { text: line.band },
-      { text: line.percentile },
-      { text: changeText(line), color: line.reliable === 'decline' ? red : ink },
-    ]),
-  );
+  writer.table(fill(texts.compositesCaption, { date: test.date }), test.composites, [
+    nameColumn(texts.composite, 0.27),
+    { head: texts.standardScore, width: 0.13, cell: (line) => ({ text: line.score }) },
+    { head: texts.band, width: 0.13, cell: (line) => ({ text: line.band }) },
+    { head: texts.percentile, width: 0.12, cell: (line) => ({ text: line.percentile }) },
+    {
+      head: texts.change,
+      width: 0.35,
+      cell: (line) => ({ text: changeText(line), color: line.reliable === 'decline' ? red : ink }),
+    },
+  ]);
 }
 
 function testFacts(writer: ReportWriter, content: ReportContent, test: TestContent, inSummary: boolean): void {
@@ -240,19 +242,11 @@ export async function renderReportPdf(content: ReportContent, now: Date = new Da
   writer.heading(texts.methodTitle, 15);
   writer.paragraph(method.scores);
   writer.paragraph(method.change);
-  writer.table(
-    texts.methodTableCaption,
-    [
-      { head: texts.composite, width: 0.5 },
-      { head: texts.reliability, width: 0.25 },
-      { head: texts.threshold, width: 0.25 },
-    ],
-    method.thresholds.map((row) => [
-      { text: row.name, bold: true },
-      { text: row.reliability },
-      { text: row.threshold },
-    ]),
-  );
+  writer.table(texts.methodTableCaption, method.thresholds, [
+    nameColumn(texts.composite, 0.5),
+    { head: texts.reliability, width: 0.25, cell: (row) => ({ text: row.reliability }) },
+    { head: texts.threshold, width: 0.25, cell: (row) => ({ text: row.threshold }) },
+  ]);
   for (const note of method.notes) writer.paragraph(note);
   writer.heading(texts.sources, 12);
   for (const source of method.sources) writer.paragraph(`${source.topic}. ${source.citation}`, { size: 9 });
@@ -264,38 +258,19 @@ export async function renderReportPdf(content: ReportContent, now: Date = new Da
     if (marks.length > 0) writer.paragraph(marks.join(' - '), { bold: true, color: test.valid ? accent : red });
     testFacts(writer, content, test, false);
     compositesTable(writer, content, test);
-    writer.table(
-      fill(texts.tasksCaption, { date: test.date }),
-      [
-        { head: texts.task, width: 0.34 },
-        { head: texts.standardScore, width: 0.16 },
-        { head: texts.percentile, width: 0.14 },
-        { head: texts.validity, width: 0.36 },
-      ],
-      test.tasks.map((task) => [
-        { text: task.name, bold: true },
-        { text: task.standardScore },
-        { text: task.percentile },
-        { text: task.validity, color: task.valid ? ink : red },
-      ]),
-    );
-    writer.table(
-      fill(texts.rawCaption, { date: test.date }),
-      [
-        { head: texts.task, width: 0.22 },
-        { head: texts.primary, width: 0.26 },
-        { head: texts.accuracy, width: 0.2 },
-        { head: texts.speed, width: 0.14 },
-        { head: texts.missesHead, width: 0.18 },
-      ],
-      test.tasks.map((task) => [
-        { text: task.name, bold: true },
-        { text: task.measure },
-        { text: task.accuracy },
-        { text: task.speed },
-        { text: task.misses },
-      ]),
-    );
+    writer.table(fill(texts.tasksCaption, { date: test.date }), test.tasks, [
+      nameColumn(texts.task, 0.34),
+      { head: texts.standardScore, width: 0.16, cell: (task) => ({ text: task.standardScore }) },
+      { head: texts.percentile, width: 0.14, cell: (task) => ({ text: task.percentile }) },
+      { head: texts.validity, width: 0.36, cell: (task) => ({ text: task.validity, color: task.valid ? ink : red }) },
+    ]);
+    writer.table(fill(texts.rawCaption, { date: test.date }), test.tasks, [
+      nameColumn(texts.task, 0.22),
+      { head: texts.primary, width: 0.26, cell: (task) => ({ text: task.measure }) },
+      { head: texts.accuracy, width: 0.2, cell: (task) => ({ text: task.accuracy }) },
+      { head: texts.speed, width: 0.14, cell: (task) => ({ text: task.speed }) },
+      { head: texts.missesHead, width: 0.18, cell: (task) => ({ text: task.misses }) },
+    ]);
   }
 
   writer.footers(

@@ -185,30 +185,18 @@ describe('Strict-Transport-Security', () => {
 
   it('is sent behind a trusted proxy that says the request came over https', async () => {
     const proxied = await createTestApp({ clientDir, trustProxy: ['127.0.0.1'] });
+    /** The home page asked for from `remoteAddress`, which says the request came over `proto`. */
+    const forwarded = (remoteAddress: string, proto: 'http' | 'https') =>
+      proxied.app.inject({ method: 'GET', url: '/', remoteAddress, headers: { 'x-forwarded-proto': proto } });
     try {
-      const overHttps = await proxied.app.inject({
-        method: 'GET',
-        url: '/',
-        remoteAddress: '127.0.0.1',
-        headers: { 'x-forwarded-proto': 'https' },
-      });
+      const overHttps = await forwarded('127.0.0.1', 'https');
       expect(overHttps.headers['strict-transport-security']).toBe(strictTransportSecurity);
       expectSecurityHeaders(overHttps);
 
-      const overHttp = await proxied.app.inject({
-        method: 'GET',
-        url: '/',
-        remoteAddress: '127.0.0.1',
-        headers: { 'x-forwarded-proto': 'http' },
-      });
+      const overHttp = await forwarded('127.0.0.1', 'http');
       expect(overHttp.headers['strict-transport-security']).toBeUndefined();
 
-      const notTheProxy = await proxied.app.inject({
-        method: 'GET',
-        url: '/',
-        remoteAddress: '10.0.0.9',
-        headers: { 'x-forwarded-proto': 'https' },
-      });
+      const notTheProxy = await forwarded('10.0.0.9', 'https');
       expect(notTheProxy.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await proxied.close();

@@ -14,6 +14,7 @@ import {
 } from '#common/contract';
 import { simulateTest } from '#common/scoring';
 import { createDb } from '../db/db';
+import { runnerCall } from '../testing/runner-calls';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { callApi, postJson, testDatabaseUrl } from '../testing/test-app';
 import { providerServiceIdOf } from '../testing/test-orders';
@@ -150,13 +151,7 @@ describe('the order timeline', () => {
       { speedZ: 0, accuracyZ: 0 },
       { seed: 3, form: 'demo' },
     );
-    const recorded = await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/workflow/${begin.workflowInstanceId}/completed`,
-      begin.authTokenToUseForTest,
-      results,
-    );
+    const recorded = await runnerCall(testApp.app, begin, '/completed', results);
     expect(recorded.statusCode).toBe(200);
     // The callback after the runner's own record finishes nothing twice.
     await callApi(
@@ -204,13 +199,7 @@ describe('the order timeline', () => {
       payload: JSON.stringify({ language: 'en-US' }),
     });
     const begin = beginTestResultSchema.parse(begun.json());
-    await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/workflow/${begin.workflowInstanceId}/error`,
-      begin.authTokenToUseForTest,
-      { errorCode: 'workflowerror' },
-    );
+    await runnerCall(testApp.app, begin, '/error', { errorCode: 'workflowerror' });
     // The error callback after the runner's own report is not a second error.
     await callApi(
       testApp.app,

@@ -10,6 +10,7 @@ import {
   type HandoffResult,
   type OrderTimeline,
 } from '#common/contract';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import { findAssessmentOrder, listOpenAssessmentOrders } from '../db/queries/assessment-orders';
@@ -38,6 +39,7 @@ const dayMs = 86_400_000;
 export interface FollowUpContext {
   db: Db;
   auth: AuthContext;
+  audit: AuditContext;
   origin: string;
   product: string;
 }
@@ -77,6 +79,15 @@ async function lockInScope(db: Db, auth: AuthContext, id: number): Promise<Follo
   return order;
 }
 
+function recordOrderAction(
+  db: Db,
+  context: FollowUpContext,
+  order: FollowUpOrderRow,
+  action: 'order.resend' | 'order.cancel' | 'order.handoff',
+): Promise<void> {
+  return recordAudit(db, context.audit, { action, patientIds: [order.patientId], entity: 'order', entityId: order.id });
+}
+
 async function answer(db: Db, id: number): Promise<AssessmentOrder> {
   const order = await findAssessmentOrder(db, id);
   if (!order) throw orderNotFound();
@@ -84,11 +95,17 @@ async function answer(db: Db, id: number): Promise<AssessmentOrder> {
 }
 
 /** The order's timeline: its progress and every event, oldest first (cops read it too, within their scope). */
-export async function readTimeline(db: Db, auth: AuthContext, id: number): Promise<OrderTimeline> {
+export async function readTimeline(db: Db, audit: AuditContext, auth: AuthContext, id: number): Promise<OrderTimeline> {
   const order = await findAssessmentOrder(db, id);
   const scope = scopeIds(auth);
   if (!order || (scope !== null && !scope.includes(order.providerService.id))) throw orderNotFound();
   const events = await listOrderEvents(db, id);
+  await recordAudit(db, audit, {
+    action: 'order.timeline',
+    patientIds: [order.patient.id],
+    entity: 'order',
+    entityId: id,
+  });
   return {
     orderId: id,
     progress: order.progress,
@@ -109,6 +126,7 @@ export async function readTimeline(db: Db, auth: AuthContext, id: number): Promi
  */
 export async function listFollowUp(
   db: Db,
+  audit: AuditContext,
   providerServiceIds: readonly number[] | null,
   filter: FollowUpFilter,
   now: Date,
@@ -127,6 +145,11 @@ export async function listFollowUp(
             .filter((item) => item.attention !== null)
             .sort((a, b) => attentionRank(a.attention) - attentionRank(b.attention))
         : items.filter((item) => item.order.progress.id === filter);
+  await recordAudit(db, audit, {
+    action: 'order.list',
+    patientIds: [...new Set(shown.map((item) => item.order.patient.id))],
+    entity: 'order',
+  });
   return { dataList: shown, count: shown.length };
 }
 
@@ -158,6 +181,7 @@ export function resendLink(context: FollowUpContext, id: number): Promise<Assess
       actorUserId: context.auth.userId,
       detail: { email: order.email },
     });
+    await recordOrderAction(tx, context, order, 'order.resend');
     return answer(tx, id);
   });
 }
@@ -181,6 +205,7 @@ export function cancelOrder(context: FollowUpContext, id: number, reason: string
       actorUserId: context.auth.userId,
       detail: { reason },
     });
+    await recordOrderAction(tx, context, order, 'order.cancel');
     return answer(tx, id);
   });
 }
@@ -206,6 +231,7 @@ export function handOff(context: FollowUpContext, id: number, kind: 'QR' | 'LETT
       at: now,
       actorUserId: context.auth.userId,
     });
+    await recordOrderAction(tx, context, order, 'order.handoff');
     return {
       link: patientOrderLink(context.origin, context.product, login.token),
       linkExpiresOn: expiresAt.toISOString(),

@@ -9,6 +9,7 @@ import {
   type massOrderInputSchema,
 } from '#common/contract';
 import { validationMessages } from '#common/validation/messages';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import {
@@ -84,6 +85,7 @@ interface Placement {
 export interface OrderContext {
   db: Db;
   auth: AuthContext;
+  audit: AuditContext;
   origin: string;
   product: string;
 }
@@ -136,6 +138,25 @@ async function placeOrder(context: OrderContext, { patient, service, asked, emai
 }
 
 /**
+ * The trail's entries of the orders placed, written last in their transaction: the chain's lock is then held only
+ * until the commit and never while waiting for a row another writer holds.
+ */
+async function recordOrdersPlaced(
+  db: Db,
+  audit: AuditContext,
+  ordered: readonly { patientId: number; assessmentOrderId: number }[],
+): Promise<void> {
+  for (const order of ordered) {
+    await recordAudit(db, audit, {
+      action: 'order.create',
+      patientIds: [order.patientId],
+      entity: 'order',
+      entityId: order.assessmentOrderId,
+    });
+  }
+}
+
+/**
  * Spec §5 Single order, in one transaction: the patient must be in the caller's scope (out of scope and unknown
  * answer alike, 404) and active; HOME may make the order's email the patient's default.
  */
@@ -153,6 +174,15 @@ export function placeSingleOrder(
     const id = await placeOrder({ ...context, db: tx }, { patient, service, asked: body, email });
     if (home && body.updatePatientDefaultEmailToAssessmentOrderEmail) {
       await setPatientEmail(tx, patient.id, body.assessmentOrderEmail);
+    }
+    await recordOrdersPlaced(tx, context.audit, [{ patientId: patient.id, assessmentOrderId: id }]);
+    if (home && body.updatePatientDefaultEmailToAssessmentOrderEmail) {
+      await recordAudit(tx, context.audit, {
+        action: 'patient.update',
+        patientIds: [patient.id],
+        entity: 'patient',
+        entityId: patient.id,
+      });
     }
     const created = await findAssessmentOrder(tx, id);
     if (!created) throw new Error('New assessment order not found');
@@ -192,6 +222,7 @@ export function placeMassOrder(
       const assessmentOrderId = await placeOrder({ ...context, db: tx }, { patient, service, asked: body, email });
       result.ordered.push({ patientId, assessmentOrderId });
     }
+    await recordOrdersPlaced(tx, context.audit, result.ordered);
     return result;
   });
 }

@@ -1,4 +1,5 @@
 import type { AssessmentOrder, AssessmentOrderList } from '#common/contract';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { findAssessmentOrder, listPatientAssessmentOrders } from '../db/queries/assessment-orders';
 import type { PatientScope } from '../db/queries/patients';
@@ -11,6 +12,7 @@ import { visiblePatient } from '../profiles/scope';
  */
 export async function readAssessmentOrder(
   db: Db,
+  audit: AuditContext,
   providerServiceIds: readonly number[] | null,
   id: number,
 ): Promise<AssessmentOrder> {
@@ -18,12 +20,24 @@ export async function readAssessmentOrder(
   if (!order || (providerServiceIds !== null && !providerServiceIds.includes(order.providerService.id))) {
     throw notFound('Assessment order not found');
   }
+  await recordAudit(db, audit, { action: 'order.read', patientIds: [order.patient.id], entity: 'order', entityId: id });
   return order;
 }
 
 /** Spec §2 Assessments table: the orders of a patient the scope may see, newest schedule first. */
-export async function listPatientOrders(db: Db, scope: PatientScope, patientId: number): Promise<AssessmentOrderList> {
+export async function listPatientOrders(
+  db: Db,
+  audit: AuditContext,
+  scope: PatientScope,
+  patientId: number,
+): Promise<AssessmentOrderList> {
   await visiblePatient(db, scope, patientId);
   const dataList = await listPatientAssessmentOrders(db, patientId);
+  await recordAudit(db, audit, {
+    action: 'order.list',
+    patientIds: [patientId],
+    entity: 'patient',
+    entityId: patientId,
+  });
   return { dataList, count: dataList.length };
 }

@@ -12,6 +12,7 @@ import {
   type unableToTakeRequestSchema,
 } from '#common/contract';
 import { validationMessages } from '#common/validation/messages';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import { privacyPolicyNotAccepted } from '../auth/guards';
 import { expiryFrom, type AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
@@ -148,6 +149,23 @@ async function checkMayReportUnable(
   if (starter === null || starter !== auth.userId) throw forbidden();
 }
 
+/** The trail's entry of an order action on the test's order, in the action's transaction. */
+function recordTestAction(
+  db: Db,
+  audit: AuditContext,
+  order: OrderForTestRow,
+  action: 'order.read' | 'order.begin' | 'order.complete' | 'order.unableToTake',
+  outcome: 'success' | 'failure' = 'success',
+): Promise<void> {
+  return recordAudit(db, audit, {
+    action,
+    patientIds: [order.patientId],
+    entity: 'order',
+    entityId: order.orderId,
+    outcome,
+  });
+}
+
 /** The answer of every test callback: the order as it stands now. */
 export async function answerOrder(db: Db, id: number): Promise<AssessmentOrder> {
   const order = await findAssessmentOrder(db, id);
@@ -158,6 +176,7 @@ export async function answerOrder(db: Db, id: number): Promise<AssessmentOrder> 
 /** Spec §7 GET /api/profile/patients/{id}/assessmentorders/{assessmentId}: an order with what begin needs. */
 export async function readOrderDetail(
   db: Db,
+  audit: AuditContext,
   auth: AuthContext,
   patientId: number,
   assessmentId: number,
@@ -168,6 +187,7 @@ export async function readOrderDetail(
   const order = await answerOrder(db, assessmentId);
   const services = await loadProfileProviderServices(db, [facts.providerServiceId]);
   const defaultLanguage = await findPatientDefaultLanguage(db, patientId);
+  await recordTestAction(db, audit, facts, 'order.read');
   return {
     ...order,
     patientIsDisabled: facts.patientIsDisabled,
@@ -199,6 +219,7 @@ async function orderToBegin(
 /** The patient's own, unsupervised test: the privacy notice was accepted when they confirmed their details. */
 export function beginPatientTest(
   db: Db,
+  audit: AuditContext,
   auth: AuthContext,
   id: number,
   begin: { language: string; deviceClass: NewAttempt['deviceClass'] },
@@ -207,7 +228,7 @@ export function beginPatientTest(
   return db.tx(async (tx) => {
     const order = await orderToBegin(tx, auth, id, { byLink: true, language: begin.language, path: 'language' }, now);
     await patientTestAllowance(tx, auth, new Date(now.getTime() + testTokenLifetimeMinutes * 60_000));
-    return beginAttempt(
+    const begun = await beginAttempt(
       tx,
       order,
       {
@@ -220,12 +241,16 @@ export function beginPatientTest(
       },
       now,
     );
+    // Last in the transaction, like every entry of a change: the chain's lock is held only until the commit.
+    await recordTestAction(tx, audit, order, 'order.begin');
+    return begun;
   });
 }
 
 /** An on-site test begun by staff, who accepted the privacy notice with the patient on this device. */
 export function beginSupervisedTest(
   db: Db,
+  audit: AuditContext,
   auth: AuthContext,
   id: number,
   begin: Pick<NewAttempt, 'language' | 'privacyClientTimestamp' | 'privacyServerTimestamp' | 'deviceClass'>,
@@ -234,7 +259,9 @@ export function beginSupervisedTest(
   return db.tx(async (tx) => {
     const language = { byLink: false, language: begin.language, path: 'AssessmentOrderTestWillUseLanguage' };
     const order = await orderToBegin(tx, auth, id, language, now);
-    return beginAttempt(tx, order, { supervised: true, startedByUserId: auth.userId, ...begin }, now);
+    const begun = await beginAttempt(tx, order, { supervised: true, startedByUserId: auth.userId, ...begin }, now);
+    await recordTestAction(tx, audit, order, 'order.begin');
+    return begun;
   });
 }
 
@@ -244,6 +271,7 @@ export function beginSupervisedTest(
  */
 async function afterTest(
   db: Db,
+  audit: { context: AuditContext; outcome: 'success' | 'failure' },
   auth: AuthContext,
   id: number,
   sessionMinutes: number,
@@ -256,6 +284,7 @@ async function afterTest(
     if (!order) throw orderNotFound();
     checkAccess(auth, order, 'beginSupervisedAssessment');
     await step(tx, order);
+    await recordTestAction(tx, audit.context, order, 'order.complete', audit.outcome);
   });
   return answerOrder(db, id);
 }
@@ -267,13 +296,14 @@ async function afterTest(
  */
 export function confirmTestCompleted(
   db: Db,
+  audit: AuditContext,
   auth: AuthContext,
   id: number,
   { workflowInstanceId }: z.output<typeof testCompletedRequestSchema>,
   sessionMinutes: number,
   now: Date,
 ): Promise<AssessmentOrder> {
-  return afterTest(db, auth, id, sessionMinutes, now, async (tx, order) => {
+  return afterTest(db, { context: audit, outcome: 'success' }, auth, id, sessionMinutes, now, async (tx, order) => {
     if (order.status === 'FINI') return;
     const attempt = await findOrderAttempt(tx, id, workflowInstanceId);
     if (attempt?.outcome !== 'COMPLETED' || !attempt.finishedAt) {
@@ -286,13 +316,15 @@ export function confirmTestCompleted(
 /** Spec §4 error callback: the order stays open and keeps the code; the attempt ends if the runner did not. */
 export function recordTestError(
   db: Db,
+  audit: AuditContext,
   auth: AuthContext,
   id: number,
   report: z.output<typeof testErrorRequestSchema>,
   sessionMinutes: number,
   now: Date,
 ): Promise<AssessmentOrder> {
-  return afterTest(db, auth, id, sessionMinutes, now, async (tx) => {
+  // The test ended without a result: recorded as a completion that failed.
+  return afterTest(db, { context: audit, outcome: 'failure' }, auth, id, sessionMinutes, now, async (tx) => {
     const attempt = await findOrderAttempt(tx, id, report.workflowInstanceId);
     if (attempt?.outcome === null) await recordAttemptError(tx, attempt.id, report.errorCode, now);
     await markOrderError(tx, id, report.errorCode, now);
@@ -306,6 +338,7 @@ export function recordTestError(
  */
 export async function reportUnableToTake(
   db: Db,
+  audit: AuditContext,
   auth: AuthContext,
   id: number,
   body: z.output<typeof unableToTakeRequestSchema>,
@@ -340,6 +373,7 @@ export async function reportUnableToTake(
       now,
     );
     await patientTestEnded(tx, auth, sessionMinutes, now);
+    await recordTestAction(tx, audit, order, 'order.unableToTake');
   });
   return answerOrder(db, id);
 }

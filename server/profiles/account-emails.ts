@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { createAccountToken, type AccountTokenPurpose } from '../db/queries/account-tokens';
 import { insertOutboxMessage } from '../db/queries/outbox';
@@ -54,6 +55,7 @@ const accountLinks: Record<
  */
 export async function sendAccountLink(
   db: Db,
+  audit: AuditContext,
   purpose: AccountTokenPurpose,
   site: LinkSite,
   recipient: LinkRecipient,
@@ -61,21 +63,28 @@ export async function sendAccountLink(
   now: Date = new Date(),
 ): Promise<void> {
   const kind = accountLinks[purpose];
-  const token = await createAccountToken(
-    db,
-    {
-      userId: recipient.userId,
-      purpose,
-      expiresAt: new Date(now.getTime() + kind.hours * 3_600_000),
-      createdByUserId,
-    },
-    now,
-  );
-  const link = `${site.origin}/${site.product}/${kind.page}?token=${encodeURIComponent(token)}`;
-  await insertOutboxMessage(db, {
-    to: recipient.email,
-    subject: kind.subject,
-    body: kind.body(recipient.firstName, link),
-    link,
+  await db.tx(async (tx) => {
+    const token = await createAccountToken(
+      tx,
+      {
+        userId: recipient.userId,
+        purpose,
+        expiresAt: new Date(now.getTime() + kind.hours * 3_600_000),
+        createdByUserId,
+      },
+      now,
+    );
+    const link = `${site.origin}/${site.product}/${kind.page}?token=${encodeURIComponent(token)}`;
+    await insertOutboxMessage(tx, {
+      to: recipient.email,
+      subject: kind.subject,
+      body: kind.body(recipient.firstName, link),
+      link,
+    });
+    await recordAudit(tx, audit, {
+      action: purpose === 'RESET' ? 'auth.resetLinkSent' : 'auth.setupLinkSent',
+      entity: 'user',
+      entityId: recipient.userId,
+    });
   });
 }

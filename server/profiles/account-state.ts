@@ -1,4 +1,5 @@
 import type { ProfileType } from '#common/contract';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { findPatient, setPatientDisabled, type PatientScope } from '../db/queries/patients';
 import { revokePatientSessions, revokeUserSessions } from '../db/queries/sessions';
@@ -14,6 +15,7 @@ export { findUserByEmail } from '../db/queries/users';
  */
 export async function setProfileDisabled(
   db: Db,
+  audit: AuditContext,
   scope: PatientScope,
   profileType: ProfileType,
   userId: number,
@@ -25,12 +27,23 @@ export async function setProfileDisabled(
     await db.tx(async (tx) => {
       await setPatientDisabled(tx, userId, disabled);
       if (disabled) await revokePatientSessions(tx, userId, now);
+      await recordAudit(tx, audit, {
+        action: disabled ? 'patient.deactivate' : 'patient.reactivate',
+        patientIds: [userId],
+        entity: 'patient',
+        entityId: userId,
+      });
     });
   } else {
     if (!(await findStaff(db, profileType, scope, userId))) throw notFound('Profile not found');
     await db.tx(async (tx) => {
       await setStaffDisabled(tx, userId, disabled);
       if (disabled) await revokeUserSessions(tx, userId, now);
+      await recordAudit(tx, audit, {
+        action: disabled ? 'staff.deactivate' : 'staff.reactivate',
+        entity: profileType,
+        entityId: userId,
+      });
     });
   }
 }

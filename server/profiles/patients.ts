@@ -7,6 +7,7 @@ import type {
   patientWriteSchema,
 } from '#common/contract';
 import { validationMessages } from '#common/validation/messages';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import {
@@ -68,11 +69,17 @@ function valuesOf(body: PatientWrite, providerServiceId: number): PatientValues 
 /** One page of a patient list (spec §7), each row with its provider service. */
 export async function listPatientProfiles(
   db: Db,
+  audit: AuditContext,
   scope: PatientScope,
   kind: PatientListKind,
   query: z.output<typeof patientListQuerySchema>,
 ): Promise<PatientList> {
   const page = await listPatients(db, scope, { kind, ...query });
+  await recordAudit(db, audit, {
+    action: query.searchText === '' ? 'patient.list' : 'patient.search',
+    patientIds: page.rows.map((row) => row.id),
+    entity: 'patient',
+  });
   return { dataList: page.rows.map((row) => toPatientProfile(row, page.providerServices)), count: page.count };
 }
 
@@ -80,28 +87,57 @@ export async function listPatientProfiles(
  * A patient as the profile page shows it: the patient, its provider service's choices, mapped to the contract.
  * Out of scope and unknown answer alike (404), so an id never tells whether a patient exists elsewhere.
  */
-export async function readPatientProfile(db: Db, scope: PatientScope, id: number): Promise<PatientProfile> {
-  return oneProfile(db, await visiblePatient(db, scope, id));
+export async function readPatientProfile(
+  db: Db,
+  audit: AuditContext,
+  scope: PatientScope,
+  id: number,
+): Promise<PatientProfile> {
+  const profile = await oneProfile(db, await visiblePatient(db, scope, id));
+  await recordAudit(db, audit, { action: 'patient.read', patientIds: [id], entity: 'patient', entityId: id });
+  return profile;
 }
 
 /** Spec §5 Add patient: in the caller's provider service (or the one a cops user chose). */
-export async function addPatient(db: Db, auth: AuthContext, body: PatientWrite): Promise<PatientProfile> {
+export async function addPatient(
+  db: Db,
+  audit: AuditContext,
+  auth: AuthContext,
+  body: PatientWrite,
+): Promise<PatientProfile> {
   const providerServiceId = await providerServiceForNewProfile(db, auth, body.providerService?.id ?? null);
   await checkLanguage(db, providerServiceId, body.defaultLanguage);
   await checkAddressCodes(db, body.address);
-  const id = await insertPatient(db, valuesOf(body, providerServiceId));
+  const id = await db.tx(async (tx) => {
+    const added = await insertPatient(tx, valuesOf(body, providerServiceId));
+    await recordAudit(tx, audit, { action: 'patient.create', patientIds: [added], entity: 'patient', entityId: added });
+    return added;
+  });
   const row = await findPatient(db, { providerServiceIds: null, includeDisabled: true }, id);
   if (!row) throw new Error('New patient not found');
   return oneProfile(db, row);
 }
 
 /** Spec §5 Edit patient; the provider service stays the patient's own. */
-export async function editPatient(db: Db, scope: PatientScope, body: PatientUpdate): Promise<PatientProfile> {
+export async function editPatient(
+  db: Db,
+  audit: AuditContext,
+  scope: PatientScope,
+  body: PatientUpdate,
+): Promise<PatientProfile> {
   const existing = await visiblePatient(db, scope, body.id);
   // Spec §4: a deactivated profile is reactivated before it can be edited.
   if (existing.isDisabled) throw translatedError(400, 'PROFILE_DISABLED', 'TEXT_SERVER_REACTIVATE_BEFORE_EDITING');
   await checkLanguage(db, existing.providerServiceId, body.defaultLanguage);
   await checkAddressCodes(db, body.address);
-  await updatePatient(db, body.id, valuesOf(body, existing.providerServiceId));
+  await db.tx(async (tx) => {
+    await updatePatient(tx, body.id, valuesOf(body, existing.providerServiceId));
+    await recordAudit(tx, audit, {
+      action: 'patient.update',
+      patientIds: [body.id],
+      entity: 'patient',
+      entityId: body.id,
+    });
+  });
   return oneProfile(db, await visiblePatient(db, scope, body.id));
 }

@@ -13,6 +13,7 @@ import {
 } from '#common/contract';
 import { validationMessages } from '#common/validation/messages';
 import type { AuthContext } from '../auth/session-service';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import type { PatientScope } from '../db/queries/patients';
 import { loadProfileProviderServices } from '../db/queries/profile-provider-services';
@@ -103,6 +104,7 @@ export async function readStaffProfile(
 /** Spec §4 Add clinician/technician: the account starts with a setup link. */
 export async function addStaffProfile(
   db: Db,
+  audit: AuditContext,
   kind: StaffProfileType,
   auth: AuthContext,
   body: StaffWrite,
@@ -120,11 +122,13 @@ export async function addStaffProfile(
       // Spec §4: a new account starts with a setup link; the password pages consume the token.
       await sendAccountLink(
         tx,
+        audit,
         'SETUP',
         site,
         { userId: newId, email: values.email, firstName: values.firstName },
         auth.userId,
       );
+      await recordAudit(tx, audit, { action: 'staff.create', entity: kind, entityId: newId });
       return newId;
     });
   } catch (error) {
@@ -137,6 +141,7 @@ export async function addStaffProfile(
 /** Spec §4 Edit clinician/technician; only cops change the license. */
 export async function editStaffProfile(
   db: Db,
+  audit: AuditContext,
   kind: StaffProfileType,
   auth: AuthContext,
   scope: PatientScope,
@@ -151,7 +156,10 @@ export async function editStaffProfile(
   await checkSpecialty(db, values.specialtyId);
   if (await emailTaken(db, values.email, body.id)) throw emailInUse();
   try {
-    await updateStaff(db, body.id, values);
+    await db.tx(async (tx) => {
+      await updateStaff(tx, body.id, values);
+      await recordAudit(tx, audit, { action: 'staff.update', entity: kind, entityId: body.id });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailInUse();
     throw error;

@@ -1,5 +1,6 @@
 import type { Battery, ProviderService, ProviderServiceRef } from '#common/contract';
 import type { InterfaceLanguage } from '#common/languages';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import {
@@ -83,13 +84,32 @@ export async function providerServiceBatteries(
 }
 
 /** Spec §4 Add provider service. */
-export async function addProviderService(db: Db, write: ProviderServiceWrite): Promise<ProviderService> {
+export async function addProviderService(
+  db: Db,
+  audit: AuditContext,
+  write: ProviderServiceWrite,
+): Promise<ProviderService> {
   await checkReferences(db, write);
-  return unlessDuplicate(() => createProviderService(db, write));
+  return unlessDuplicate(() =>
+    db.tx(async (tx) => {
+      const created = await createProviderService(tx, write);
+      await recordAudit(tx, audit, {
+        action: 'providerService.create',
+        entity: 'providerService',
+        entityId: created.id,
+      });
+      return created;
+    }),
+  );
 }
 
 /** Spec §4 Edit provider service: a language once added stays; patients and orders may already use it. */
-export async function editProviderService(db: Db, id: number, write: ProviderServiceWrite): Promise<ProviderService> {
+export async function editProviderService(
+  db: Db,
+  audit: AuditContext,
+  id: number,
+  write: ProviderServiceWrite,
+): Promise<ProviderService> {
   const previous = await findProviderService(db, id);
   if (!previous) throw notFound('Provider service not found');
   const kept = new Set(write.localities.map((locality) => locality.localityId));
@@ -99,9 +119,12 @@ export async function editProviderService(db: Db, id: number, write: ProviderSer
     throw validationFailed([{ path: 'localities', message: 'VALID_LANGUAGE_CANNOT_BE_REMOVED' }]);
   }
   await checkReferences(db, write);
-  return unlessDuplicate(async () => {
-    const updated = await updateProviderService(db, id, write);
-    if (!updated) throw notFound('Provider service not found');
-    return updated;
-  });
+  return unlessDuplicate(() =>
+    db.tx(async (tx) => {
+      const updated = await updateProviderService(tx, id, write);
+      if (!updated) throw notFound('Provider service not found');
+      await recordAudit(tx, audit, { action: 'providerService.update', entity: 'providerService', entityId: id });
+      return updated;
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 import type { ReportAccess } from '#common/contract';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { insertReportToken, listFinishedAssessments } from '../db/queries/assessment-tests';
 import { hashToken, newToken } from '../db/tokens';
@@ -13,13 +14,22 @@ export const reportTokenMinutes = 15;
  */
 export async function grantReportAccess(
   db: Db,
+  audit: AuditContext,
   patientId: number,
   caller: { userId: number; sessionId: number },
   now: Date,
 ): Promise<ReportAccess> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + reportTokenMinutes * 60_000);
-  await insertReportToken(db, { tokenHash: hashToken(token), patientId, ...caller, expiresAt }, now);
+  await db.tx(async (tx) => {
+    await insertReportToken(tx, { tokenHash: hashToken(token), patientId, ...caller, expiresAt }, now);
+    await recordAudit(tx, audit, {
+      action: 'report.access',
+      patientIds: [patientId],
+      entity: 'report',
+      entityId: patientId,
+    });
+  });
   const finished = await listFinishedAssessments(db, patientId);
   return { token, expiresOn: expiresAt.toISOString(), baselineId: finished[0]?.orderId ?? null };
 }

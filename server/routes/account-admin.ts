@@ -9,6 +9,7 @@ import {
   type StaffProfileType,
 } from '#common/contract';
 import { mapLoginRole } from '#common/contract';
+import { auditContextOf } from '../audit/audit';
 import { forbidden, notFound, translatedError } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { recipientOf, sendAccountLink } from '../profiles/account-emails';
@@ -41,7 +42,15 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       const auth = callerOf(request);
       const needed = (disabled ? deactivateEntitlement : reactivateEntitlement)[profileType];
       if (!auth.entitlements.has(needed)) throw forbidden();
-      await setProfileDisabled(db, profileScope(auth), profileType, userId, disabled, new Date());
+      await setProfileDisabled(
+        db,
+        auditContextOf(request),
+        profileScope(auth),
+        profileType,
+        userId,
+        disabled,
+        new Date(),
+      );
       return ok;
     };
   app.post('/deactivateaccount', { preHandler: app.requireAuth }, setDisabled(true));
@@ -62,7 +71,14 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       if (profile.firstTimeSetupComplete) {
         throw translatedError(400, 'SETUP_COMPLETE', 'TEXT_SERVER_ACCOUNT_ALREADY_SET_UP');
       }
-      await sendAccountLink(db, 'SETUP', { origin: publicOrigin(), product }, recipientOf(profile), auth.userId);
+      await sendAccountLink(
+        db,
+        auditContextOf(request),
+        'SETUP',
+        { origin: publicOrigin(), product },
+        recipientOf(profile),
+        auth.userId,
+      );
       return ok;
     },
   );
@@ -85,7 +101,14 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       if (!profile.firstTimeSetupComplete) {
         throw translatedError(400, 'SETUP_INCOMPLETE', 'TEXT_SERVER_ACCOUNT_NOT_SET_UP');
       }
-      await sendAccountLink(db, 'RESET', { origin: publicOrigin(), product }, recipientOf(user), auth.userId);
+      await sendAccountLink(
+        db,
+        auditContextOf(request),
+        'RESET',
+        { origin: publicOrigin(), product },
+        recipientOf(user),
+        auth.userId,
+      );
       return ok;
     },
   );

@@ -7,6 +7,7 @@ import {
   type AssessmentOrderList,
   type MassOrderResult,
 } from '#common/contract';
+import { auditContextOf } from '../audit/audit';
 import { forbidden } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
 import { placeMassOrder, placeSingleOrder, scopeIds } from '../orders/placing';
@@ -33,7 +34,10 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     if (body.updatePatientDefaultEmailToAssessmentOrderEmail && !auth.entitlements.has('editPatient')) {
       throw forbidden();
     }
-    const order = await placeSingleOrder({ db, auth, origin: publicOrigin(), product }, body);
+    const order = await placeSingleOrder(
+      { db, auth, audit: auditContextOf(request), origin: publicOrigin(), product },
+      body,
+    );
     return reply.code(201).send(order);
   });
 
@@ -44,7 +48,7 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     async (request): Promise<MassOrderResult> => {
       const body = parseBody(massOrderInputSchema, request);
       const auth = callerOf(request);
-      return placeMassOrder({ db, auth, origin: publicOrigin(), product }, body);
+      return placeMassOrder({ db, auth, audit: auditContextOf(request), origin: publicOrigin(), product }, body);
     },
   );
 
@@ -53,7 +57,7 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     { preHandler: app.requireEntitlement('viewAssessmentOrder') },
     async (request): Promise<AssessmentOrder> => {
       const { id } = parseParams(assessmentOrderIdParamsSchema, request);
-      return readAssessmentOrder(db, scopeIds(callerOf(request)), id);
+      return readAssessmentOrder(db, auditContextOf(request), scopeIds(callerOf(request)), id);
     },
   );
   done();
@@ -70,7 +74,7 @@ export const patientAssessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (a
     { preHandler: app.requireEntitlement('listPatients') },
     async (request): Promise<AssessmentOrderList> => {
       const { id } = parseParams(idParamsSchema, request);
-      return listPatientOrders(db, profileScope(callerOf(request)), id);
+      return listPatientOrders(db, auditContextOf(request), profileScope(callerOf(request)), id);
     },
   );
   done();

@@ -13,6 +13,7 @@ import {
 import { simulateTest } from '#common/scoring';
 import { demoAccounts } from '../seed/seed';
 import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';
+import { runnerCall } from '../testing/runner-calls';
 import type { TestOrderOptions } from '../testing/test-orders';
 import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
@@ -70,16 +71,6 @@ const fullResults = simulateTest(
   { seed: 1, form: 'demo' },
 );
 
-function runnerCall(begin: BeginTestResult, path: string, body?: unknown, token = begin.authTokenToUseForTest) {
-  return callApi(
-    testApp.app,
-    body === undefined ? 'GET' : 'POST',
-    `/api/cgm/workflow/${begin.workflowInstanceId}${path}`,
-    token,
-    body,
-  );
-}
-
 async function orderStatus(orderId: number) {
   const [row] = await testApp.db.query<{ status: string; lastErrorCode: string | null; language: string | null }>(
     `SELECT status, last_error_code AS "lastErrorCode", last_started_language AS language
@@ -127,14 +118,14 @@ describe('the supervised test, start to finish', () => {
     expect(begin.workflowInstanceId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await orderStatus(orderId))?.language).toBe('en-US');
 
-    const instance = workflowInstanceSchema.parse((await runnerCall(begin, '')).json());
+    const instance = workflowInstanceSchema.parse((await runnerCall(testApp.app, begin, '')).json());
     expect(instance).toMatchObject({ batteryTypeCode: 'FullCBB', localityCode: 'en-US', state: 'open' });
     expect(instance.tasks).toEqual(['detection', 'identification', 'oneCardLearning', 'oneBack']);
 
-    expect((await runnerCall(begin, '/completed', fullResults)).statusCode).toBe(200);
+    expect((await runnerCall(testApp.app, begin, '/completed', fullResults)).statusCode).toBe(200);
     expect((await orderStatus(orderId))?.status).toBe('FINI');
     // Recording spends the token.
-    expect((await runnerCall(begin, '/completed', fullResults)).statusCode).toBe(409);
+    expect((await runnerCall(testApp.app, begin, '/completed', fullResults)).statusCode).toBe(409);
 
     const confirmed = await orderAction(orderId, 'testcompleted', technician, {
       workflowInstanceId: begin.workflowInstanceId,
@@ -165,7 +156,7 @@ describe('the supervised test, start to finish', () => {
   it('keeps the order open with the error code after a runner error, and it can be begun again', async () => {
     const { orderId } = await patientWithOrder({ orderType: 'SITE' });
     const begin = await beginSupervised(orderId);
-    expect((await runnerCall(begin, '/error', { errorCode: 'agefailure' })).statusCode).toBe(200);
+    expect((await runnerCall(testApp.app, begin, '/error', { errorCode: 'agefailure' })).statusCode).toBe(200);
     const callback = await orderAction(orderId, 'testerror', technician, {
       errorCode: 'agefailure',
       workflowInstanceId: begin.workflowInstanceId,
@@ -182,8 +173,8 @@ describe('the supervised test, start to finish', () => {
     const { orderId } = await patientWithOrder({ orderType: 'SITE' });
     const first = await beginSupervised(orderId);
     const second = await beginSupervised(orderId);
-    expect((await runnerCall(first, '/completed', fullResults)).statusCode).toBe(401);
-    expect((await runnerCall(second, '')).statusCode).toBe(200);
+    expect((await runnerCall(testApp.app, first, '/completed', fullResults)).statusCode).toBe(401);
+    expect((await runnerCall(testApp.app, second, '')).statusCode).toBe(200);
   });
 
   it('accepts a test token only for its own workflow instance, and not once it has expired', async () => {
@@ -191,7 +182,7 @@ describe('the supervised test, start to finish', () => {
     const b = await patientWithOrder({ orderType: 'SITE' });
     const beginA = await beginSupervised(a.orderId);
     const beginB = await beginSupervised(b.orderId);
-    expect((await runnerCall(beginB, '', undefined, beginA.authTokenToUseForTest)).statusCode).toBe(401);
+    expect((await runnerCall(testApp.app, beginB, '', undefined, beginA.authTokenToUseForTest)).statusCode).toBe(401);
     // The test token is not a session either.
     const asSession = await callApi(testApp.app, 'GET', '/api/profile/patients', beginA.authTokenToUseForTest);
     expect(asSession.statusCode).toBe(401);
@@ -199,27 +190,27 @@ describe('the supervised test, start to finish', () => {
       `UPDATE assessment_attempts SET test_token_expires_at = now() - interval '1 second' WHERE workflow_instance_id = $1`,
       [beginA.workflowInstanceId],
     );
-    expect((await runnerCall(beginA, '')).statusCode).toBe(401);
+    expect((await runnerCall(testApp.app, beginA, '')).statusCode).toBe(401);
   });
 
   it('checks the results against the battery', async () => {
     const { orderId } = await patientWithOrder({ orderType: 'SITE', batteryCode: 'MemOnlyCBB' });
     const begin = await beginSupervised(orderId);
-    expect(workflowInstanceSchema.parse((await runnerCall(begin, '')).json()).tasks).toEqual([
+    expect(workflowInstanceSchema.parse((await runnerCall(testApp.app, begin, '')).json()).tasks).toEqual([
       'oneCardLearning',
       'oneBack',
     ]);
-    expect((await runnerCall(begin, '/completed', fullResults)).statusCode).toBe(400);
+    expect((await runnerCall(testApp.app, begin, '/completed', fullResults)).statusCode).toBe(400);
     const memoryTasks = fullResults.tasks.slice(2);
     const [learning, oneBack] = memoryTasks;
     if (!learning || !oneBack) throw new Error('the simulated test has four tasks');
     const skipped = { ...learning, trials: learning.trials.slice(1) };
     const misnumbered = { ...fullResults, tasks: [skipped, oneBack] };
-    expect((await runnerCall(begin, '/completed', misnumbered)).statusCode).toBe(400);
+    expect((await runnerCall(testApp.app, begin, '/completed', misnumbered)).statusCode).toBe(400);
     const badTrial = { ...fullResults, tasks: [{ ...learning, trials: [{ stimulus: 'XX' }] }, oneBack] };
-    expect((await runnerCall(begin, '/completed', badTrial)).statusCode).toBe(400);
+    expect((await runnerCall(testApp.app, begin, '/completed', badTrial)).statusCode).toBe(400);
     const stored = { ...fullResults, tasks: memoryTasks };
-    expect((await runnerCall(begin, '/completed', stored)).statusCode).toBe(200);
+    expect((await runnerCall(testApp.app, begin, '/completed', stored)).statusCode).toBe(200);
     const [row] = await testApp.db.query<{ results: unknown }>(
       'SELECT results FROM assessment_attempts WHERE workflow_instance_id = $1',
       [begin.workflowInstanceId],

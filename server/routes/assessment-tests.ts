@@ -11,6 +11,7 @@ import {
   type AssessmentOrderDetail,
   type BeginTestResult,
 } from '#common/contract';
+import { auditContextOf } from '../audit/audit';
 import { forbidden } from '../http/errors';
 import { parseBody, parseParams } from '../http/validation';
 import { deviceClassOf } from '../orders/device-class';
@@ -39,7 +40,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
     signedIn,
     async (request): Promise<AssessmentOrderDetail> => {
       const { id, assessmentId } = parseParams(patientAssessmentParamsSchema, request);
-      return readOrderDetail(db, callerOf(request), id, assessmentId);
+      return readOrderDetail(db, auditContextOf(request), callerOf(request), id, assessmentId);
     },
   );
 
@@ -50,7 +51,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
     const auth = callerOf(request);
     if (auth.role !== 'patient') throw forbidden();
     const deviceClass = deviceClassOf(request.headers['user-agent']);
-    return beginPatientTest(db, auth, id, { language, deviceClass }, new Date());
+    return beginPatientTest(db, auditContextOf(request), auth, id, { language, deviceClass }, new Date());
   });
 
   app.post(
@@ -68,7 +69,7 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
         privacyServerTimestamp: body.AcceptPrivacyPolicyServerTimestamp,
         deviceClass: deviceClassOf(request.headers['user-agent']),
       };
-      return beginSupervisedTest(db, auth, id, begin, now);
+      return beginSupervisedTest(db, auditContextOf(request), auth, id, begin, now);
     },
   );
 
@@ -76,21 +77,21 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
   app.post(`${orders}/:id/testcompleted`, signedIn, async (request): Promise<AssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(testCompletedRequestSchema, request);
-    return confirmTestCompleted(db, callerOf(request), id, body, sessionMinutes, new Date());
+    return confirmTestCompleted(db, auditContextOf(request), callerOf(request), id, body, sessionMinutes, new Date());
   });
 
   // Spec §4 error callback: the order stays open and keeps the code.
   app.post(`${orders}/:id/testerror`, signedIn, async (request): Promise<AssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(testErrorRequestSchema, request);
-    return recordTestError(db, callerOf(request), id, body, sessionMinutes, new Date());
+    return recordTestError(db, auditContextOf(request), callerOf(request), id, body, sessionMinutes, new Date());
   });
 
   // Issue 32: "I cannot do this test".
   app.post(`${orders}/:id/unabletotake`, signedIn, async (request): Promise<AssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(unableToTakeRequestSchema, request);
-    return reportUnableToTake(db, callerOf(request), id, body, sessionMinutes, new Date());
+    return reportUnableToTake(db, auditContextOf(request), callerOf(request), id, body, sessionMinutes, new Date());
   });
 
   done();

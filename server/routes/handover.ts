@@ -6,6 +6,7 @@ import {
   type HandoverState,
 } from '#common/contract';
 import { authTokenFrom } from '../auth/guards';
+import { auditContextOf } from '../audit/audit';
 import { endHandover, handOver, unlockHandover } from '../auth/handover';
 import { parseBody, parseParams } from '../http/validation';
 import { callerOf } from '../profiles/scope';
@@ -41,6 +42,7 @@ export const handoverRoutes: FastifyPluginCallback<HandoverRouteDeps> = (app, de
     const body = parseBody(handoverUnlockRequestSchema, request);
     return unlockHandover(
       db,
+      auditContextOf(request),
       callerOf(request),
       authTokenFrom(request) ?? '',
       body,

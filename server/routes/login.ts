@@ -1,8 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { loginRequestSchema, tokenRequestSchema, type AuthResult, type LogoutResult } from '#common/contract';
 import { authTokenFrom } from '../auth/guards';
-import { refreshSession, resultForSession, signInStaff } from '../auth/login';
-import { endSession, resolveToken } from '../auth/session-service';
+import { auditContextOf } from '../audit/audit';
+import { logOut, refreshSession, resultForSession, signInStaff } from '../auth/login';
+import { resolveToken } from '../auth/session-service';
 import { unauthorized } from '../http/errors';
 import { parseBody } from '../http/validation';
 import type { RouteDeps } from '../http/route-deps';
@@ -11,14 +12,21 @@ import type { RouteDeps } from '../http/route-deps';
 export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, sessionMinutes, sessionMaxHours }, done) => {
   app.post('/login', async (request): Promise<AuthResult> => {
     const { userName, password } = parseBody(loginRequestSchema, request);
-    return signInStaff(db, userName, password, { sessionMinutes, sessionMaxHours }, new Date());
+    return signInStaff(
+      db,
+      auditContextOf(request),
+      userName,
+      password,
+      { sessionMinutes, sessionMaxHours },
+      new Date(),
+    );
   });
 
   // Logout does not slide the session it is about to end; an unknown token answers 401 like any call.
   app.post('/login/logout', async (request): Promise<LogoutResult> => {
     const auth = await resolveToken(db, authTokenFrom(request));
     if (!auth) throw unauthorized();
-    await endSession(db, auth);
+    await logOut(db, auditContextOf(request), auth);
     return { success: true };
   });
 

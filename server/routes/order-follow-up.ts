@@ -9,6 +9,7 @@ import {
   type HandoffResult,
   type OrderTimeline,
 } from '#common/contract';
+import { auditContextOf } from '../audit/audit';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { cancelOrder, handOff, listFollowUp, readTimeline, resendLink } from '../orders/follow-up';
 import { callerOf, providerServiceScope } from '../profiles/scope';
@@ -23,6 +24,7 @@ export const orderFollowUpRoutes: FastifyPluginCallback<RouteDeps> = (app, { db,
   const context = (request: Parameters<typeof callerOf>[0]) => ({
     db,
     auth: callerOf(request),
+    audit: auditContextOf(request),
     origin: publicOrigin(),
     product,
   });
@@ -33,7 +35,13 @@ export const orderFollowUpRoutes: FastifyPluginCallback<RouteDeps> = (app, { db,
     { preHandler: app.requireEntitlement('listPatients') },
     async (request): Promise<FollowUpList> => {
       const { filter, providerServiceId } = parseQuery(followUpQuerySchema, request);
-      return listFollowUp(db, providerServiceScope(callerOf(request), providerServiceId), filter, new Date());
+      return listFollowUp(
+        db,
+        auditContextOf(request),
+        providerServiceScope(callerOf(request), providerServiceId),
+        filter,
+        new Date(),
+      );
     },
   );
 
@@ -42,7 +50,7 @@ export const orderFollowUpRoutes: FastifyPluginCallback<RouteDeps> = (app, { db,
     { preHandler: app.requireEntitlement('listPatients') },
     async (request): Promise<OrderTimeline> => {
       const { id } = parseParams(assessmentOrderIdParamsSchema, request);
-      return readTimeline(db, callerOf(request), id);
+      return readTimeline(db, auditContextOf(request), callerOf(request), id);
     },
   );
 

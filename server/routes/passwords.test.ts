@@ -479,6 +479,14 @@ describe('expired password: the holes of issue 35 F3 and F4', () => {
       newPassword: otherGoodPassword,
       confirmPassword: otherGoodPassword,
     });
+  /** A technician whose password (goodPassword) expired a minute ago. */
+  const createExpiredUser = (email: string) =>
+    createTestUser(testApp.db, {
+      email,
+      password: goodPassword,
+      loginRole: 'Healthcare Technician',
+      passwordExpiresAt: new Date(Date.now() - 60_000),
+    });
 
   it('refuses a password that has not expired exactly like a wrong one, and changes nothing', async () => {
     const email = 'not-expired@example.test';
@@ -493,12 +501,7 @@ describe('expired password: the holes of issue 35 F3 and F4', () => {
 
   it('answers five wrong passwords the same for an address without an account as for one with', async () => {
     const email = 'expired-locks@example.test';
-    await createTestUser(testApp.db, {
-      email,
-      password: goodPassword,
-      loginRole: 'Healthcare Technician',
-      passwordExpiresAt: new Date(Date.now() - 60_000),
-    });
+    await createExpiredUser(email);
     const known: string[] = [];
     const unknown: string[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -513,12 +516,7 @@ describe('expired password: the holes of issue 35 F3 and F4', () => {
 
   it('voids a setup or reset link sent before the expired password was replaced', async () => {
     const email = 'expired-with-link@example.test';
-    await createTestUser(testApp.db, {
-      email,
-      password: goodPassword,
-      loginRole: 'Healthcare Technician',
-      passwordExpiresAt: new Date(Date.now() - 60_000),
-    });
+    await createExpiredUser(email);
     await postJson(testApp.app, '/api/profiles/forgotpassword', { userEmail: email });
     const resetToken = await latestToken(email, '/cgm/setupaccountresetmypassword?');
     expect((await expiredChange(email, goodPassword)).json()).toEqual({ success: true });

@@ -17,6 +17,7 @@ import {
   useLink,
   validateLink,
 } from '../auth/password-changes';
+import { auditContextOf } from '../audit/audit';
 import { needsPrivacyPolicy } from '../auth/session-service';
 import { forbidden } from '../http/errors';
 import { parseBody } from '../http/validation';
@@ -32,13 +33,19 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
     const body = parseBody(changePasswordRequestSchema, request);
     const auth = callerOf(request);
     if (auth.userId === null) throw forbidden();
-    return changePassword(db, { userId: auth.userId, sessionId: auth.sessionId }, body, new Date());
+    return changePassword(
+      db,
+      auditContextOf(request),
+      { userId: auth.userId, sessionId: auth.sessionId },
+      body,
+      new Date(),
+    );
   });
 
   // Spec §4: sign-in said the password expired; the person proves the current one and chooses another.
   app.post('/updateexpiredpassword', async (request): Promise<PasswordActionResult> => {
     const body = parseBody(updateExpiredPasswordRequestSchema, request);
-    return updateExpiredPassword(db, body, new Date());
+    return updateExpiredPassword(db, auditContextOf(request), body, new Date());
   });
 
   app.post('/setupfirsttimepasswordvalidatetoken', async (request) => {
@@ -48,7 +55,11 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
 
   app.post('/setupfirsttimepassword', async (request) => {
     const { setupToken, newPassword, confirmPassword } = parseBody(setupFirstTimePasswordRequestSchema, request);
-    return useLink(db, 'SETUP', 'FirstTimeSetup', { token: setupToken, newPassword, confirmPassword });
+    return useLink(db, auditContextOf(request), 'SETUP', 'FirstTimeSetup', {
+      token: setupToken,
+      newPassword,
+      confirmPassword,
+    });
   });
 
   app.post('/resetpasswordvalidatetoken', async (request) => {
@@ -58,13 +69,23 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
 
   app.post('/resetpassword', async (request) => {
     const { resetToken, newPassword, confirmPassword } = parseBody(resetPasswordRequestSchema, request);
-    return useLink(db, 'RESET', 'ResetPassword', { token: resetToken, newPassword, confirmPassword });
+    return useLink(db, auditContextOf(request), 'RESET', 'ResetPassword', {
+      token: resetToken,
+      newPassword,
+      confirmPassword,
+    });
   });
 
   // Spec §2/§4: the same answer whether or not the address has an account, so it cannot be used to find accounts.
   app.post('/forgotpassword', async (request): Promise<PasswordActionResult> => {
     const { userEmail } = parseBody(forgotPasswordRequestSchema, request);
-    return sendForgotPasswordLink(db, userEmail, { origin: publicOrigin(), product }, new Date());
+    return sendForgotPasswordLink(
+      db,
+      auditContextOf(request),
+      userEmail,
+      { origin: publicOrigin(), product },
+      new Date(),
+    );
   });
 
   // Spec §7 acceptprivacypolicy (empty body): recorded with the time and the role's policy document.

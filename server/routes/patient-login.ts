@@ -6,6 +6,7 @@ import {
   type PatientLoginResult,
 } from '#common/contract';
 import { checkPatientLoginInput, openPatientLink, signInPatient } from '../auth/patient-login';
+import { auditContextOf } from '../audit/audit';
 import { requestLanguage } from '../http/messages';
 import { parseBody } from '../http/validation';
 import type { RouteDeps } from '../http/route-deps';
@@ -23,7 +24,7 @@ export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (
     const language = requestLanguage(request);
     const now = new Date();
     checkPatientLoginInput(body, now);
-    return signInPatient(db, body, language, { sessionMinutes, sessionMaxHours }, now);
+    return signInPatient(db, auditContextOf(request), body, language, { sessionMinutes, sessionMaxHours }, now);
   });
   /**
    * Issue 18: the link page asks as it opens whether its link still works, and the order's timeline records that

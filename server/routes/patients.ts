@@ -17,6 +17,7 @@ import {
   readPatientProfile,
   type PatientListKind,
 } from '../profiles/patients';
+import { auditContextOf } from '../audit/audit';
 import { birthDateBounds } from '../profiles/rules';
 import { callerOf, profileScope } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
@@ -29,7 +30,13 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     (kind: PatientListKind) =>
     async (request: FastifyRequest): Promise<PatientList> => {
       const query = parseQuery(patientListQuerySchema, request);
-      return listPatientProfiles(db, profileScope(callerOf(request), query.providerServiceId), kind, query);
+      return listPatientProfiles(
+        db,
+        auditContextOf(request),
+        profileScope(callerOf(request), query.providerServiceId),
+        kind,
+        query,
+      );
     };
   const canList = { preHandler: app.requireEntitlement('listPatients') };
   app.get('/patients', canList, list('all'));
@@ -47,12 +54,12 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
   // Out of scope and unknown answer alike (404), so an id never tells whether a patient exists elsewhere.
   app.get('/patients/:id', canList, async (request): Promise<PatientProfile> => {
     const { id } = parseParams(idParamsSchema, request);
-    return readPatientProfile(db, profileScope(callerOf(request)), id);
+    return readPatientProfile(db, auditContextOf(request), profileScope(callerOf(request)), id);
   });
 
   app.post('/patients', { preHandler: app.requireEntitlement('addPatient') }, async (request, reply) => {
     const body = parseBody(patientWriteSchema(birthDateBounds('add')), request);
-    const profile = await addPatient(db, callerOf(request), body);
+    const profile = await addPatient(db, auditContextOf(request), callerOf(request), body);
     return reply.code(201).send(profile);
   });
 
@@ -61,7 +68,7 @@ export const patientRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     { preHandler: app.requireEntitlement('editPatient') },
     async (request): Promise<PatientProfile> => {
       const body = parseBody(patientUpdateSchema(birthDateBounds('edit')), request);
-      return editPatient(db, profileScope(callerOf(request)), body);
+      return editPatient(db, auditContextOf(request), profileScope(callerOf(request)), body);
     },
   );
   done();

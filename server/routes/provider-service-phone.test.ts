@@ -7,24 +7,12 @@ import {
 } from '#common/contract';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { callApi } from '../testing/test-app';
+import { testProviderServiceInput } from '../testing/test-provider-services';
 
 /** Issue 32: a provider service's contact phone, set by an administrator, printed on the patient's letter. */
 
 const testApp = useSignedInApp();
-let counter = 0;
-
-function input(overrides: Partial<ProviderServiceInput> = {}): ProviderServiceInput {
-  counter += 1;
-  return {
-    providerName: `Phone Clinic ${String(counter)}`,
-    serviceName: 'Memory Service',
-    reportTypeId: 1,
-    deliveryMethod: 'BOTH',
-    batteryCodes: ['FullCBB'],
-    localities: [{ localityId: 'en-US', isDefault: true }],
-    ...overrides,
-  };
-}
+const input = (overrides: Partial<ProviderServiceInput> = {}) => testProviderServiceInput('Phone Clinic', overrides);
 
 const send = (method: 'POST' | 'PUT', url: string, body: unknown) =>
   callApi(testApp.app, method, url, testApp.tokens.admin, body);

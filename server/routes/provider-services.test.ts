@@ -18,6 +18,7 @@ import {
 import { startSession } from '../auth/session-service';
 import { demoAccounts, demoPassword } from '../seed/seed';
 import { createTestApp, postJson, type TestApp } from '../testing/test-app';
+import { testProviderServiceInput } from '../testing/test-provider-services';
 
 let testApp: TestApp;
 const tokens = { admin: '', clinician: '', technician: '', clinician2: '', patient: '' };
@@ -60,22 +61,8 @@ function send(method: 'POST' | 'PUT', url: string, body: unknown, who: Who = 'ad
   });
 }
 
-let uniqueCounter = 0;
-function newInput(overrides: Partial<ProviderServiceInput> = {}): ProviderServiceInput {
-  uniqueCounter += 1;
-  return {
-    providerName: `Test Provider ${String(uniqueCounter)}`,
-    serviceName: 'Memory Service',
-    reportTypeId: 1,
-    deliveryMethod: 'BOTH',
-    batteryCodes: ['FullCBB'],
-    localities: [
-      { localityId: 'en-US', isDefault: true },
-      { localityId: 'fr-FR', isDefault: false },
-    ],
-    ...overrides,
-  };
-}
+const newInput = (overrides: Partial<ProviderServiceInput> = {}) =>
+  testProviderServiceInput('Test Provider', overrides);
 
 async function create(input: ProviderServiceInput) {
   const response = await send('POST', '/api/cgm/providerservices', input);

@@ -1,3 +1,4 @@
+import { auditContextOf } from '../audit/audit';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import {
   providerServiceBatteriesQuerySchema,
@@ -85,7 +86,7 @@ export const providerServiceRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
 
   app.post('/providerservices', editors, async (request, reply): Promise<ProviderService> => {
     const write = parseBody(providerServiceInputSchema, request);
-    const created = await addProviderService(db, write);
+    const created = await addProviderService(db, auditContextOf(request), write);
     void reply.code(201);
     return created;
   });
@@ -94,7 +95,7 @@ export const providerServiceRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     const { id } = parseParams(providerServiceIdParamsSchema, request);
     const write = parseBody(providerServiceInputSchema, request);
     // Spec §4: a language once added stays (provider-services/administration.ts).
-    return editProviderService(db, id, write);
+    return editProviderService(db, auditContextOf(request), id, write);
   });
   done();
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { reportAccessRequestSchema, type ReportAccess } from '#common/contract';
+import { auditContextOf } from '../audit/audit';
 import { unauthorized } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
@@ -19,7 +20,13 @@ export const reportRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done
       const auth = callerOf(request);
       if (auth.userId === null) throw unauthorized();
       await visiblePatient(db, profileScope(auth), patientId);
-      return grantReportAccess(db, patientId, { userId: auth.userId, sessionId: auth.sessionId }, new Date());
+      return grantReportAccess(
+        db,
+        auditContextOf(request),
+        patientId,
+        { userId: auth.userId, sessionId: auth.sessionId },
+        new Date(),
+      );
     },
   );
   done();

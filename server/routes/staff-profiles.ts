@@ -16,6 +16,7 @@ import { callerOf, profileScope } from '../profiles/scope';
 import { addStaffProfile, editStaffProfile, listStaffProfiles, readStaffProfile } from '../profiles/staff';
 import { idParamsSchema } from './patients';
 import type { RouteDeps } from '../http/route-deps';
+import { auditContextOf } from '../audit/audit';
 
 interface StaffKind {
   type: StaffProfileType;
@@ -65,7 +66,7 @@ function registerKind(app: FastifyInstance, db: RouteDeps['db'], site: () => Lin
   app.post(base, { preHandler: app.requireEntitlement(kind.add) }, async (request, reply) => {
     const body = parseBody(kind.writeSchema, request);
     const auth = callerOf(request);
-    const profile = await addStaffProfile(db, kind.type, auth, body, site());
+    const profile = await addStaffProfile(db, auditContextOf(request), kind.type, auth, body, site());
     return reply.code(201).send(profile);
   });
 
@@ -76,7 +77,7 @@ function registerKind(app: FastifyInstance, db: RouteDeps['db'], site: () => Lin
     const own = auth.userId === body.id && auth.role === kind.type;
     if (!own && !auth.entitlements.has(kind.edit)) throw forbidden();
     const scope = profileScope(callerOf(request));
-    return editStaffProfile(db, kind.type, auth, scope, body);
+    return editStaffProfile(db, auditContextOf(request), kind.type, auth, scope, body);
   });
 }
 

@@ -16,6 +16,7 @@ import { demoAccounts } from '../seed/seed';
 import { runnerForm } from '../runner/runner-page';
 import { estimatedTestMinutes } from '../runner/test-duration';
 import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';
+import { runnerCall } from '../testing/runner-calls';
 import type { TestOrderOptions } from '../testing/test-orders';
 import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
@@ -41,16 +42,6 @@ async function begin(orderId: number, session: string): Promise<BeginTestResult>
   const response = await orderAction(orderId, 'begintest', session, { language: 'en-US' });
   expect(response.statusCode).toBe(200);
   return beginTestResultSchema.parse(response.json());
-}
-
-function runnerCall(started: BeginTestResult, path: string, body?: unknown) {
-  return callApi(
-    testApp.app,
-    body === undefined ? 'GET' : 'POST',
-    `/api/cgm/workflow/${started.workflowInstanceId}${path}`,
-    started.authTokenToUseForTest,
-    body,
-  );
 }
 
 const results = simulateTest(
@@ -122,7 +113,7 @@ describe('POST /api/{product}/assessmentorders/{id}/unabletotake', () => {
     ]);
 
     // The runner's token is spent: a test so ended is never recorded as completed.
-    const late = await runnerCall(started, '/completed', results);
+    const late = await runnerCall(testApp.app, started, '/completed', results);
     expect(late.statusCode).toBe(409);
     expect(await storedOrder(orderId)).toEqual({ status: 'SCHD', lastErrorCode: 'unabletotake' });
     const confirmed = await orderAction(orderId, 'testcompleted', session, {
@@ -191,7 +182,7 @@ describe('POST /api/{product}/assessmentorders/{id}/unabletotake', () => {
     const { orderId, loginToken } = await patientWithOrder();
     const session = await patientSession(loginToken);
     const started = await begin(orderId, session);
-    expect((await runnerCall(started, '/completed', results)).statusCode).toBe(200);
+    expect((await runnerCall(testApp.app, started, '/completed', results)).statusCode).toBe(200);
     const response = await orderAction(orderId, 'unabletotake', session, { reason: 'other' });
     expect(response.statusCode).toBe(409);
     expect(apiErrorBodySchema.parse(response.json()).code).toBe('ORDER_ALREADY_COMPLETED');
@@ -210,7 +201,7 @@ describe("the patient's session during a test", () => {
     const started = await begin(orderId, session);
     // A pause of more than an hour between two parts: the session still opens the patient's page.
     expect(await resolveToken(testApp.db, session, new Date(Date.now() + 90 * 60_000))).not.toBeNull();
-    expect((await runnerCall(started, '/completed', results)).statusCode).toBe(200);
+    expect((await runnerCall(testApp.app, started, '/completed', results)).statusCode).toBe(200);
     const confirmed = await orderAction(orderId, 'testcompleted', session, {
       workflowInstanceId: started.workflowInstanceId,
     });

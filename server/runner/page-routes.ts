@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { auditContextOf } from '../audit/audit';
 import type { RouteDeps } from '../http/route-deps';
 import { chooseBody, compressOnce, varyAcceptEncoding, type EncodedBody } from '../http/encoding';
 import { renderReportPdf, reportPdfFileName } from '../documents/report-pdf';
@@ -56,15 +57,15 @@ export const referencePageRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db'> & { d
   app.get('/runner', runner);
   app.get('/runner/', runner);
 
-  const report = async (request: { query: unknown }, reply: FastifyReply) =>
-    sendPage(reply, await renderReportPage(db, request.query));
+  const report = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, await renderReportPage(db, auditContextOf(request), request.query));
   app.get('/report', report);
   app.get('/report/', report);
 
   // The report as a PDF (issue 33): the same parameters and token as the page, the same content, its language.
   app.get('/report/pdf', async (request, reply) => {
-    const loaded = await loadReport(db, request.query);
-    if (!loaded.ok) return sendPage(reply, await renderReportPage(db, request.query));
+    const loaded = await loadReport(db, auditContextOf(request), request.query, 'export.read');
+    if (!loaded.ok) return sendPage(reply, await renderReportPage(db, auditContextOf(request), request.query));
     const bytes = await renderReportPdf(loaded.content);
     const fileName = reportPdfFileName(loaded.content);
     return reply

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { beginTestResultSchema, reportAccessSchema } from '#common/contract';
 import { demoAccounts } from '../seed/seed';
 import { contentSecurityPolicy } from '../http/security-headers';
+import { runnerCall } from '../testing/runner-calls';
 import { callApi, loginAs } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
 import { createTestPatientOrder } from '../testing/test-orders';
@@ -173,34 +174,28 @@ describe('GET /report/', () => {
       },
     );
     const begin = beginTestResultSchema.parse(beginResponse.json());
-    await callApi(
-      testApp.app,
-      'POST',
-      `/api/cgm/workflow/${begin.workflowInstanceId}/completed`,
-      begin.authTokenToUseForTest,
-      {
-        ...record,
-        // Identification: 2 of the 3 test trials wrong (33 %, under its 80 % threshold), so the test is not valid.
-        tasks: record.tasks.map((task) =>
-          task.task === 'identification'
-            ? {
-                ...task,
-                trials: task.trials.map((trial, index) =>
-                  index < 2
-                    ? trial
-                    : {
-                        ...trial,
-                        answer: trial.expected === 'yes' ? ('no' as const) : ('yes' as const),
-                        anticipation: false,
-                        miss: false,
-                        responseTimeMs: 600,
-                      },
-                ),
-              }
-            : task,
-        ),
-      },
-    );
+    await runnerCall(testApp.app, begin, '/completed', {
+      ...record,
+      // Identification: 2 of the 3 test trials wrong (33 %, under its 80 % threshold), so the test is not valid.
+      tasks: record.tasks.map((task) =>
+        task.task === 'identification'
+          ? {
+              ...task,
+              trials: task.trials.map((trial, index) =>
+                index < 2
+                  ? trial
+                  : {
+                      ...trial,
+                      answer: trial.expected === 'yes' ? ('no' as const) : ('yes' as const),
+                      anticipation: false,
+                      miss: false,
+                      responseTimeMs: 600,
+                    },
+              ),
+            }
+          : task,
+      ),
+    });
     const access = reportAccessSchema.parse(
       (await callApi(testApp.app, 'POST', '/api/cgm/cbbreport/access', clinician, { patientId })).json(),
     );

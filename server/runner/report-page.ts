@@ -2,7 +2,8 @@ import { z } from 'zod/mini';
 import { recordIdParamSchema } from '#common/contract';
 import { hashToken } from '../db/tokens';
 import type { Db } from '../db/db';
-import { findPatientSummary, findReportTokenPatient } from '../db/queries/assessment-tests';
+import { findPatientSummary, findReportTokenHolder } from '../db/queries/assessment-tests';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import { escapeHtml, pageFrame } from '../../build/html';
 import { loadScoredTests } from './patient-results';
 import { reportContent, type CompositeLine, type ReportContent, type TestContent } from './report-content';
@@ -197,7 +198,10 @@ ${content.tests.length > 0 ? `<h2 class="tests-heading">${text(texts.assessments
  */
 export async function loadReport(
   db: Db,
+  audit: AuditContext,
   rawQuery: unknown,
+  /** The page is a report read; its PDF, a file that leaves the system, an export. */
+  use: 'report.read' | 'export.read',
 ): Promise<
   { ok: true; content: ReportContent; pdfAddress: string } | { ok: false; status: number; locale: PageLocale }
 > {
@@ -206,11 +210,19 @@ export async function loadReport(
   const parsed = reportQuerySchema.safeParse(raw);
   if (!parsed.success) return { ok: false, status: 400, locale };
   const query = parsed.data;
-  const allowed = await findReportTokenPatient(db, hashToken(query.token), new Date());
-  if (allowed !== query.patientId) return { ok: false, status: 401, locale };
+  const holder = await findReportTokenHolder(db, hashToken(query.token), new Date());
+  if (holder?.patientId !== query.patientId) return { ok: false, status: 401, locale };
   const patient = await findPatientSummary(db, query.patientId);
   if (!patient) return { ok: false, status: 401, locale };
   const tests = await loadScoredTests(db, patient.id);
+  // The page cannot send the session header: the reader is the clinician the token was given to.
+  await recordAudit(db, audit, {
+    action: use,
+    patientIds: [patient.id],
+    entity: 'report',
+    entityId: patient.id,
+    actor: { userId: holder.userId, role: null, providerServiceId: null, patientSessionOrderId: null, patientId: null },
+  });
   const parameters = new URLSearchParams({ patientId: String(query.patientId) });
   if (query.baselineId !== undefined) parameters.set('baselineId', String(query.baselineId));
   parameters.set('locale', query.locale);
@@ -227,8 +239,8 @@ export async function loadReport(
  * valid one when the latest is not), then says how the scores are calculated, then shows every test, newest first;
  * in the given locale. Without a live token for that patient it shows nothing.
  */
-export async function renderReportPage(db: Db, rawQuery: unknown): Promise<ReportPage> {
-  const report = await loadReport(db, rawQuery);
+export async function renderReportPage(db: Db, audit: AuditContext, rawQuery: unknown): Promise<ReportPage> {
+  const report = await loadReport(db, audit, rawQuery, 'report.read');
   if (!report.ok) {
     const texts = reportTexts[report.locale];
     return {

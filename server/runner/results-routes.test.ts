@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { patientResultsSchema } from '#common/contract';
 import { demoAccounts } from '../seed/seed';
 import { callApi, loginAs } from '../testing/test-app';
+import { statusesForOthers } from '../testing/patient-access';
 import { useTestApp } from '../testing/signed-in-app';
 
 const testApp = useTestApp();
@@ -13,6 +14,12 @@ beforeAll(async () => {
   );
   rosaPath = `/api/profile/patients/${String(rosa?.id)}/results`;
 });
+
+/** The scored tests of a patient, as `token`'s holder reads them. */
+async function resultsOf(patientId: number | undefined, token: string) {
+  const response = await callApi(testApp.app, 'GET', `/api/profile/patients/${String(patientId)}/results`, token);
+  return patientResultsSchema.parse(response.json()).tests;
+}
 
 describe('GET /api/profile/patients/{id}/results', () => {
   it("gives a clinician the demo patient's scored tests over two years: a decline at home on a phone, then a test not valid", async () => {
@@ -55,13 +62,7 @@ describe('GET /api/profile/patients/{id}/results', () => {
     const [patient] = await testApp.db.query<{ id: number }>(
       `SELECT id FROM patients WHERE first_name = 'Samuel' AND last_name = 'Ashdown'`,
     );
-    const response = await callApi(
-      testApp.app,
-      'GET',
-      `/api/profile/patients/${String(patient?.id)}/results`,
-      clinician,
-    );
-    const { tests } = patientResultsSchema.parse(response.json());
+    const tests = await resultsOf(patient?.id, clinician);
     const latest = tests[tests.length - 1];
     expect(tests[0]?.isBaseline).toBe(true);
     expect(latest?.score.valid).toBe(true);
@@ -76,25 +77,18 @@ describe('GET /api/profile/patients/{id}/results', () => {
       `SELECT o.patient_id AS id FROM assessment_orders o JOIN assessment_attempts a ON a.assessment_order_id = o.id
        WHERE a.results::text LIKE '%"anticipation": true%' OR a.results::text LIKE '%"anticipation":true%' LIMIT 1`,
     );
-    const response = await callApi(
-      testApp.app,
-      'GET',
-      `/api/profile/patients/${String(patient?.id)}/results`,
-      clinician,
-    );
-    const { tests } = patientResultsSchema.parse(response.json());
+    const tests = await resultsOf(patient?.id, clinician);
     expect(tests.map((test) => test.score.valid).slice(0, 5)).toEqual([true, false, true, true, true]);
     expect(tests[1]?.score.tasks.some((task) => task.flags.includes('manyAnticipations'))).toBe(true);
   });
 
   it('is refused to technicians and cops (no results for them), and 404 outside the provider service', async () => {
-    const technician = await loginAs(testApp.app, demoAccounts.technician);
-    const cops = await loginAs(testApp.app, demoAccounts.admin);
-    const otherClinician = await loginAs(testApp.app, demoAccounts.clinician2);
-    expect((await callApi(testApp.app, 'GET', rosaPath, technician)).statusCode).toBe(403);
-    expect((await callApi(testApp.app, 'GET', rosaPath, cops)).statusCode).toBe(403);
-    expect((await callApi(testApp.app, 'GET', rosaPath, otherClinician)).statusCode).toBe(404);
-    expect((await callApi(testApp.app, 'GET', rosaPath, null)).statusCode).toBe(401);
+    expect(await statusesForOthers(testApp.app, rosaPath)).toEqual({
+      technician: 403,
+      cops: 403,
+      otherClinician: 404,
+      signedOut: 401,
+    });
     const clinician = await loginAs(testApp.app, demoAccounts.clinician);
     expect((await callApi(testApp.app, 'GET', '/api/profile/patients/abc/results', clinician)).statusCode).toBe(400);
   });

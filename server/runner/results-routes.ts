@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod/mini';
 import { recordIdParamSchema, type PatientResults } from '#common/contract';
+import { auditContextOf, recordAudit } from '../audit/audit';
 import { parseParams } from '../http/validation';
 import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
@@ -19,7 +20,14 @@ export const resultsRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     async (request): Promise<PatientResults> => {
       const { patientId } = parseParams(paramsSchema, request);
       await visiblePatient(db, profileScope(callerOf(request)), patientId);
-      return { tests: await loadScoredTests(db, patientId) };
+      const tests = await loadScoredTests(db, patientId);
+      await recordAudit(db, auditContextOf(request), {
+        action: 'result.read',
+        patientIds: [patientId],
+        entity: 'patient',
+        entityId: patientId,
+      });
+      return { tests };
     },
   );
   done();

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { resultsSummaryQuerySchema, type ResultsSummary } from '#common/contract';
+import { auditContextOf, recordAudit } from '../audit/audit';
 import { parseQuery } from '../http/validation';
 import { callerOf, profileScope } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
@@ -16,7 +17,13 @@ export const resultsSummaryRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
     { preHandler: app.requireEntitlement('viewReport') },
     async (request): Promise<ResultsSummary> => {
       const { ids } = parseQuery(resultsSummaryQuerySchema, request);
-      return { patients: await summariseResults(db, profileScope(callerOf(request)), ids) };
+      const patients = await summariseResults(db, profileScope(callerOf(request)), ids);
+      await recordAudit(db, auditContextOf(request), {
+        action: 'result.read',
+        patientIds: patients.map((patient) => patient.patientId),
+        entity: 'patient',
+      });
+      return { patients };
     },
   );
   done();

@@ -1,4 +1,5 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { auditContextOf } from '../audit/audit';
 import { z } from 'zod/mini';
 import {
   testRecordSchema,
@@ -35,12 +36,12 @@ export const workflowRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, do
 
   app.post('/workflow/:workflowInstanceId/completed', async (request): Promise<WorkflowOutcome> => {
     const record = parseBody(testRecordSchema, request);
-    return recordWorkflowCompleted(db, workflowKey(request), record, new Date());
+    return recordWorkflowCompleted(db, auditContextOf(request), workflowKey(request), record, new Date());
   });
 
   app.post('/workflow/:workflowInstanceId/error', async (request): Promise<WorkflowOutcome> => {
     const { errorCode } = parseBody(workflowErrorRequestSchema, request);
-    return recordWorkflowError(db, workflowKey(request), errorCode, new Date());
+    return recordWorkflowError(db, auditContextOf(request), workflowKey(request), errorCode, new Date());
   });
   done();
 };

@@ -1,5 +1,6 @@
 import { batteryTasks, type testRecordSchema, type WorkflowInstance, type WorkflowOutcome } from '#common/contract';
 import type { z } from 'zod/mini';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import {
   findAttemptByTestToken,
@@ -59,9 +60,26 @@ export async function readWorkflow(db: Db, key: WorkflowKey): Promise<WorkflowIn
   };
 }
 
+/** The trail's entry of a test the runner ended (with its token, not a session): completed, or ended in an error. */
+function recordRunnerOutcome(
+  db: Db,
+  audit: AuditContext,
+  attempt: AttemptRow,
+  outcome: 'success' | 'failure',
+): Promise<void> {
+  return recordAudit(db, audit, {
+    action: 'order.complete',
+    patientIds: [attempt.patientId],
+    entity: 'order',
+    entityId: attempt.orderId,
+    outcome,
+  });
+}
+
 /** The runner's record of a completed test: every task of the battery once, in order; the order is finished. */
 export function recordWorkflowCompleted(
   db: Db,
+  audit: AuditContext,
   key: WorkflowKey,
   record: z.output<typeof testRecordSchema>,
   now: Date,
@@ -77,16 +95,24 @@ export function recordWorkflowCompleted(
     if (misnumbered) throw fieldError('tasks', 'The trials of each task must be numbered from 0, in order');
     await recordAttemptCompleted(tx, attempt.id, record, now);
     await markOrderFinished(tx, attempt.orderId, now);
+    await recordRunnerOutcome(tx, audit, attempt, 'success');
     return { state: 'completed' as const };
   });
 }
 
 /** A test that ended in one of the error codes of spec §4: the attempt and the order keep the code. */
-export function recordWorkflowError(db: Db, key: WorkflowKey, errorCode: string, now: Date): Promise<WorkflowOutcome> {
+export function recordWorkflowError(
+  db: Db,
+  audit: AuditContext,
+  key: WorkflowKey,
+  errorCode: string,
+  now: Date,
+): Promise<WorkflowOutcome> {
   return db.tx(async (tx) => {
     const attempt = await attemptFor(tx, key, true);
     await recordAttemptError(tx, attempt.id, errorCode, now);
     await markOrderError(tx, attempt.orderId, errorCode, now);
+    await recordRunnerOutcome(tx, audit, attempt, 'failure');
     return { state: 'error' as const };
   });
 }

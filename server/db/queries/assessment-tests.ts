@@ -264,6 +264,7 @@ export async function insertAttempt(db: Db, attempt: NewAttempt, now: Date): Pro
 export interface AttemptRow {
   id: number;
   orderId: number;
+  patientId: number;
   workflowInstanceId: string;
   testTokenExpiresAt: Date;
   language: string;
@@ -274,7 +275,7 @@ export interface AttemptRow {
 }
 
 const attemptSelect = `
-  SELECT a.id, a.assessment_order_id AS "orderId", a.workflow_instance_id AS "workflowInstanceId",
+  SELECT a.id, a.assessment_order_id AS "orderId", o.patient_id AS "patientId", a.workflow_instance_id AS "workflowInstanceId",
          a.test_token_expires_at AS "testTokenExpiresAt", a.language, o.battery_code AS "batteryCode",
          a.outcome, a.error_code AS "errorCode", a.finished_at AS "finishedAt"
   FROM assessment_attempts a JOIN assessment_orders o ON o.id = a.assessment_order_id`;
@@ -443,9 +444,13 @@ export async function insertReportToken(
  * The patient a live report token opens (null when unknown or expired), only while the session that asked for it
  * lasts and its user is active: signing out or deactivating the account ends the token too.
  */
-export async function findReportTokenPatient(db: Db, tokenHash: string, now: Date): Promise<number | null> {
-  const rows = await db.query<{ patientId: number }>(
-    `SELECT rt.patient_id AS "patientId"
+export async function findReportTokenHolder(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ patientId: number; userId: number } | null> {
+  const rows = await db.query<{ patientId: number; userId: number }>(
+    `SELECT rt.patient_id AS "patientId", rt.user_id AS "userId"
      FROM report_tokens rt
      JOIN sessions s ON s.id = rt.session_id
      JOIN users u ON u.id = rt.user_id
@@ -453,7 +458,7 @@ export async function findReportTokenPatient(db: Db, tokenHash: string, now: Dat
        AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.ends_at > $2 AND NOT u.is_disabled`,
     [tokenHash, now.toISOString()],
   );
-  return rows[0]?.patientId ?? null;
+  return rows[0] ?? null;
 }
 
 /** A refreshed session replaces its token; the report tokens it gave out follow it to the new one. */

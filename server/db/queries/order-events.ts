@@ -69,6 +69,7 @@ export const orderProgressJoin = `
 /** What resending, cancelling or handing off an order decides on, locked for the rest of the transaction. */
 export interface FollowUpOrderRow {
   id: number;
+  patientId: number;
   status: OrderStatusId;
   orderType: OrderTypeId;
   email: string | null;
@@ -86,7 +87,7 @@ export async function lockOrderForFollowUp(
   providerServiceIds: readonly number[] | null,
 ): Promise<FollowUpOrderRow | null> {
   const rows = await db.query<FollowUpOrderRow>(
-    `SELECT o.id, o.status, o.order_type AS "orderType", o.email, o.cancelled_at AS "cancelledAt",
+    `SELECT o.id, o.patient_id AS "patientId", o.status, o.order_type AS "orderType", o.email, o.cancelled_at AS "cancelledAt",
             ${linkExpiresAt} AS "linkExpiresAt", ps.link_expiry_days AS "linkExpiryDays",
             pv.name || ' -- ' || sv.name AS "providerServiceName", o.battery_code AS "batteryCode"
      FROM assessment_orders o

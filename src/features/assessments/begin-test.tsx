@@ -156,6 +156,13 @@ const goTo: Go = (url) => {
   window.location.assign(url);
 };
 
+/** Which order a begin page is for (its patient and its own id), and the runner's way in. */
+export interface BeginPageProps {
+  patientId: number;
+  assessmentId: number;
+  go?: Go | undefined;
+}
+
 /** What the self and on-site begin forms are given: the order, a way to read it again, the runner's way in. */
 export interface BeginFormProps {
   order: AssessmentOrderDetail;

@@ -13,6 +13,8 @@ import {
   answerTheAwaitedServerTime,
   deferred,
   expectAcceptanceWaiting,
+  expectNoticeInFlow,
+  expectTickableOnceRead,
   failTheAwaitedServerTime,
   orderDetail,
   readNoticeToEnd,
@@ -52,6 +54,16 @@ function renderHandover(
     { store, http, api, staticJson: fakeStaticJson(staticAnswer), initialEntries: [entry] },
   );
   return { ...view, calls, go, store, api };
+}
+
+/** The privacy notice, once it shows in the language of the test (Spanish), marked as such. */
+async function noticeInTheTestLanguage(): Promise<HTMLElement> {
+  const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
+  await waitFor(() => {
+    expect(notice).toHaveTextContent('Text of the patient document in es-US.');
+  });
+  expect(notice).toHaveAttribute('lang', 'es-US');
+  return notice;
 }
 
 beforeEach(() => {
@@ -110,34 +122,14 @@ describe('HandoverPage: the patient’s part of the on-site test (spec §4 On-si
 
   it('lets the notice flow in the page, in the language of the test: no box to scroll, no second window (issue 32)', async () => {
     const view = renderHandover(orderDetail());
-    const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
-    await waitFor(() => {
-      expect(notice).toHaveTextContent('Text of the patient document in es-US.');
-    });
-    expect(notice).toHaveAttribute('lang', 'es-US');
-    expect(notice).not.toHaveAttribute('tabindex');
-    expect(notice.style.overflowY).toBe('');
-    expect(notice.style.maxHeight).toBe('');
-    expect(screen.queryByRole('button', { name: 'Read the notice in a larger window' })).not.toBeInTheDocument();
-    const box = screen.getByRole('checkbox', { name: /accept the privacy notice/ });
-    expect(box).toBeDisabled();
-    await readNoticeToEnd();
-    await waitFor(() => {
-      expect(box).toBeEnabled();
-    });
-    await view.user.click(box);
-    await waitFor(() => {
-      expect(box).toBeChecked();
-    });
+    const notice = await noticeInTheTestLanguage();
+    expectNoticeInFlow(notice);
+    await expectTickableOnceRead(view.user, screen.getByRole('checkbox', { name: /accept the privacy notice/ }));
   });
 
   it('shows the notice in the language of the test, as HTML', async () => {
     const view = renderHandover(orderDetail());
-    const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
-    await waitFor(() => {
-      expect(notice).toHaveTextContent('Text of the patient document in es-US.');
-    });
-    expect(notice).toHaveAttribute('lang', 'es-US');
+    await noticeInTheTestLanguage();
     expect(screen.queryByText(/not available in your language/)).not.toBeInTheDocument();
     await view.user.selectOptions(screen.getByRole('combobox', { name: /Language of the test/ }), 'en-US');
     await waitFor(() => {

@@ -20,6 +20,7 @@ import {
   RunnerReturnOrBegin,
   useBeginForm,
   type BeginFormProps,
+  type BeginPageProps,
   type Go,
 } from './begin-test';
 import { HandoverUnlock } from './handover-unlock';
@@ -98,15 +99,7 @@ function useEndHandover() {
 }
 
 /** The order of the hand-over, read with the one call its locked session may make for it. */
-function PatientBegin({
-  patientId,
-  assessmentId,
-  go,
-}: {
-  patientId: number;
-  assessmentId: number;
-  go?: Go | undefined;
-}) {
+function PatientBegin({ patientId, assessmentId, go }: BeginPageProps) {
   const { t } = useTranslation('assessments');
   const http = useHttp();
   const query = useQuery(assessmentQueries.detail(http, patientId, assessmentId));

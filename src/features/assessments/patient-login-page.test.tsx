@@ -17,6 +17,8 @@ import {
   answerTheAwaitedServerTime,
   deferred,
   expectAcceptanceWaiting,
+  expectNoticeInFlow,
+  expectTickableOnceRead,
   failTheAwaitedServerTime,
   readNoticeToEnd,
   routedHttp,
@@ -328,20 +330,8 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     const view = renderLogin({});
     const box = await screen.findByRole('checkbox', { name: /accept the privacy notice/ });
     const notice = await screen.findByRole('region', { name: 'Privacy notice for patients' });
-    expect(notice).not.toHaveAttribute('tabindex');
-    expect(notice.style.overflowY).toBe('');
-    expect(notice.style.maxHeight).toBe('');
-    expect(screen.queryByRole('button', { name: 'Read the notice in a larger window' })).not.toBeInTheDocument();
-    expect(box).toBeDisabled();
-    // The page was scrolled until the notice's end is in view: the box can be ticked.
-    await readNoticeToEnd();
-    await waitFor(() => {
-      expect(box).toBeEnabled();
-    });
-    await view.user.click(box);
-    await waitFor(() => {
-      expect(box).toBeChecked();
-    });
+    expectNoticeInFlow(notice);
+    await expectTickableOnceRead(view.user, box);
   });
 
   it('names the clinic that sent the link at the top, and nothing about the patient (issue 32)', async () => {

@@ -20,6 +20,7 @@ import {
   useAssessmentParams,
   useBeginForm,
   type BeginFormProps,
+  type BeginPageProps,
   type Go,
 } from './begin-test';
 import { canStartAgain, errorPageOf, type ErrorPage } from './test-errors';
@@ -67,15 +68,7 @@ export function SelfAssessmentPage({ go }: { go?: Go }) {
   return <SelfAssessment patientId={own.patientId} assessmentId={own.assessmentId} go={go} />;
 }
 
-function SelfAssessment({
-  patientId,
-  assessmentId,
-  go,
-}: {
-  patientId: number;
-  assessmentId: number;
-  go?: Go | undefined;
-}) {
+function SelfAssessment({ patientId, assessmentId, go }: BeginPageProps) {
   const { t } = useTranslation('assessments');
   const paths = usePaths();
   const navigate = useNavigate();
@@ -97,7 +90,7 @@ function SelfAssessment({
   );
 }
 
-function SelfBegin({ patientId, assessmentId, go }: { patientId: number; assessmentId: number; go?: Go | undefined }) {
+function SelfBegin({ patientId, assessmentId, go }: BeginPageProps) {
   const { t } = useTranslation('assessments');
   const http = useHttp();
   const query = useQuery(assessmentQueries.detail(http, patientId, assessmentId));

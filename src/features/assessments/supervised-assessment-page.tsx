@@ -19,6 +19,7 @@ import {
   RunnerReturnOrBegin,
   useAssessmentParams,
   type BeginFormProps,
+  type BeginPageProps,
   type Go,
 } from './begin-test';
 import type { RunnerReturn } from './runner';
@@ -44,7 +45,7 @@ export function SupervisedAssessmentPage({ go }: { go?: Go }) {
   return <Supervised patientId={ids.patientId} assessmentId={ids.assessmentId} go={go} />;
 }
 
-function Supervised({ patientId, assessmentId, go }: { patientId: number; assessmentId: number; go?: Go | undefined }) {
+function Supervised({ patientId, assessmentId, go }: BeginPageProps) {
   const { t } = useTranslation('assessments');
   const session = useSession();
   const paths = usePaths();
@@ -78,17 +79,7 @@ function Supervised({ patientId, assessmentId, go }: { patientId: number; assess
   );
 }
 
-function SupervisedBegin({
-  patientId,
-  assessmentId,
-  home,
-  go,
-}: {
-  patientId: number;
-  assessmentId: number;
-  home: string;
-  go?: Go | undefined;
-}) {
+function SupervisedBegin({ patientId, assessmentId, home, go }: BeginPageProps & { home: string }) {
   const { t } = useTranslation('assessments');
   const http = useHttp();
   const { product } = useRuntimeConfig();

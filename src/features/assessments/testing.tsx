@@ -37,6 +37,27 @@ export async function readNoticeToEnd(): Promise<void> {
   fireEvent.scroll(region);
 }
 
+/** Issue 32: the notice flows in the page, with no box of its own to scroll and no second window. */
+export function expectNoticeInFlow(notice: HTMLElement): void {
+  expect(notice).not.toHaveAttribute('tabindex');
+  expect(notice.style.overflowY).toBe('');
+  expect(notice.style.maxHeight).toBe('');
+  expect(screen.queryByRole('button', { name: 'Read the notice in a larger window' })).not.toBeInTheDocument();
+}
+
+/** The box that accepts the notice stays disabled until the page is scrolled to the notice's end, then takes a tick. */
+export async function expectTickableOnceRead(user: UserEvent, box: HTMLElement): Promise<void> {
+  expect(box).toBeDisabled();
+  await readNoticeToEnd();
+  await waitFor(() => {
+    expect(box).toBeEnabled();
+  });
+  await user.click(box);
+  await waitFor(() => {
+    expect(box).toBeChecked();
+  });
+}
+
 /** Reads the privacy notice to its end and ticks the box that accepts it; returns the box. */
 export async function tickNoticeAcceptance(user: UserEvent): Promise<HTMLElement> {
   await readNoticeToEnd();

@@ -6,7 +6,7 @@ import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { onWideScreen } from '../../shared/testing/wide-screen';
 import { AssessmentsTable } from './assessments-table';
-import { ordersHttp, testOrder } from './testing';
+import { openFollowUp, ordersHttp, testOrder } from './testing';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -72,13 +72,6 @@ function renderFollowUp(entitlements: Entitlement[], orders: AssessmentOrder[] =
     { store: session(entitlements), http, initialEntries: ['/cgm/manage/patient/5'] },
   );
   return { ...view, calls };
-}
-
-async function openFollowUp(user: { click: (element: Element) => Promise<void> }) {
-  await user.click(await screen.findByRole('button', { name: 'Follow the order of Mar 04, 2025: Sent' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Order of Mar 04, 2025' });
-  await within(dialog).findByRole('list', { name: 'What happened to the order' });
-  return dialog;
 }
 
 describe('following an order (issue 18)', () => {

@@ -7,7 +7,7 @@ import { renderApp } from '../../shared/testing/render';
 import { onWideScreen } from '../../shared/testing/wide-screen';
 import { AssessmentsTable } from './assessments-table';
 import type * as testI18n from '../../shared/testing/i18n';
-import { ordersHttp, testOrder, testProviderService } from './testing';
+import { openFollowUp, ordersHttp, testOrder, testProviderService } from './testing';
 
 // jsdom draws no canvas: the QR code is a fixed picture here (the end-to-end test decodes a real one).
 vi.mock('qrcode', () => ({ default: { toDataURL: () => Promise.resolve('data:image/png;base64,iVBORw0KGgo=') } }));
@@ -67,13 +67,6 @@ function renderHandoff(contactPhone: string | undefined) {
     { store, http, initialEntries: ['/cgm/manage/patient/5'] },
   );
   return { ...view, calls };
-}
-
-async function openFollowUp(user: { click: (element: Element) => Promise<void> }) {
-  await user.click(await screen.findByRole('button', { name: 'Follow the order of Mar 04, 2025: Sent' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Order of Mar 04, 2025' });
-  await within(dialog).findByRole('list', { name: 'What happened to the order' });
-  return dialog;
 }
 
 describe('handing an order to the patient’s phone (issues 18, 32)', () => {

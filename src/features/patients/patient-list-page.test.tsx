@@ -1,36 +1,25 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Entitlement, PatientProfile } from '#common/contract';
+import type { Entitlement } from '#common/contract';
 import { SessionStore } from '../../shared/auth/session-store';
-import { authResult } from '../../shared/testing/factories';
+import { authResult, testPatient } from '../../shared/testing/factories';
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
-import { testReferences } from '../../shared/testing/profile-fixtures';
 import { PatientListPage } from './patient-pages';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const service = testReferences.providerServices[0];
-const patient: PatientProfile = {
+/** A patient with a result in January and an order still open. */
+const patient = testPatient({
   id: 8,
   firstName: 'Ada',
-  middleInitial: '',
   lastName: 'Lowe',
   shortName: 'Ada Lowe',
   name: 'Ada Lowe',
-  email: '',
-  phone: '',
-  isDisabled: false,
-  address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
-  providerServices: service ? [service] : [],
-  dateOfBirth: '1950-01-02',
-  age: 75,
-  gender: { id: 'F', name: 'Female', genderCode: 'F' },
-  defaultLanguage: 'en-US',
   openOrdersCount: 1,
   lastAssessmentOpenOrderDate: '2025-03-01T10:00:00Z',
   lastAssessmentOrderCompletionDate: '2025-01-05T10:00:00Z',
-};
+});
 
 function render(role: string, entitlements: Entitlement[]) {
   const store = new SessionStore(window.sessionStorage, 'cgm');

@@ -37,20 +37,16 @@ interface StaffFormProps {
 }
 
 /** Spec §2 Profile add/edit dialog for clinicians and technicians (modes add, edit, my-profile, spec §4). */
-export function StaffForm({ type, mode, profile, onSaved, onCancel }: StaffFormProps) {
+export function StaffForm(props: StaffFormProps) {
   const session = useSession();
   const cops = session.userRole === 'cops';
   return (
     <ReferencesLoaded>
       {(references) => (
         <StaffFormFields
-          type={type}
-          mode={mode}
-          profile={profile}
-          onSaved={onSaved}
-          onCancel={onCancel}
+          {...props}
           references={references}
-          choose={cops && mode === 'add'}
+          choose={cops && props.mode === 'add'}
           licenseEditable={cops}
           ownProviderServiceId={cops ? null : (session.userProviderServices[0]?.id ?? null)}
         />

@@ -11,6 +11,18 @@ import {
 const apiError = (status: number, serverMessage: string | null, fields: ApiError['fields'] = []) =>
   new ApiError({ status, code: 'X', serverMessage, fields, path: '/api/cgm/providerservices' });
 
+/** A new provider service with every required field filled in, in English only. */
+const filled = {
+  ...emptyFormValues([{ id: 'en-US', name: 'United States - English' }]),
+  localities: [
+    { id: 'en-US', name: 'United States - English', selected: true, isDefaultLocality: true, previouslyAdded: false },
+  ],
+  providerName: 'Harbor',
+  serviceName: 'Memory',
+  reportTypeId: '1',
+  batteryCodes: ['FullCBB'],
+};
+
 describe('saveFailure (spec §8 provider service)', () => {
   it("shows the server's message when it gives one", () => {
     expect(saveFailure(apiError(404, 'Provider service not found'))).toEqual({
@@ -103,16 +115,6 @@ describe('toProviderServiceInput', () => {
 });
 
 describe('the follow-up days (issue 18)', () => {
-  const filled = {
-    ...emptyFormValues([{ id: 'en-US', name: 'United States - English' }]),
-    localities: [
-      { id: 'en-US', name: 'United States - English', selected: true, isDefaultLocality: true, previouslyAdded: false },
-    ],
-    providerName: 'Harbor',
-    serviceName: 'Memory',
-    reportTypeId: '1',
-    batteryCodes: ['FullCBB'],
-  };
   it.each([
     [{ linkExpiryDays: 0 }, 'linkExpiryDays'],
     [{ linkExpiryDays: 366 }, 'linkExpiryDays'],
@@ -134,16 +136,6 @@ describe('the follow-up days (issue 18)', () => {
 });
 
 describe('the contact phone (issue 32)', () => {
-  const filled = {
-    ...emptyFormValues([{ id: 'en-US', name: 'United States - English' }]),
-    localities: [
-      { id: 'en-US', name: 'United States - English', selected: true, isDefaultLocality: true, previouslyAdded: false },
-    ],
-    providerName: 'Harbor',
-    serviceName: 'Memory',
-    reportTypeId: '1',
-    batteryCodes: ['FullCBB'],
-  };
   it.each(['', '3125550147', '(312) 555-0147', '312.555.0147'])('accepts %j', (contactPhone) => {
     expect(providerServiceFormSchema.safeParse({ ...filled, contactPhone }).success).toBe(true);
   });

@@ -11,6 +11,7 @@ import {
 } from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { formatUsPhone, isValidUsPhone } from '#common/validation/phone';
+import { requiredTextSaying } from '#common/validation/text';
 import { hasDefaultLocality, hasSelectedLocality, initialLocalityChoices, type LocalityChoice } from './locality-rules';
 
 const localityChoiceSchema = z.object({
@@ -35,20 +36,14 @@ function days(range: { min: number; max: number }) {
 
 /** Spec §5 Provider service; messages are translation keys of the 'provider-services' namespace. */
 export const providerServiceFormSchema = z.object({
-  providerName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'VALID_PROVIDER_NAME_IS_REQUIRED'),
-      z.maxLength(maxFieldLength, 'VALID_PROVIDER_NAME_TOO_LONG'),
-    ),
-  serviceName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'VALID_SERVICE_NAME_IS_REQUIRED'),
-      z.maxLength(maxFieldLength, 'VALID_SERVICE_NAME_TOO_LONG'),
-    ),
+  providerName: requiredTextSaying(
+    { required: 'VALID_PROVIDER_NAME_IS_REQUIRED', tooLong: 'VALID_PROVIDER_NAME_TOO_LONG' },
+    maxFieldLength,
+  ),
+  serviceName: requiredTextSaying(
+    { required: 'VALID_SERVICE_NAME_IS_REQUIRED', tooLong: 'VALID_SERVICE_NAME_TOO_LONG' },
+    maxFieldLength,
+  ),
   reportTypeId: z
     .nullable(z.string())
     .check(z.refine((value) => value !== null && value !== '', 'VALID_REPORT_TYPE_IS_REQUIRED')),

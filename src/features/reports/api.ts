@@ -70,14 +70,8 @@ export function reportPageUrl(
  * Issue 33: the same report as a PDF, from the same parameters and token, at `pdf` under the report page's address
  * (`/report/` gives `/report/pdf`).
  */
-export function reportPdfUrl(
-  config: Pick<RuntimeConfig, 'reportUrl' | 'apiHost'>,
-  origin: string,
-  patientId: number,
-  access: ReportAccess,
-  locale: string,
-): string {
-  const url = new URL(reportPageUrl(config, origin, patientId, access, locale));
+export function reportPdfUrl(...page: Parameters<typeof reportPageUrl>): string {
+  const url = new URL(reportPageUrl(...page));
   url.pathname = `${url.pathname.replace(/\/?$/, '/')}pdf`;
   return url.href;
 }

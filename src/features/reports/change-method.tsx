@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { CardTask } from '#common/contract';
 import { changeMethod, referenceSources, referenceValues } from '#common/scoring';
+import { ColumnHeads } from './column-heads';
 
 const tasks: readonly CardTask[] = ['detection', 'identification', 'oneCardLearning', 'oneBack'];
 
@@ -44,13 +45,7 @@ export function ChangeMethodHelp() {
           </Text>
           <Table withTableBorder>
             <Table.Caption>{t('method.thresholdsCaption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('method.composite')}</Table.Th>
-                <Table.Th scope="col">{t('method.reliability')}</Table.Th>
-                <Table.Th scope="col">{t('method.threshold')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads heads={[t('method.composite'), t('method.reliability'), t('method.threshold')]} />
             <Table.Tbody>
               {method.composites.map(({ composite, reliability, threshold }) => (
                 <Table.Tr key={composite}>
@@ -74,14 +69,7 @@ export function ChangeMethodHelp() {
           </Text>
           <Table withTableBorder>
             <Table.Caption>{t('method.tasksCaption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('method.task')}</Table.Th>
-                <Table.Th scope="col">{t('method.measure')}</Table.Th>
-                <Table.Th scope="col">{t('method.mean')}</Table.Th>
-                <Table.Th scope="col">{t('method.sd')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads heads={[t('method.task'), t('method.measure'), t('method.mean'), t('method.sd')]} />
             <Table.Tbody>
               {tasks.map((task) => {
                 const reference = referenceValues.primary[task];

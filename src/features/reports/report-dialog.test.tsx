@@ -5,6 +5,7 @@ import { addressParts } from '../../shared/testing/addresses';
 import { authResult } from '../../shared/testing/factories';
 import { fakeHttp } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
+import { pretendScreen } from '../../shared/testing/wide-screen';
 import { ReportDialog } from './report-dialog';
 
 const accessPath = '/api/cgm/cbbreport/access';
@@ -80,17 +81,7 @@ describe('ReportDialog: print and PDF (issue 33)', () => {
   });
 
   it('fills the screen of a tablet or a phone, and most of a laptop’s', async () => {
-    const narrow = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 75em)',
-          media: query,
-          onchange: null,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as unknown as MediaQueryList,
-    );
+    const narrow = pretendScreen((query) => query === '(max-width: 75em)');
     const phone = renderReport();
     expect(await screen.findByRole('dialog', { name: 'Cognitive report' })).toHaveAttribute('data-full-screen');
     phone.unmount();

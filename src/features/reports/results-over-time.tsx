@@ -2,23 +2,19 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../shared/api/http-context';
-import { useEntitlement } from '../../shared/auth/session-context';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { reportQueries } from './api';
 import { ChangeMethodHelp } from './change-method';
 import { ResultsChart } from './results-chart';
 import { ResultsTable } from './results-table';
+import { forReportReaders } from './for-report-readers';
 
 /**
  * The patient's composites per test date (spec §6: only with viewReport, so never for technicians or cops), as a
  * chart and, beside it, a table of the same facts that a screen reader or a keyboard reads; "How is this
  * calculated?" beside the title states the method behind every flag (issue 33).
  */
-export function ResultsOverTime({ patientId }: { patientId: number }) {
-  const canView = useEntitlement('viewReport');
-  if (!canView) return null;
-  return <ResultsOverTimeSection patientId={patientId} />;
-}
+export const ResultsOverTime = forReportReaders(ResultsOverTimeSection);
 
 function ResultsOverTimeSection({ patientId }: { patientId: number }) {
   const { t } = useTranslation('reports');

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ScoredTest } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
-import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { compositeReading } from '#common/scoring';
 import { reportQueries } from './api';
 import { caveatText, flagText, invalidReasonTexts } from './reading';
 import { summaryComposites } from './results-summary-model';
 import { useSummaryNumbers, ValidityBadge } from './results-summary-parts';
+import { ColumnHeads } from './column-heads';
+import { forReportReaders } from './for-report-readers';
 
 /** The id of the results section's heading ("Results over time"), the summary's link target. */
 const resultsOverTimeTitleId = 'results-over-time-title';
@@ -20,11 +21,7 @@ const resultsOverTimeTitleId = 'results-over-time-title';
  * and, in words beside them, the caveat when the test and the baseline are not alike. Links to Results over time.
  * Only for whoever may read results (spec §6 viewReport); nothing while the patient has no scored test.
  */
-export function LatestResultSummary({ patientId }: { patientId: number }) {
-  const canView = useEntitlement('viewReport');
-  if (!canView) return null;
-  return <LatestResult patientId={patientId} />;
-}
+export const LatestResultSummary = forReportReaders(LatestResult);
 
 function LatestResult({ patientId }: { patientId: number }) {
   const { t } = useTranslation('reports');
@@ -104,13 +101,7 @@ function Readings({ test }: { test: ScoredTest }) {
   const numbers = useSummaryNumbers();
   return (
     <Table withTableBorder verticalSpacing={4} fz="sm" aria-label={t('summary.latest.title')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('summary.patientComposite')}</Table.Th>
-          <Table.Th scope="col">{t('summary.score')}</Table.Th>
-          <Table.Th scope="col">{t('summary.change')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads heads={[t('summary.patientComposite'), t('summary.score'), t('summary.change')]} />
       <Table.Tbody>
         {summaryComposites.map((composite) => {
           const reading = compositeReading(test, composite);

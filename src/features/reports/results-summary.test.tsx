@@ -3,9 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ComparisonCaveat, PatientProfile, PatientResultsSummary, ScoredTest } from '#common/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
-import { authResult } from '../../shared/testing/factories';
+import { authResult, testPatient } from '../../shared/testing/factories';
 import { fakeHttp } from '../../shared/testing/fake-http';
-import { testReferences } from '../../shared/testing/profile-fixtures';
 import { renderApp } from '../../shared/testing/render';
 import { onWideScreen } from '../../shared/testing/wide-screen';
 import { LatestResultSummary } from './results-summary-latest';
@@ -14,30 +13,16 @@ import { sortSummaryRows, type SummaryRow } from './results-summary-model';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const service = testReferences.providerServices[0];
-
 function patient(id: number, name: string): PatientProfile {
   const [firstName = name, lastName = ''] = name.split(' ');
-  return {
+  return testPatient({
     id,
     firstName,
-    middleInitial: '',
     lastName,
     shortName: name,
     name,
-    email: '',
-    phone: '',
-    isDisabled: false,
-    address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
-    providerServices: service ? [service] : [],
-    dateOfBirth: '1950-01-02',
-    age: 75,
-    gender: { id: 'F', name: 'Female', genderCode: 'F' },
-    defaultLanguage: 'en-US',
-    openOrdersCount: 0,
-    lastAssessmentOpenOrderDate: null,
     lastAssessmentOrderCompletionDate: '2026-10-26T10:00:00Z',
-  };
+  });
 }
 
 interface TestSpec {

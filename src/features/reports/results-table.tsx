@@ -6,6 +6,7 @@ import { useFormatters } from '../../shared/lib/i18n/format';
 import { compositeReading } from '#common/scoring';
 import { caveatText, flagText, invalidReasonTexts } from './reading';
 import { composites } from './results-chart';
+import { ColumnHeads } from './column-heads';
 
 /**
  * The facts of the chart in a table a screen reader or a keyboard reads (issue 33): per test date, each composite's
@@ -29,17 +30,13 @@ export function ResultsTable({ tests }: { tests: readonly ScoredTest[] }) {
     <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-labelledby={captionId}>
       <Table striped withTableBorder verticalSpacing="sm">
         <Table.Caption id={captionId}>{t('resultsOverTime.tableCaption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('resultsOverTime.date')}</Table.Th>
-            {composites.map((composite) => (
-              <Table.Th scope="col" key={composite}>
-                {t(`resultsOverTime.composites.${composite}`)}
-              </Table.Th>
-            ))}
-            <Table.Th scope="col">{t('resultsOverTime.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads
+          heads={[
+            t('resultsOverTime.date'),
+            ...composites.map((composite) => t(`resultsOverTime.composites.${composite}`)),
+            t('resultsOverTime.status'),
+          ]}
+        />
         <Table.Tbody>
           {tests.map((test) => {
             const reasons = invalidReasonTexts(t, test);

@@ -14,17 +14,23 @@ export function isScrolledToBottom(position: ScrollPosition, tolerance: number =
   return position.scrollHeight - position.scrollTop - position.clientHeight <= tolerance;
 }
 
+/** A ref for the element read, and a check that calls `onReachedEnd` once `reachedEnd` says its end is read. */
+function useEndCheck(reachedEnd: (element: HTMLDivElement) => boolean, onReachedEnd: () => void) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const check = useCallback(() => {
+    const element = ref.current;
+    if (element && reachedEnd(element)) onReachedEnd();
+  }, [reachedEnd, onReachedEnd]);
+  return { ref, check };
+}
+
 /**
  * The read-to-the-end rule on a scrollable region: `check` goes on its scroll events; the content is also checked
  * whenever it or the region's size changes, since a policy short enough to fit (or a very tall or rotated screen)
  * is read without scrolling. `content` is falsy while there is nothing to read yet.
  */
 export function useReadToEnd(onReachedEnd: () => void, content: unknown, width: number, height = 0) {
-  const scrollRef = useRef<HTMLDivElement | null>(null);
-  const check = useCallback(() => {
-    const element = scrollRef.current;
-    if (element && isScrolledToBottom(element)) onReachedEnd();
-  }, [onReachedEnd]);
+  const { ref: scrollRef, check } = useEndCheck(isScrolledToBottom, onReachedEnd);
   useEffect(() => {
     if (content && width > 0) check();
   }, [content, width, height, check]);
@@ -45,11 +51,7 @@ export function isEndInView(element: Element, tolerance: number = privacyScrollT
  * checked as the page scrolls, as the window changes size and as the content or its size changes.
  */
 export function useReadToEndInPage(onReachedEnd: () => void, content: unknown, width: number, height = 0) {
-  const endRef = useRef<HTMLDivElement | null>(null);
-  const check = useCallback(() => {
-    const element = endRef.current;
-    if (element && isEndInView(element)) onReachedEnd();
-  }, [onReachedEnd]);
+  const { ref: endRef, check } = useEndCheck(isEndInView, onReachedEnd);
   useEffect(() => {
     if (!content) return undefined;
     check();

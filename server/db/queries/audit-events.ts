@@ -1,0 +1,161 @@
+import type { AuditAction, AuditOrderBy, AuditOutcome, Role } from '#common/contract';
+import type { Db } from '../db';
+
+/**
+ * What a caller writes of an entry. The database adds the rest under its insert trigger (migration 260): the
+ * sequence, the time and the hash chained to the previous entry, one total order for every server on one database.
+ */
+export interface NewAuditEvent {
+  actorUserId: number | null;
+  actorRole: Role | null;
+  actorProviderServiceId: number | null;
+  patientSessionOrderId: number | null;
+  action: AuditAction;
+  patientIds: readonly number[];
+  entity: string | null;
+  entityId: string | null;
+  outcome: AuditOutcome;
+  clientAddress: string;
+  requestId: string;
+}
+
+/**
+ * One INSERT; its trigger holds the chain's lock only until the transaction ends. It writes nothing a cached read
+ * reads, so PGlite's kept answers stay.
+ */
+export async function insertAuditEvent(db: Db, event: NewAuditEvent): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_events (actor_user_id, actor_role, actor_provider_service_id, patient_session_order_id,
+       action, patient_ids, entity, entity_id, outcome, client_address, request_id)
+     VALUES ($1, $2, $3, $4, $5, $6::int[], $7, $8, $9, $10, $11)`,
+    [
+      event.actorUserId,
+      event.actorRole,
+      event.actorProviderServiceId,
+      event.patientSessionOrderId,
+      event.action,
+      [...event.patientIds],
+      event.entity,
+      event.entityId,
+      event.outcome,
+      event.clientAddress,
+      event.requestId,
+    ],
+    { prepare: true, appendOnly: true },
+  );
+}
+
+export interface AuditEventRow {
+  sequence: number;
+  at: Date;
+  actorUserId: number | null;
+  actorRole: string | null;
+  actorProviderServiceId: number | null;
+  patientSessionOrderId: number | null;
+  action: string;
+  patientIds: number[];
+  entity: string | null;
+  entityId: string | null;
+  outcome: string;
+  clientAddress: string;
+  requestId: string;
+  hash: string;
+}
+
+export interface AuditListFilter {
+  /** null: every entry (cops administer every provider service today). */
+  providerServiceIds: readonly number[] | null;
+  patientId?: number;
+  userId?: number;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+  orderBy: AuditOrderBy;
+  ascending: boolean;
+  skip: number;
+  take: number;
+}
+
+const auditColumns = `sequence, at, actor_user_id AS "actorUserId", actor_role AS "actorRole",
+       actor_provider_service_id AS "actorProviderServiceId", patient_session_order_id AS "patientSessionOrderId",
+       action, patient_ids AS "patientIds", entity, entity_id AS "entityId", outcome,
+       client_address AS "clientAddress", request_id AS "requestId", hash`;
+
+/** Sort expressions by key; each ends on the sequence, so pages never overlap or skip an entry. */
+function orderClause(orderBy: AuditOrderBy, ascending: boolean): string {
+  const dir = ascending ? 'ASC' : 'DESC';
+  switch (orderBy) {
+    case 'at':
+      return `sequence ${dir}`;
+    case 'action':
+      return `action ${dir}, sequence ${dir}`;
+    case 'actorUserId':
+      return `actor_user_id ${dir} ${ascending ? 'NULLS LAST' : 'NULLS FIRST'}, sequence ${dir}`;
+    case 'outcome':
+      return `outcome ${dir}, sequence ${dir}`;
+  }
+}
+
+function whereClause(filter: AuditListFilter): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: (placeholder: string) => string, value: unknown): void => {
+    params.push(value);
+    conditions.push(condition(`$${String(params.length)}`));
+  };
+  if (filter.providerServiceIds !== null) {
+    // An entry of a person of these provider services, or about a patient who belongs to one of them.
+    add(
+      (p) => `(actor_provider_service_id = ANY(${p}::int[]) OR patient_ids && ARRAY(
+        SELECT id FROM patients WHERE provider_service_id = ANY(${p}::int[])))`,
+      [...filter.providerServiceIds],
+    );
+  }
+  if (filter.patientId !== undefined) add((p) => `patient_ids @> ARRAY[${p}::int]`, filter.patientId);
+  if (filter.userId !== undefined) add((p) => `actor_user_id = ${p}`, filter.userId);
+  if (filter.action !== undefined) add((p) => `action = ${p}`, filter.action);
+  if (filter.from !== undefined) add((p) => `at >= ${p}::timestamptz`, filter.from);
+  if (filter.to !== undefined) add((p) => `at < ${p}::timestamptz`, filter.to);
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+/** One page of the trail and the count of every entry the filter matches. */
+export async function listAuditEvents(
+  db: Db,
+  filter: AuditListFilter,
+): Promise<{ rows: AuditEventRow[]; count: number }> {
+  const { where, params } = whereClause(filter);
+  const page = params.length + 1;
+  const rows = await db.query<AuditEventRow>(
+    `SELECT ${auditColumns} FROM audit_events ${where}
+     ORDER BY ${orderClause(filter.orderBy, filter.ascending)}
+     LIMIT $${String(page)} OFFSET $${String(page + 1)}`,
+    [...params, filter.take, filter.skip],
+  );
+  const [total] = await db.query<{ count: number }>(`SELECT count(*) AS count FROM audit_events ${where}`, params);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** An entry as stored, with the hash its fields give now: the chain holds where they match and link up. */
+export interface AuditChainRow {
+  sequence: number;
+  prevHash: string;
+  hash: string;
+  recomputed: string;
+}
+
+/**
+ * A batch of the chain from `afterSequence` on, each entry's hash recomputed from its stored fields exactly as the
+ * insert trigger of migration 260 computed it.
+ */
+export function readAuditChain(db: Db, afterSequence: number, limit: number): Promise<AuditChainRow[]> {
+  return db.query<AuditChainRow>(
+    `SELECT sequence, prev_hash AS "prevHash", hash,
+       encode(sha256(convert_to(jsonb_build_array(sequence,
+         to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), actor_user_id, actor_role,
+         actor_provider_service_id, patient_session_order_id, action, to_jsonb(patient_ids),
+         entity, entity_id, outcome, client_address, request_id, prev_hash)::text, 'UTF8')), 'hex') AS recomputed
+     FROM audit_events WHERE sequence > $1 ORDER BY sequence LIMIT $2`,
+    [afterSequence, limit],
+  );
+}
