@@ -25,6 +25,7 @@ export const namespaces = [
   'reports',
   'about',
   'orders',
+  'audit',
 ] as const;
 
 /**

@@ -53,6 +53,7 @@ const profiles = () => import('../features/profiles');
 const providerServices = () => import('../features/provider-services');
 const assessments = () => import('../features/assessments');
 const reports = () => import('../features/reports');
+const audit = () => import('../features/audit');
 
 /** Spec §2 /{product}/manage/*: the management pages, under the Manage tabs. */
 function manageRoutes(loaders: DetailLoaders | undefined): RouteObject[] {
@@ -60,6 +61,8 @@ function manageRoutes(loaders: DetailLoaders | undefined): RouteObject[] {
     // /{product}/manage?providerserviceid=…: set the current provider service, then the role's home.
     { index: true, ...page(async () => (await providerServices()).ManageHomePage) },
     onlyFor(['cops'], [{ path: 'cops', ...page(async () => (await providerServices()).ProviderServicesPage) }]),
+    // Issue 35: the audit trail, for administrators only.
+    onlyFor(['cops'], [{ path: 'audit', ...page(async () => (await audit()).AuditTrailPage) }]),
     needs('editProviderService', [
       { path: 'addproviderservice', ...page(async () => (await providerServices()).AddProviderServicePage) },
       {

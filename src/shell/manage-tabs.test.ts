@@ -14,8 +14,16 @@ const labels = (role: Role, entitlements: Entitlement[]) =>
 const listTabs = ['Patients', 'Results', 'Orders', 'Technicians', 'Clinicians'];
 
 describe('manageTabsFor (spec §2 Manage tabs)', () => {
-  it('gives cops Provider Services and the lists, but no Profile', () => {
-    expect(labels('cops', staff)).toEqual(['Provider Services', ...listTabs]);
+  it('gives cops Provider Services, the lists and the Audit trail, but no Profile', () => {
+    expect(labels('cops', staff)).toEqual(['Provider Services', ...listTabs, 'Audit trail']);
+    expect(manageTabsFor({ userRole: 'cops', entitlements: staff }, paths).at(-1)?.to).toBe('/cgm/manage/audit');
+  });
+
+  it('gives the Audit trail to cops alone (issue 35)', () => {
+    const everyEntitlement: Entitlement[] = [...staff, 'editProviderService', 'viewReport', 'addPatient'];
+    for (const role of ['clinician', 'technician', 'patient'] as const) {
+      expect(labels(role, everyEntitlement)).not.toContain('Audit trail');
+    }
   });
 
   it('gives a clinician the lists, Results and their own Profile', () => {

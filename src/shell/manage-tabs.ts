@@ -12,7 +12,7 @@ export interface ManageTab {
 /**
  * Spec §2 Manage tabs: Provider Services (cops only), Patients, Results (not for technicians), Orders, Technicians,
  * Clinicians, Profile; shown per entitlement listPatients, listTechnicians, listClinicians. Profile is the own
- * profile of clinicians and technicians (cops have none).
+ * profile of clinicians and technicians (cops have none). Beyond the spec, cops also get the Audit trail (issue 35).
  */
 export function manageTabsFor(
   session: { userRole: Role | null; entitlements: readonly Entitlement[] },
@@ -37,6 +37,8 @@ export function manageTabsFor(
   if (has('listClinicians')) {
     tabs.push({ labelKey: 'tabs.clinicians', to: paths.clinicians, alsoActiveFor: [`${paths.manage}/clinician`] });
   }
+  // Issue 35: the audit trail is the administrators' alone (the server refuses everyone else).
+  if (role === 'cops') tabs.push({ labelKey: 'tabs.audit', to: paths.audit, alsoActiveFor: [] });
   if (role === 'clinician' || role === 'technician') {
     tabs.push({ labelKey: 'tabs.profile', to: paths.myProfile(role), alsoActiveFor: [] });
   }

@@ -32,6 +32,8 @@ export function appPaths(product: string) {
     patientsAdd: `${manage}/patients/add`,
     clinicians: `${manage}/clinicians`,
     technicians: `${manage}/technicians`,
+    /** Beyond the spec (issue 35): the audit trail, for administrators. */
+    audit: `${manage}/audit`,
     myProfile: (role: StaffProfileType) => `${manage}/${role}myprofile`,
     myProfileEdit: (role: StaffProfileType, id: number) => `${manage}/${role}myprofile/${String(id)}/edit`,
     /** Spec §2: the list of a profile type (patients, clinicians, technicians). */

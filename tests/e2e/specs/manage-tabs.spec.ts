@@ -29,6 +29,7 @@ test('each role sees the Manage tabs it is entitled to; a technician has no Resu
     'Orders',
     'Technicians',
     'Clinicians',
+    'Audit trail',
   ]);
 });
 

@@ -1,0 +1,108 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  auditListSchema,
+  auditQueryString,
+  clinicianListSchema,
+  defaultListTake,
+  listQueryString,
+  technicianListSchema,
+  type AuditEntry,
+  type AuditListParams,
+  type StaffProfileType,
+} from '#common/contract';
+import type { HttpClient } from '../../shared/api/http';
+import { useHttp } from '../../shared/api/http-context';
+import { useRuntimeConfig } from '../../shared/lib/runtime-config';
+
+/** The filters of the audit list, without its sort and page. */
+export type AuditFilters = Pick<AuditListParams, 'patientId' | 'userId' | 'action' | 'from' | 'to'>;
+
+export const noAuditFilters: AuditFilters = { patientId: null, userId: null, action: null, from: null, to: null };
+
+const staffSchemas = { clinician: clinicianListSchema, technician: technicianListSchema } as const;
+
+/**
+ * The one key factory of the audit trail (DESIGN §2 rule 4). None of its queries is kept in the offline cache:
+ * persistence is an allow-list (`meta.persist === true`, app/query-persistence.ts), and these say `false` in so
+ * many words, since who read which patient is itself protected and no tablet needs it offline.
+ */
+export const auditQueries = {
+  all: () => ['audit'] as const,
+  lists: () => [...auditQueries.all(), 'list'] as const,
+  list: (http: HttpClient, product: string, params: AuditListParams) =>
+    queryOptions({
+      queryKey: [...auditQueries.lists(), params] as const,
+      queryFn: ({ signal }) =>
+        http.get(`/api/${product}/audit?${auditQueryString(params)}`, auditListSchema, { signal }),
+      meta: { persist: false },
+    }),
+  /** The staff the administrator sees, to name an entry's actor and to offer them as a filter. */
+  staff: (http: HttpClient, type: StaffProfileType) =>
+    queryOptions({
+      queryKey: [...auditQueries.all(), 'staff', type] as const,
+      queryFn: async ({ signal }) => {
+        const query = listQueryString({
+          searchText: '',
+          orderBy: 'name',
+          ascending: true,
+          skip: 0,
+          take: defaultListTake,
+          providerServiceId: null,
+        });
+        return (await http.get(`/api/profile/${type}s?${query}`, staffSchemas[type], { signal })).dataList;
+      },
+      meta: { persist: false },
+      staleTime: 5 * 60_000,
+    }),
+};
+
+export function useAuditList(params: AuditListParams) {
+  const http = useHttp();
+  const { product } = useRuntimeConfig();
+  // Another page, sort or filter keeps the rows on screen until its own arrive, instead of flashing a loader.
+  return useQuery({ ...auditQueries.list(http, product, params), placeholderData: keepPreviousData });
+}
+
+export interface StaffMember {
+  id: number;
+  name: string;
+  type: StaffProfileType;
+}
+
+/**
+ * Clinicians and technicians by user id (a staff profile's id is its user id). Whatever fails to load is simply
+ * missing: the screen then names those actors by role and id.
+ */
+export function useAuditStaff(): readonly StaffMember[] {
+  const http = useHttp();
+  const clinicians = useQuery(auditQueries.staff(http, 'clinician'));
+  const technicians = useQuery(auditQueries.staff(http, 'technician'));
+  const members = (type: StaffProfileType, list: readonly { id: number; name: string }[] | undefined) =>
+    (list ?? []).map((profile) => ({ id: profile.id, name: profile.name, type }));
+  return [...members('clinician', clinicians.data), ...members('technician', technicians.data)];
+}
+
+/** Rows asked for per request while exporting. */
+export const auditExportPageSize = 1_000;
+
+/**
+ * Every entry of the filter, in the order shown, page after page: the export covers all of them, not just the
+ * page on screen. Not cached: an export is read once, when asked for.
+ */
+export async function fetchAllAuditEntries(
+  http: HttpClient,
+  product: string,
+  params: Omit<AuditListParams, 'skip' | 'take'>,
+  signal?: AbortSignal,
+): Promise<AuditEntry[]> {
+  const rows: AuditEntry[] = [];
+  for (;;) {
+    const page = await http.get(
+      `/api/${product}/audit?${auditQueryString({ ...params, skip: rows.length, take: auditExportPageSize })}`,
+      auditListSchema,
+      signal ? { signal } : undefined,
+    );
+    rows.push(...page.dataList);
+    if (page.dataList.length === 0 || rows.length >= page.count) return rows;
+  }
+}
