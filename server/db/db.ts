@@ -26,6 +26,11 @@ export interface QueryOptions {
   appendOnly?: boolean;
 }
 
+export interface TxOptions {
+  /** The transaction only appends to tables no `cache: true` read reads (the audit trail): PGlite's kept answers stay. */
+  appendOnly?: boolean;
+}
+
 /** Plain parameterised SQL ($1…) that runs unchanged on PGlite and on PostgreSQL. */
 export interface Db {
   /** Rows typed by the caller: the SQL decides the shape, so T must match its select list. */
@@ -35,7 +40,7 @@ export interface Db {
    * Inside fn use only the Db passed in: PGlite has a single connection, so a query on the outer
    * Db would wait for this transaction to end and never run.
    */
-  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  tx<T>(fn: (db: Db) => Promise<T>, options?: TxOptions): Promise<T>;
   close(): Promise<void>;
   /** True on the Db a transaction hands its callback: what is written with it commits with the transaction. */
   readonly inTransaction?: boolean;
@@ -110,7 +115,10 @@ async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
       cache.run<T>(sql, params, options, async () => (await client.query<T>(sql, [...params])).rows),
     // PGlite has one connection; its transaction() holds an exclusive lock, so other queries wait. Anything may be
     // written inside, so the kept answers go at its start and again at its end.
-    tx: (fn) => cache.writing(() => client.transaction((tx) => fn(fromTransaction(tx)))),
+    tx: (fn, txOptions = {}) => {
+      const run = () => client.transaction((tx) => fn(fromTransaction(tx)));
+      return txOptions.appendOnly ? run() : cache.writing(run);
+    },
     close: () => client.close(),
   };
 }

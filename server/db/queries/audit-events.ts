@@ -1,10 +1,7 @@
 import type { AuditAction, AuditOrderBy, AuditOutcome, Role } from '#common/contract';
 import type { Db } from '../db';
 
-/**
- * What a caller writes of an entry. The database adds the rest under its insert trigger (migration 260): the
- * sequence, the time and the hash chained to the previous entry, one total order for every server on one database.
- */
+/** What a caller writes of an entry; the chain (server/audit/audit.ts) adds its sequence, time and hashes. */
 export interface NewAuditEvent {
   actorUserId: number | null;
   actorRole: Role | null;
@@ -19,26 +16,57 @@ export interface NewAuditEvent {
   requestId: string;
 }
 
-const auditInsertColumns = 11;
+/** An entry with its place in the chain, as it is stored. */
+export interface ChainedAuditEvent extends NewAuditEvent {
+  sequence: number;
+  at: Date;
+  prevHash: string;
+  hash: string;
+}
+
+/** Any fixed number: every server on one database appends to the chain under this one lock. */
+const auditChainLockKey = 7_305_035;
 
 /**
- * One INSERT of one or more entries, in the given order; its trigger chains them row by row and holds the chain's
- * lock only until the transaction ends. It writes nothing a cached read reads, so PGlite's kept answers stay.
+ * Takes the chain's lock for the rest of the transaction: the last entry read after it stays the last until this
+ * transaction's entries are written and committed, whichever server writes them.
  */
-export async function insertAuditEvents(db: Db, events: readonly NewAuditEvent[]): Promise<void> {
+export async function lockAuditChain(tx: Db): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [auditChainLockKey], { prepare: true, appendOnly: true });
+}
+
+/** The chain's last link (under its lock), or null on an empty trail. */
+export async function lastAuditLink(tx: Db): Promise<{ sequence: number; hash: string } | null> {
+  const [row] = await tx.query<{ sequence: number; hash: string }>(
+    'SELECT sequence, hash FROM audit_events ORDER BY sequence DESC LIMIT 1',
+    [],
+    { prepare: true, appendOnly: true },
+  );
+  return row ?? null;
+}
+
+const auditInsertColumns = 15;
+
+/**
+ * One INSERT of chained entries, in their order. It writes nothing a cached read reads, so PGlite's kept answers
+ * stay.
+ */
+export async function insertAuditEvents(tx: Db, events: readonly ChainedAuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((_event, index) => {
     const first = index * auditInsertColumns;
-    const placeholder = (column: number): string => `$${String(first + column)}`;
-    return `(${placeholder(1)}, ${placeholder(2)}, ${placeholder(3)}, ${placeholder(4)}, ${placeholder(5)},
-       ${placeholder(6)}::int[], ${placeholder(7)}, ${placeholder(8)}, ${placeholder(9)}, ${placeholder(10)},
-       ${placeholder(11)})`;
+    const columns = Array.from({ length: auditInsertColumns }, (_unused, column) => `$${String(first + column + 1)}`);
+    columns[7] = `${columns[7] ?? ''}::int[]`;
+    return `(${columns.join(', ')})`;
   });
-  await db.query(
-    `INSERT INTO audit_events (actor_user_id, actor_role, actor_provider_service_id, patient_session_order_id,
-       action, patient_ids, entity, entity_id, outcome, client_address, request_id)
+  await tx.query(
+    `INSERT INTO audit_events (sequence, at, actor_user_id, actor_role, actor_provider_service_id,
+       patient_session_order_id, action, patient_ids, entity, entity_id, outcome, client_address, request_id,
+       prev_hash, hash)
      VALUES ${rows.join(', ')}`,
     events.flatMap((event) => [
+      event.sequence,
+      event.at,
       event.actorUserId,
       event.actorRole,
       event.actorProviderServiceId,
@@ -50,6 +78,8 @@ export async function insertAuditEvents(db: Db, events: readonly NewAuditEvent[]
       event.outcome,
       event.clientAddress,
       event.requestId,
+      event.prevHash,
+      event.hash,
     ]),
     // One kept plan per connection for the usual single entry; a batch's text varies with its size.
     { prepare: events.length === 1, appendOnly: true },
@@ -156,8 +186,9 @@ export interface AuditChainRow {
 }
 
 /**
- * A batch of the chain from `afterSequence` on, each entry's hash recomputed from its stored fields exactly as the
- * insert trigger of migration 260 computed it.
+ * A batch of the chain from `afterSequence` on, each entry's hash recomputed from its stored fields by the database
+ * itself: the text the server hashed when it appended the entry (`auditHash` in server/audit/audit.ts) is this
+ * JSON array as PostgreSQL writes it, so the two sides check each other.
  */
 export function readAuditChain(db: Db, afterSequence: number, limit: number): Promise<AuditChainRow[]> {
   return db.query<AuditChainRow>(
