@@ -1,14 +1,16 @@
-import { Button, Text, type ButtonProps, type ElementProps } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { Anchor, Button, Group, Stack, Text, type ButtonProps, type ElementProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOnline } from '../api/connectivity';
 import { isApiError } from '../api/http';
+import { usePaths } from '../lib/runtime-config';
 
 /**
  * DESIGN §3: writes are never queued. While offline, a write action is disabled and says why; this hook gives
  * the flag and the reason's element id for aria-describedby.
  */
 export function useWritesBlocked(): { blocked: boolean; reasonId: string | undefined } {
-  const { online } = useNetwork();
+  const online = useOnline();
   return { blocked: !online, reasonId: online ? undefined : 'offline-write-reason' };
 }
 
@@ -33,4 +35,25 @@ export function isNothingSent(error: unknown): boolean {
 export function WriteButton(props: ButtonProps & ElementProps<'button', keyof ButtonProps>) {
   const { blocked, reasonId } = useWritesBlocked();
   return <Button {...props} disabled={props.disabled === true || blocked} aria-describedby={reasonId} />;
+}
+
+/**
+ * Issue 36: what a page or a part of one says when its data is not saved on this tablet and there is no network:
+ * that it needs a connection, that it loads by itself when the connection is back, and a way back home.
+ */
+export function NeedsConnection({ withWayBack = true }: { withWayBack?: boolean }) {
+  const { t } = useTranslation('common');
+  const paths = usePaths();
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text>{t('offline.needsConnection')}</Text>
+      {withWayBack && (
+        <Group gap="md">
+          <Anchor component={Link} to={paths.home} fw={600} py={10}>
+            {t('offline.backHome')}
+          </Anchor>
+        </Group>
+      )}
+    </Stack>
+  );
 }
