@@ -263,7 +263,8 @@ export function PatientProfilePage({
   const id = usePatientIdParam();
   const query = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
   if (id !== null && query.isPending) return <ProfileLoading />;
-  if (id === null || query.isError) {
+  // A saved copy stays on screen when a later fetch fails (offline, issue 36).
+  if (id === null || (query.isError && query.data === undefined)) {
     return (
       <Page title={t('patientTitle')}>
         <ProfileLoadError error={query.error} />
@@ -348,7 +349,7 @@ export function EditPatientDialog() {
   const back = () => void navigate(paths.profile('patient', id));
   let body;
   if (query.isPending) body = <ProfileLoading />;
-  else if (query.isError) body = <ProfileLoadError error={query.error} />;
+  else if (query.data === undefined) body = <ProfileLoadError error={query.error} />;
   else if (query.data.isDisabled) body = <ReactivateFirst />;
   else body = <PatientForm mode="edit" patient={query.data} onSaved={back} onCancel={back} />;
   return (

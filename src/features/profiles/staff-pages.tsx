@@ -147,7 +147,7 @@ function StaffProfileView({ type, id, own }: { type: StaffProfileType; id: numbe
   const paths = usePaths();
   const query = useQuery(staffQueries.detail(http, type, id));
   if (query.isPending) return <ProfileLoading />;
-  if (query.isError) {
+  if (query.data === undefined) {
     return (
       <Page title={t(own ? 'myProfileTitle' : `${type}Title`)}>
         <ProfileLoadError error={query.error} />
@@ -230,7 +230,7 @@ function StaffDialog({
   let body;
   if (mode === 'add') body = <StaffForm type={type} mode="add" profile={null} onSaved={onSaved} onCancel={onClose} />;
   else if (query.isPending) body = <ProfileLoading />;
-  else if (query.isError) body = <ProfileLoadError error={query.error} />;
+  else if (query.data === undefined) body = <ProfileLoadError error={query.error} />;
   else if (query.data.isDisabled) body = <ReactivateFirst />;
   else body = <StaffForm type={type} mode={mode} profile={query.data} onSaved={onSaved} onCancel={onClose} />;
   return (

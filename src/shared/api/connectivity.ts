@@ -65,7 +65,15 @@ export class Connectivity {
     });
   }
 
-  getSnapshot = (): ConnectivitySnapshot => this.#snapshot;
+  /**
+   * Read afresh from the browser's flag each time (an event can be missed, e.g. before the app listened), and the
+   * same object while nothing changed, as React's external stores want.
+   */
+  getSnapshot = (): ConnectivitySnapshot => {
+    const next = this.#compute();
+    if (next.online !== this.#snapshot.online || next.cause !== this.#snapshot.cause) this.#snapshot = next;
+    return this.#snapshot;
+  };
 
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
@@ -75,7 +83,7 @@ export class Connectivity {
   };
 
   get online(): boolean {
-    return this.#snapshot.online;
+    return this.getSnapshot().online;
   }
 
   /** A request got no answer because there was no network (not a timeout, not a refusal). */
@@ -108,10 +116,10 @@ export class Connectivity {
   }
 
   #update(): void {
-    const next = this.#compute();
+    const before = this.#snapshot;
+    const next = this.getSnapshot();
     this.#followWithProbe(next);
-    if (next.online === this.#snapshot.online && next.cause === this.#snapshot.cause) return;
-    this.#snapshot = next;
+    if (next === before) return;
     for (const listener of [...this.#listeners]) listener();
   }
 
