@@ -1,6 +1,6 @@
 // Over 300 lines because the patient pages of spec §2 (list, profile, add and edit) share their loading, error and
 // deactivated states; the pieces other features supply are composed in app/.
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
 } from '../../shared/person';
 import { patientQueries, usePatientListSource, type PatientListKind } from '../../shared/api/patient-queries';
 import { PatientForm } from './patient-form';
+import { WriteLink } from '../../shared/ui/offline';
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
@@ -164,9 +165,7 @@ export function PatientListPage({ kind, massOrder, renderOrders, header, renderL
     <Page title={title}>
       {kind === 'all' && canAdd && (
         <Group>
-          <Button component={Link} to={paths.patientsAdd}>
-            {t('addPatient')}
-          </Button>
+          <WriteLink to={paths.patientsAdd}>{t('addPatient')}</WriteLink>
         </Group>
       )}
       {header}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
@@ -24,6 +24,7 @@ import {
   ReactivateFirst,
 } from '../../shared/person';
 import { StaffForm, type StaffFormMode } from './staff-form';
+import { WriteLink } from '../../shared/ui/offline';
 
 function specialtyOf(profile: StaffProfile): string {
   return 'specialty' in profile ? (profile.specialty?.name ?? '') : '';
@@ -70,9 +71,7 @@ function StaffListPage({ type }: { type: StaffProfileType }) {
     <Page title={t(`${type}sTitle`)}>
       {canAdd && (
         <Group>
-          <Button component={Link} to={paths.profileAdd(type)}>
-            {t(`add.${type}`)}
-          </Button>
+          <WriteLink to={paths.profileAdd(type)}>{t(`add.${type}`)}</WriteLink>
         </Group>
       )}
       <GeneralList<StaffProfile>

@@ -124,11 +124,16 @@ export function ProfileActions({ type, profile, editPath, isOwn = false, refresh
   return (
     <>
       <Group gap="xs" role="group" aria-label={t('actions')}>
-        {offered.edit && (
-          <Button component={Link} to={editPath} variant="filled">
-            {t('editAction')}
-          </Button>
-        )}
+        {offered.edit &&
+          (offline ? (
+            <Button variant="filled" disabled title={offlineHint}>
+              {t('editAction')}
+            </Button>
+          ) : (
+            <Button component={Link} to={editPath} variant="filled">
+              {t('editAction')}
+            </Button>
+          ))}
         {offered.resetPassword &&
           actionButton(t('sendResetLink'), () => void sendLink('reset'), {
             variant: 'default',

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, type ButtonProps, type ElementProps } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOnline } from '../api/connectivity';
@@ -55,5 +56,32 @@ export function NeedsConnection({ withWayBack = true }: { withWayBack?: boolean 
         </Group>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A link to a form that writes (add or edit): offline, a disabled button described by the reason shown beside it,
+ * since the form could send nothing (issue 36).
+ */
+export function WriteLink({ to, children, ...props }: ButtonProps & { to: string; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const { blocked } = useWritesBlocked();
+  const reasonId = useId();
+  if (!blocked) {
+    return (
+      <Button component={Link} to={to} {...props}>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button {...props} disabled aria-describedby={reasonId}>
+        {children}
+      </Button>
+      <Text id={reasonId} size="sm" fw={500}>
+        {t('offline.needsConnectionToWrite')}
+      </Text>
+    </Group>
   );
 }

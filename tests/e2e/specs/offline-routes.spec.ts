@@ -109,6 +109,8 @@ test.beforeAll(async () => {
   expect(patterns).toContain('/cgm/manage/patientassessment/:patientId/assessment/:assessmentId');
 });
 
+const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for / });
+
 /** What a person sees once a page has settled: no loader turning anywhere. */
 const loaders = (page: Page) => page.locator('.mantine-Loader-root:visible');
 
@@ -143,7 +145,10 @@ for (const account of ['clinician', 'technician', 'admin'] as const) {
     for (const pattern of patterns) {
       const address = fill(pattern, ids);
       await page.goto(address);
+      // A page the role may not open redirects once its guard has read the session: wait until all is quiet.
+      await page.waitForLoadState('networkidle');
       await expect(loaders(page)).toHaveCount(0);
+      await expect(accountMenu(page), `still signed in after ${address}`).toBeVisible();
       if (new URL(page.url()).pathname === address) opened.push(address);
     }
     expect(opened.length, 'pages this role opened online').toBeGreaterThan(3);
