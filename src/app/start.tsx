@@ -15,6 +15,7 @@ import { setToastCloseLabel, toast } from '../shared/ui/toast';
 import { applyFirstVisitStyles } from './load-all-styles';
 import { initI18n, loadAllNamespaces, patientLinkFirstNamespaces } from './i18n';
 import { AppProviders } from './providers';
+import { followTheDaysWork } from './days-work';
 import { createQueryClient, followConnectivity } from './query-client';
 import { persistQueriesPerUser } from './query-persistence';
 import { createAppRouter, type AppRouter } from './router';
@@ -149,6 +150,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     await Promise.all([persistence.ready, loadAllNamespaces()]);
   }
   watchSession(session, authApi);
+  followTheDaysWork(queryClient, http, session);
   markSessionReady();
   await styles;
 

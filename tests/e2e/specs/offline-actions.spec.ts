@@ -1,6 +1,7 @@
 import { letServiceWorkerControl } from '../fixtures/service-worker';
+import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
-import { GeneralList, ProfileDialog } from '../pages/manage';
+import { GeneralList, ProfileDialog, uniqueName } from '../pages/manage';
 
 /** Issue 36: what a clinic tablet can still do offline, and what a slow network looks like. */
 
@@ -106,4 +107,30 @@ test.describe('a request the server never answers', () => {
     await expect(patients.region().getByRole('link', { name: 'Rosa M. Alvarez', exact: true })).toBeVisible();
     await expect(failure).toBeHidden();
   });
+});
+
+test('a technician’s in-clinic orders are kept at sign-in, so the Orders tab and the patient show offline, and the begin page says the test needs a connection', async ({
+  page,
+  context,
+  loginPage,
+  request,
+}) => {
+  // A patient waiting for an in-clinic test, whose name sorts first in the Orders tab.
+  const lastName = uniqueName('Aaab');
+  await patientWithSiteOrder(request, { firstName: 'Aaron', lastName });
+  await loginPage.signInAs('technician');
+  await letServiceWorkerControl(page);
+  // The Orders tab was never opened: what shows offline was kept at sign-in (each start keeps it again).
+  await page.waitForLoadState('networkidle');
+
+  await context.setOffline(true);
+  await page.goto('/cgm/manage/patientsorders');
+  const patient = page.getByRole('link', { name: `Aaron ${lastName}`, exact: true });
+  await expect(patient).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText(/Saved .+ ago\./);
+  await patient.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Aaron ${lastName}` })).toBeVisible();
+  await page.getByRole('link', { name: /^Begin test: / }).first().click();
+  await expect(page.getByText(/needs a connection/).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
