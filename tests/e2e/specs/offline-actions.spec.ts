@@ -130,7 +130,10 @@ test('a technician’s in-clinic orders are kept at sign-in, so the Orders tab a
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText(/Saved .+ ago\./);
   await patient.click();
   await expect(page.getByRole('heading', { level: 1, name: `Aaron ${lastName}` })).toBeVisible();
-  await page.getByRole('link', { name: /^Begin test: / }).first().click();
+  await page
+    .getByRole('link', { name: /^Begin test: / })
+    .first()
+    .click();
   await expect(page.getByText(/needs a connection/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

@@ -14,7 +14,7 @@ function pagesOf(data: unknown): ListPage<unknown>[] {
 function providerServiceOf(key: QueryKey): number | null | undefined {
   const params = key.at(-1);
   if (typeof params !== 'object' || params === null || !('providerServiceId' in params)) return undefined;
-  const id = (params).providerServiceId;
+  const id = params.providerServiceId;
   return typeof id === 'number' ? id : null;
 }
 
