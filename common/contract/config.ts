@@ -12,5 +12,7 @@ export const runtimeConfigSchema = z.object({
   currentLocale: z.string(),
   resourcesConfigUrl: z.string(),
   uniqueDeviceIdentificationNumber: z.string(),
+  /** Issue 36: how long a request may go unanswered before it is abandoned (15 s when absent; tests shorten it). */
+  requestTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '../shared/testing/factories';
-import { createQueryClient, handleApiError, type GlobalErrorHandlers } from './query-client';
+import { createQueryClient, handleApiError, shouldRetry, type GlobalErrorHandlers } from './query-client';
 
 function handlers() {
   return {
@@ -135,5 +135,25 @@ describe('createQueryClient', () => {
     expect(h.onBadRequest).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ status: 400, serverMessage: 'bad' }),
     );
+  });
+});
+
+describe('shouldRetry (issue 36: fail at once offline, never retry a timeout)', () => {
+  const online = () => true;
+  const offline = () => false;
+
+  it('tries a dropped request again while online, but not offline', () => {
+    expect(shouldRetry(0, apiError(0, { code: 'NETWORK' }), online)).toBe(true);
+    expect(shouldRetry(0, apiError(0, { code: 'NETWORK' }), offline)).toBe(false);
+  });
+
+  it('never tries a timed-out request again: 15 s were already waited', () => {
+    expect(shouldRetry(0, apiError(0, { code: 'TIMEOUT' }), online)).toBe(false);
+  });
+
+  it('tries a server fault twice, a refusal never', () => {
+    expect(shouldRetry(1, apiError(503), online)).toBe(true);
+    expect(shouldRetry(2, apiError(503), online)).toBe(false);
+    expect(shouldRetry(0, apiError(404), online)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type onlineManager } from '@tanstack/react-query';
 import { handoverLockedCode } from '#common/contract/auth';
 import { passwordErrorCodes } from '#common/contract/passwords';
+import type { Connectivity } from '../shared/api/connectivity';
 import { isApiError, type ApiError } from '../shared/api/http';
 import { submissionUnconfirmedCode } from '../shared/api/submission-keys';
 
@@ -37,7 +38,32 @@ export function handleApiError(error: unknown, handlers: GlobalErrorHandlers, ha
   else if (error.status === 423 && error.code === handoverLockedCode) handlers.onHandedOver();
 }
 
-export function createQueryClient(handlers: GlobalErrorHandlers): QueryClient {
+/**
+ * Issue 36: a read is tried again only when another try can help: a server fault, or a dropped request while the
+ * app still believes it is online. Offline, or after a timeout (15 s already waited), the page shows its message
+ * at once instead of a spinner.
+ */
+export function shouldRetry(count: number, error: unknown, online: () => boolean): boolean {
+  if (count >= 2 || !isApiError(error)) return false;
+  if (error.isTimeout) return false;
+  if (error.isNetworkError) return online();
+  return error.status >= 500;
+}
+
+/** TanStack Query's online flag follows the app's own (browser flag and failed requests), not the browser's alone. */
+export function followConnectivity(manager: typeof onlineManager, source: Connectivity): void {
+  manager.setEventListener((setOnline) => {
+    setOnline(source.online);
+    return source.subscribe(() => {
+      setOnline(source.online);
+    });
+  });
+}
+
+export function createQueryClient(
+  handlers: GlobalErrorHandlers,
+  online: () => boolean = () => typeof navigator === 'undefined' || navigator.onLine,
+): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
@@ -54,13 +80,14 @@ export function createQueryClient(handlers: GlobalErrorHandlers): QueryClient {
         staleTime: 30_000,
         // A tablet coming back from a dead spot refreshes what it shows, however fresh the copy looked (DESIGN §3).
         refetchOnReconnect: 'always',
-        // Offline, a query still tries once: the service worker answers documents and configuration from its
-        // cache. A failed try then waits for the network instead of counting as an error.
-        networkMode: 'offlineFirst',
+        // Offline, a query still tries once (the service worker answers documents and configuration from its
+        // cache) and a failed try is an error at once, never a pause: a page shows its saved copy or says that it
+        // needs a connection instead of spinning (issue 36). Back online, what is on screen fetches again.
+        networkMode: 'always',
         // Kept as long as the persisted copy may live, so what a tablet showed is still there after a sleep.
         gcTime: 10 * 60 * 60 * 1000,
         // Only a missing answer or a server fault is worth another try; a refusal will not change.
-        retry: (count, error) => count < 2 && isApiError(error) && (error.isNetworkError || error.status >= 500),
+        retry: (count, error) => shouldRetry(count, error, online),
       },
       // DESIGN §3: writes are never queued; offline, a write fails at once and says nothing was sent.
       mutations: { networkMode: 'always', retry: false },

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '#common/contract';
 import { takePatientLinkTokenFromUrl } from '../features/assessments/patient-link-token';
 import { captureClientErrors, clientLog } from '../shared/api/client-log';
+import { connectivity } from '../shared/api/connectivity';
 import { createHttpClient } from '../shared/api/http';
 import { maxUnansweredAttempts } from '../shared/api/submission-keys';
 import { authApi as createAuthApi } from '../shared/auth/auth-api';
@@ -16,7 +17,8 @@ import { setToastCloseLabel, toast } from '../shared/ui/toast';
 import { applyFirstVisitStyles } from './load-all-styles';
 import { initI18n, loadAllNamespaces, patientLinkFirstNamespaces } from './i18n';
 import { AppProviders } from './providers';
-import { createQueryClient } from './query-client';
+import { followTheDaysWork } from './days-work';
+import { createQueryClient, followConnectivity } from './query-client';
 import { persistQueriesPerUser } from './query-persistence';
 import { createAppRouter, type AppRouter } from './router';
 import { loadRuntimeConfig } from './runtime-config';
@@ -67,7 +69,10 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     getRoute: () => router?.state.location.pathname ?? window.location.pathname,
     // Until the texts are in, the language they are loading in.
     getLanguage: () => (loadedI18n ? (loadedI18n.resolvedLanguage ?? loadedI18n.language) : language),
+    ...(config.requestTimeoutMs === undefined ? {} : { timeoutMs: config.requestTimeoutMs }),
+    connectivity,
   });
+
   clientLog.connect({
     http,
     apiHost: config.apiHost,
@@ -76,36 +81,41 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     getRoute: () => router?.state.location.pathname ?? window.location.pathname,
   });
   const authApi = createAuthApi(http, config.product);
+  // After requests found no network, the server's clock call (spec §7) asks now and then whether it is back.
+  connectivity.setRecoveryProbe(() => authApi.serverTime());
   // A message of the global handlers waits for the texts it is written in (in practice they are in long before).
   const say = (message: (translator: Awaited<typeof i18nReady>) => void) => {
     void i18nReady.then(message);
   };
-  const queryClient = createQueryClient({
-    onUnauthorized: (wasLogoutCall) => {
-      session.handleUnauthorized(wasLogoutCall);
+  const queryClient = createQueryClient(
+    {
+      onUnauthorized: (wasLogoutCall) => {
+        session.handleUnauthorized(wasLogoutCall);
+      },
+      onForbidden: () => {
+        say((translator) => {
+          toast.error(translator.t('common:ERROR_ACCESS_FORBIDDEN'));
+        });
+        const role = session.getSnapshot().userRole;
+        void router?.navigate(role ? roleHome(paths, role) : paths.home, { replace: true });
+      },
+      onBadRequest: (error) => {
+        say((translator) => {
+          toast.error(badRequestMessage(translator, error), { error });
+        });
+      },
+      onHandedOver: () => {
+        session.handleHandedOver();
+        void router?.navigate(paths.handoverLocked, { replace: true });
+      },
+      onSubmissionUnconfirmed: () => {
+        say((translator) => {
+          toast.error(translator.t('common:submission.unconfirmed', { attempts: maxUnansweredAttempts }));
+        });
+      },
     },
-    onForbidden: () => {
-      say((translator) => {
-        toast.error(translator.t('common:ERROR_ACCESS_FORBIDDEN'));
-      });
-      const role = session.getSnapshot().userRole;
-      void router?.navigate(role ? roleHome(paths, role) : paths.home, { replace: true });
-    },
-    onBadRequest: (error) => {
-      say((translator) => {
-        toast.error(badRequestMessage(translator, error), { error });
-      });
-    },
-    onHandedOver: () => {
-      session.handleHandedOver();
-      void router?.navigate(paths.handoverLocked, { replace: true });
-    },
-    onSubmissionUnconfirmed: () => {
-      say((translator) => {
-        toast.error(translator.t('common:submission.unconfirmed', { attempts: maxUnansweredAttempts }));
-      });
-    },
-  });
+    () => connectivity.online,
+  );
   if (onPatientLink) {
     // Issue 32: the link's check (is it still valid, which clinic sent it) goes out now, beside the texts and the
     // page's code (preloaded by the server with the page), instead of once the page has rendered; the page's own
@@ -136,9 +146,9 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   const appRouter = createAppRouter({ queryClient, http, session, product: config.product, sessionReady });
   router = appRouter;
 
-  // TanStack Query assumes it starts online and only follows later events; a tablet reloaded in a dead spot must
-  // pause its fetches instead, so that coming back online refetches what is on screen.
-  onlineManager.setOnline(navigator.onLine);
+  // TanStack Query follows the app's own idea of online (issue 36: failed requests as well as the browser's flag),
+  // so that coming back online refetches what is on screen.
+  followConnectivity(onlineManager, connectivity);
 
   // Whatever was cached for one person must not survive into the next session (DESIGN §3).
   let wasLoggedIn = false;
@@ -157,6 +167,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     await Promise.all([persistence.ready, loadAllNamespaces()]);
   }
   watchSession(session, authApi);
+  followTheDaysWork(queryClient, http, session);
   markSessionReady();
   await styles;
   await yieldToBrowser();

@@ -1,12 +1,60 @@
-import { Alert } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { Alert, Text } from '@mantine/core';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../shared/api/connectivity';
+import { useFormatters } from '../shared/lib/i18n/format';
 
-/** DESIGN §3: offline, what is shown may be old and nothing can be sent; say so plainly. */
+/** How often the age said in the banner is brought up to date. */
+const ageTickMs = 30_000;
+
+/** When the oldest data now on screen arrived from the server, or null when nothing on screen came from it. */
+function oldestShown(queryClient: QueryClient): number | null {
+  let oldest: number | null = null;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.getObserversCount() === 0 || query.state.data === undefined || query.state.dataUpdatedAt === 0) continue;
+    oldest = oldest === null ? query.state.dataUpdatedAt : Math.min(oldest, query.state.dataUpdatedAt);
+  }
+  return oldest;
+}
+
+function useOldestShown(): number | null {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  return useSyncExternalStore(subscribe, () => oldestShown(queryClient));
+}
+
+/** The time now, brought up to date every half minute while the caller is on screen. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, ageTickMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, []);
+  return now;
+}
+
+/**
+ * DESIGN §3: offline, what is shown may be old and nothing can be sent; say so plainly, and how old the saved copy
+ * on screen is (issue 36: the oldest of what the page shows, "Saved 2 hours ago").
+ */
 export function OfflineBanner() {
+  const online = useOnline();
+  return online ? null : <OfflineAlert />;
+}
+
+function OfflineAlert() {
   const { t } = useTranslation('shell');
-  const { online } = useNetwork();
-  if (online) return null;
+  const savedAt = useOldestShown();
+  const now = useNow();
+  const { formatRelative } = useFormatters();
   return (
     <Alert
       color="yellow"
@@ -17,6 +65,14 @@ export function OfflineBanner() {
       styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
     >
       {t('offlineText')}
+      {savedAt !== null && (
+        <Text component="span" fw={600}>
+          {' '}
+          {t('offlineSavedAge', {
+            age: formatRelative(new Date(savedAt).toISOString(), new Date(Math.max(now, savedAt))),
+          })}
+        </Text>
+      )}
     </Alert>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { Page } from '../../shared/ui/page';
 import { useSendContactMessage } from './api';
 import { contactFieldMax, contactFields, contactFormSchema, contactMessageMax } from './contact-schema';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
+import { useOnline } from '../../shared/api/connectivity';
 
 const { CheckboxField, TextareaField, TextField } = fieldsFor<ContactMessage>();
 
@@ -50,7 +50,7 @@ function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; onClose:
  */
 export function ContactForm() {
   const { t } = useTranslation('about');
-  const { online } = useNetwork();
+  const online = useOnline();
   const send = useSendContactMessage();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const form = useForm<ContactMessage>({

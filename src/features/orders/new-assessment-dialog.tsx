@@ -60,8 +60,8 @@ export function NewAssessmentDialog() {
   if (placed) return <OrderPlacedDialog order={placed} onClose={back} />;
 
   let body;
-  if (patient.isError) body = <ProfileLoadError error={patient.error} />;
-  else if (service.isError) body = <Problem message={t('ERROR_LOADING_BATTERIES')} />;
+  if (patient.isError && !patient.data) body = <ProfileLoadError error={patient.error} />;
+  else if (service.isError && !service.data) body = <Problem message={t('ERROR_LOADING_BATTERIES')} />;
   else if (!patient.data || !service.data) body = <Loading label={t('loading')} />;
   else if (patient.data.isDisabled) body = <Problem message={t('ERROR_PATIENT_DEACTIVATED')} />;
   else if (service.data.supportedBatteryTypes.length === 0)

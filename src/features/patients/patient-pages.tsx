@@ -1,6 +1,6 @@
 // Over 300 lines because the patient pages of spec §2 (list, profile, add and edit) share their loading, error and
 // deactivated states; the pieces other features supply are composed in app/.
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
 } from '../../shared/person';
 import { patientQueries, usePatientListSource, type PatientListKind } from '../../shared/api/patient-queries';
 import { PatientForm } from './patient-form';
+import { WriteLink } from '../../shared/ui/offline';
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
@@ -164,9 +165,7 @@ export function PatientListPage({ kind, massOrder, renderOrders, header, renderL
     <Page title={title}>
       {kind === 'all' && canAdd && (
         <Group>
-          <Button component={Link} to={paths.patientsAdd}>
-            {t('addPatient')}
-          </Button>
+          <WriteLink to={paths.patientsAdd}>{t('addPatient')}</WriteLink>
         </Group>
       )}
       {header}
@@ -263,7 +262,8 @@ export function PatientProfilePage({
   const id = usePatientIdParam();
   const query = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
   if (id !== null && query.isPending) return <ProfileLoading />;
-  if (id === null || query.isError) {
+  // A saved copy stays on screen when a later fetch fails (offline, issue 36).
+  if (id === null || (query.isError && query.data === undefined)) {
     return (
       <Page title={t('patientTitle')}>
         <ProfileLoadError error={query.error} />
@@ -348,7 +348,7 @@ export function EditPatientDialog() {
   const back = () => void navigate(paths.profile('patient', id));
   let body;
   if (query.isPending) body = <ProfileLoading />;
-  else if (query.isError) body = <ProfileLoadError error={query.error} />;
+  else if (query.data === undefined) body = <ProfileLoadError error={query.error} />;
   else if (query.data.isDisabled) body = <ReactivateFirst />;
   else body = <PatientForm mode="edit" patient={query.data} onSaved={back} onCancel={back} />;
   return (

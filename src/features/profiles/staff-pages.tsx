@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
@@ -24,6 +24,7 @@ import {
   ReactivateFirst,
 } from '../../shared/person';
 import { StaffForm, type StaffFormMode } from './staff-form';
+import { WriteLink } from '../../shared/ui/offline';
 
 function specialtyOf(profile: StaffProfile): string {
   return 'specialty' in profile ? (profile.specialty?.name ?? '') : '';
@@ -70,9 +71,7 @@ function StaffListPage({ type }: { type: StaffProfileType }) {
     <Page title={t(`${type}sTitle`)}>
       {canAdd && (
         <Group>
-          <Button component={Link} to={paths.profileAdd(type)}>
-            {t(`add.${type}`)}
-          </Button>
+          <WriteLink to={paths.profileAdd(type)}>{t(`add.${type}`)}</WriteLink>
         </Group>
       )}
       <GeneralList<StaffProfile>
@@ -147,7 +146,7 @@ function StaffProfileView({ type, id, own }: { type: StaffProfileType; id: numbe
   const paths = usePaths();
   const query = useQuery(staffQueries.detail(http, type, id));
   if (query.isPending) return <ProfileLoading />;
-  if (query.isError) {
+  if (query.data === undefined) {
     return (
       <Page title={t(own ? 'myProfileTitle' : `${type}Title`)}>
         <ProfileLoadError error={query.error} />
@@ -230,7 +229,7 @@ function StaffDialog({
   let body;
   if (mode === 'add') body = <StaffForm type={type} mode="add" profile={null} onSaved={onSaved} onCancel={onClose} />;
   else if (query.isPending) body = <ProfileLoading />;
-  else if (query.isError) body = <ProfileLoadError error={query.error} />;
+  else if (query.data === undefined) body = <ProfileLoadError error={query.error} />;
   else if (query.data.isDisabled) body = <ReactivateFirst />;
   else body = <StaffForm type={type} mode={mode} profile={query.data} onSaved={onSaved} onCancel={onClose} />;
   return (

@@ -39,7 +39,12 @@ function useReferences(providerServiceId: number | null) {
         : providerServiceQueries.batteriesOf(http, product, providerServiceId),
     ],
   });
-  if (localities.isError || reportTypes.isError || batteries.isError) return { state: 'error' as const };
+  if (
+    (localities.isError && !localities.data) ||
+    (reportTypes.isError && !reportTypes.data) ||
+    (batteries.isError && !batteries.data)
+  )
+    return { state: 'error' as const };
   if (!localities.data || !reportTypes.data || !batteries.data) return { state: 'pending' as const };
   return {
     state: 'ready' as const,
@@ -83,10 +88,10 @@ export function EditProviderServicePage() {
   const detail = useQuery({ ...providerServiceQueries.detail(http, product, id), enabled: validId });
   return (
     <Page title={t('editTitle')}>
-      {(!validId || detail.isError || references.state === 'error') && (
+      {(!validId || (detail.isError && !detail.data) || references.state === 'error') && (
         <LoadFailed messageKey="TEXT_PROVIDER_SERVICE_ERROR_FETCHING" />
       )}
-      {validId && !detail.isError && references.state !== 'error' && (
+      {validId && !(detail.isError && !detail.data) && references.state !== 'error' && (
         <>
           {(detail.isPending || references.state === 'pending') && <Loading label={t('loading')} />}
           {detail.data && references.state === 'ready' && (

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +37,7 @@ import {
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 import { Notice } from '../../shared/ui';
+import { useOnline } from '../../shared/api/connectivity';
 
 export interface ProviderServiceFormProps {
   /** null: add a new provider service; a number: edit that one. */
@@ -75,7 +75,7 @@ export function ProviderServiceForm({
   const { t, i18n } = useTranslation('provider-services');
   const paths = usePaths();
   const navigate = useNavigate();
-  const { online } = useNetwork();
+  const online = useOnline();
   const mode = providerServiceId === null ? 'add' : 'edit';
   const save = useSaveProviderService(providerServiceId);
   const [failure, setFailure] = useState<{ shown: SaveFailure; error: unknown } | null>(null);

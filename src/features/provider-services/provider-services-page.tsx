@@ -1,4 +1,4 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProviderService } from '#common/contract';
@@ -8,6 +8,7 @@ import { GeneralList, providerGridColumnWidth, type GeneralListColumn } from '..
 import { Page } from '../../shared/ui/page';
 import { useProviderServiceListSource } from './api';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
+import { WriteLink } from '../../shared/ui/offline';
 
 function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
   const { t } = useTranslation('provider-services');
@@ -87,13 +88,7 @@ export function ProviderServicesPage() {
         errorMessage={t('TEXT_PROVIDER_SERVICES_ERROR_OBTAINING')}
         gridOnly
         showRecordCount
-        actions={
-          canEdit && (
-            <Button component={Link} to={paths.addProviderService}>
-              {t('grid.add')}
-            </Button>
-          )
-        }
+        actions={canEdit && <WriteLink to={paths.addProviderService}>{t('grid.add')}</WriteLink>}
       />
     </Page>
   );

@@ -8,6 +8,7 @@ import { ChangeMethodHelp } from './change-method';
 import { ResultsChart } from './results-chart';
 import { ResultsTable } from './results-table';
 import { forReportReaders } from './for-report-readers';
+import { useOnline } from '../../shared/api/connectivity';
 
 /**
  * The patient's composites per test date (spec §6: only with viewReport, so never for technicians or cops), as a
@@ -21,11 +22,13 @@ function ResultsOverTimeSection({ patientId }: { patientId: number }) {
   const http = useHttp();
   const query = useQuery(reportQueries.results(http, patientId));
 
+  const online = useOnline();
+
   let body;
   // Results are not kept for offline use (only lists are): offline, say they will come, rather than spin forever.
-  if (query.isPending && query.fetchStatus === 'paused') body = <Text>{t('resultsOverTime.offline')}</Text>;
+  if (query.data === undefined && !online) body = <Text>{t('resultsOverTime.offline')}</Text>;
   else if (query.isPending) body = <Loading size="sm" label={t('resultsOverTime.loading')} />;
-  else if (query.isError) {
+  else if (query.data === undefined) {
     body = (
       <LoadError
         title={t('resultsOverTime.loadError')}

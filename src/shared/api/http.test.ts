@@ -229,3 +229,89 @@ describe('createHttpClient', () => {
     expect(error.code).toBe('MALFORMED_RESPONSE');
   });
 });
+
+describe('createHttpClient: timeout and connectivity (issue 36)', () => {
+  const config = { apiHost: 'https://api.example', version: '1.0.0' };
+  const schema = z.object({ ok: z.boolean() });
+
+  /** A fetch that never answers, until its signal aborts it. */
+  const hanging: typeof fetch = (_input, init) =>
+    new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => {
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+
+  function reporter() {
+    return { reportNoNetwork: vi.fn<() => void>(), reportAnswer: vi.fn<() => void>() };
+  }
+
+  it('abandons a request with no answer after the timeout, as a timeout that does not mean offline', async () => {
+    vi.useFakeTimers();
+    try {
+      const connectivity = reporter();
+      const http = createHttpClient({
+        config,
+        getAuthToken: () => null,
+        getRoute: () => '/',
+        fetchImpl: hanging,
+        timeoutMs: 15_000,
+        connectivity,
+      });
+      const result = http.get('/api/slow', schema).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(14_999);
+      let settled = false;
+      void result.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await result;
+      expect(isApiError(error) && error.isTimeout).toBe(true);
+      expect(isApiError(error) && error.code).toBe('TIMEOUT');
+      expect(connectivity.reportNoNetwork).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits 15 s by default', async () => {
+    vi.useFakeTimers();
+    try {
+      const http = createHttpClient({ config, getAuthToken: () => null, getRoute: () => '/', fetchImpl: hanging });
+      const result = http.get('/api/slow', schema).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(isApiError(await result)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('passes on the caller’s own abort as an abort, not as a timeout', async () => {
+    const controller = new AbortController();
+    const http = createHttpClient({ config, getAuthToken: () => null, getRoute: () => '/', fetchImpl: hanging });
+    const result = http.get('/api/slow', schema, { signal: controller.signal }).catch((error: unknown) => error);
+    controller.abort();
+    const error = await result;
+    expect(error).toBeInstanceOf(DOMException);
+  });
+
+  it('reports a request that found no network, and any answer of the server, even a refusal', async () => {
+    const connectivity = reporter();
+    let answer: () => Promise<Response> = () => Promise.reject(new TypeError('Failed to fetch'));
+    const http = createHttpClient({
+      config,
+      getAuthToken: () => null,
+      getRoute: () => '/',
+      fetchImpl: () => answer(),
+      connectivity,
+    });
+    const failed = await http.get('/api/x', schema).catch((error: unknown) => error);
+    expect(isApiError(failed) && failed.isNetworkError && !failed.isTimeout).toBe(true);
+    expect(connectivity.reportNoNetwork).toHaveBeenCalledTimes(1);
+    expect(connectivity.reportAnswer).not.toHaveBeenCalled();
+
+    answer = () => Promise.resolve(new Response('{"code":"NOPE","message":"no"}', { status: 403 }));
+    await http.get('/api/x', schema).catch(() => undefined);
+    expect(connectivity.reportAnswer).toHaveBeenCalledTimes(1);
+  });
+});

@@ -30,6 +30,21 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+
+  /** No answer within the request timeout: the network may be slow rather than gone (issue 36). */
+  get isTimeout(): boolean {
+    return this.status === 0 && this.code === timeoutCode;
+  }
+}
+
+/** The code of an ApiError for a request abandoned after the timeout. */
+export const timeoutCode = 'TIMEOUT';
+
+/** Issue 36: a request with no answer within this time is abandoned, so no spinner outlives it. */
+export const defaultRequestTimeoutMs = 15_000;
+
+export function isTimeoutError(error: unknown): boolean {
+  return isApiError(error) && error.isTimeout;
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -82,6 +97,10 @@ export interface HttpClientOptions {
   getLanguage?: () => string;
   fetchImpl?: typeof fetch;
   now?: () => Date;
+  /** Abandon a request with no answer after this long (default 15 s; the runtime configuration may shorten it). */
+  timeoutMs?: number;
+  /** Told whether requests reach the server, so the app's idea of offline follows them (issue 36). */
+  connectivity?: { reportNoNetwork: () => void; reportAnswer: () => void };
 }
 
 export interface RequestOptions {
@@ -141,23 +160,43 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (requestOptions.idempotencyKey !== undefined) headers['Idempotency-Key'] = requestOptions.idempotencyKey;
 
+    // The timeout covers the whole exchange, body included: a reply that stalls half way is no answer either.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => {
+      timeout.abort();
+    }, options.timeoutMs ?? defaultRequestTimeoutMs);
+    const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, timeout.signal]) : timeout.signal;
+    const timedOut = () => timeout.signal.aborted && requestOptions.signal?.aborted !== true;
     let response: Response;
+    let json: unknown;
     try {
-      response = await fetchImpl(`${options.config.apiHost}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? null : JSON.stringify(body),
-        signal: requestOptions.signal ?? null,
-        cache: 'no-store',
-        credentials: 'omit',
-        referrerPolicy: 'no-referrer',
-      });
-    } catch (cause) {
-      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path });
+      try {
+        response = await fetchImpl(`${options.config.apiHost}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? null : JSON.stringify(body),
+          signal,
+          cache: 'no-store',
+          credentials: 'omit',
+          referrerPolicy: 'no-referrer',
+        });
+      } catch (cause) {
+        if (timedOut()) throw new ApiError({ status: 0, code: timeoutCode, serverMessage: null, path });
+        if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+        options.connectivity?.reportNoNetwork();
+        throw new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path });
+      }
+      options.connectivity?.reportAnswer();
+      try {
+        json = await readJson(response);
+      } catch (cause) {
+        if (timedOut()) throw new ApiError({ status: 0, code: timeoutCode, serverMessage: null, path });
+        throw cause;
+      }
+    } finally {
+      clearTimeout(timer);
     }
 
-    const json = await readJson(response);
     if (!response.ok) {
       const parsed = apiErrorBodySchema.safeParse(json);
       throw new ApiError({

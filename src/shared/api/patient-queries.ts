@@ -27,6 +27,8 @@ export const patientQueries = {
     fetchPage: (params, signal) =>
       http.get(`${listPaths[kind]}?${listQueryString(params)}`, patientListSchema, { signal }),
     persist: true,
+    // Offline, a search of any patient list looks through every patient any of them kept on the tablet.
+    savedSearchKey: patientQueries.lists(),
   }),
   detail: (http: HttpClient, id: number) =>
     queryOptions({

@@ -1,5 +1,4 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { useUnsavedChanges } from '../lib/unsaved-changes';
 import { toast } from '../ui/toast';
 import { applySaveError } from './person-form';
 import { Notice } from '../ui';
+import { useOnline } from '../api/connectivity';
 
 export interface PersonSubmitOptions<T extends FieldValues, O, P> {
   setError: UseFormSetError<T>;
@@ -60,7 +60,7 @@ export function PersonFormFrame<T extends FieldValues, O, P>({
   ...options
 }: PersonFormFrameProps<T, O, P>) {
   const { t } = useTranslation('profiles');
-  const { online } = useNetwork();
+  const online = useOnline();
   const { failure, submit } = usePersonSubmit({ ...options, setError: form.setError });
   const { isSubmitting, isDirty } = form.formState;
   useUnsavedChanges(isDirty);

@@ -1,5 +1,4 @@
 import { Button, Group, Text, type ButtonProps } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../ui/toast';
 import { useAccountActions } from './api';
 import { profileActionsFor } from './profile-actions-model';
+import { useOnline } from '../api/connectivity';
 
 export interface ProfileActionsProps {
   type: ProfileType;
@@ -45,7 +45,7 @@ export function ProfileActions({ type, profile, editPath, isOwn = false, refresh
   const session = useSession();
   const paths = usePaths();
   const navigate = useNavigate();
-  const { online } = useNetwork();
+  const online = useOnline();
   const actions = useAccountActions(refreshKey);
   const [confirming, setConfirming] = useState<'deactivate' | 'reactivate' | null>(null);
   const offered = profileActionsFor(
@@ -125,11 +125,16 @@ export function ProfileActions({ type, profile, editPath, isOwn = false, refresh
   return (
     <>
       <Group gap="xs" role="group" aria-label={t('actions')}>
-        {offered.edit && (
-          <Button component={Link} to={editPath} variant="filled">
-            {t('editAction')}
-          </Button>
-        )}
+        {offered.edit &&
+          (offline ? (
+            <Button variant="filled" disabled title={offlineHint}>
+              {t('editAction')}
+            </Button>
+          ) : (
+            <Button component={Link} to={editPath} variant="filled">
+              {t('editAction')}
+            </Button>
+          ))}
         {offered.resetPassword &&
           actionButton(t('sendResetLink'), () => void sendLink('reset'), {
             variant: 'default',

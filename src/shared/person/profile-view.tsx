@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '#common/contract';
 import { isApiError } from '../api/http';
-import { Loading, Notice } from '../ui';
+import { LoadError, Loading, Notice } from '../ui';
 
 /** Spec §2: a deactivated profile shows DEACTIVATED in red. */
 export function DeactivatedMark() {
@@ -39,9 +39,17 @@ export function ProfileLoading() {
 /** Spec §8 ERROR_LOADING_PROFILE; an unknown or out-of-scope id (404) reads the same. */
 export function ProfileLoadError({ error }: { error: unknown }) {
   const { t } = useTranslation('profiles');
+  // Issue 36: without a network, the same needs-a-connection sentence and way back as every other page.
+  if (isApiError(error) && error.isNetworkError) {
+    return (
+      <LoadError title={t('ERROR_LOADING_PROFILE')} error={error}>
+        {!error.isTimeout && <Text>{t('loadOffline')}</Text>}
+      </LoadError>
+    );
+  }
   return (
     <Notice tone="error" title={t('ERROR_LOADING_PROFILE')}>
-      {isApiError(error) && error.isNetworkError ? t('loadOffline') : t('profileNotAvailable')}
+      {t('profileNotAvailable')}
     </Notice>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileReferences } from '#common/contract';
 import { useHttp } from '../api/http-context';
-import { Loading, Notice } from '../ui/states';
+import { LoadError, Loading } from '../ui/states';
 import { referenceQueries } from './api';
 
 /**
@@ -21,6 +21,8 @@ export function ReferencesLoaded({
   const http = useHttp();
   const references = useQuery(referenceQueries.profile(http));
   if (references.isPending || waiting) return <Loading label={t('loading')} />;
-  if (references.isError) return <Notice tone="error">{t('ERROR_FETCH_PROFILE_DATA')}</Notice>;
+  // A saved copy serves the form when a later fetch fails (offline, issue 36).
+  if (references.data === undefined)
+    return <LoadError title={t('ERROR_FETCH_PROFILE_DATA')} error={references.error} />;
   return children(references.data);
 }

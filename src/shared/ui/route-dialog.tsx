@@ -1,6 +1,8 @@
 import { Modal } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../api/connectivity';
+import { Notice } from './states';
 
 /**
  * A dialog that is a route (spec §2: /patients/add, /patient/{id}/edit…): the page it belongs to stays behind it,
@@ -9,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 export function RouteDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation('common');
   useReturnFocusOnLeave();
+  const lostConnection = useLostWhileOpen();
   return (
     <Modal
       opened
@@ -18,9 +21,26 @@ export function RouteDialog({ title, onClose, children }: { title: string; onClo
       closeButtonProps={{ 'aria-label': t('close') }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
     >
+      {lostConnection && (
+        <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+          <Notice tone="warning" urgent>
+            {t('offline.dialogOffline')}
+          </Notice>
+        </div>
+      )}
       {children}
     </Modal>
   );
+}
+
+/**
+ * Issue 36: whether the network went away while the dialog was open (it was online when it opened). The form
+ * below keeps what was typed; this says that nothing was sent and that it waits for the connection.
+ */
+function useLostWhileOpen(): boolean {
+  const online = useOnline();
+  const [openedOnline] = useState(online);
+  return openedOnline && !online;
 }
 
 /**

@@ -2,7 +2,10 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, type MantineSize } f
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../api/connectivity';
+import { isApiError } from '../api/http';
 import { ErrorDetails } from './error-details';
+import { NeedsConnection } from './offline';
 
 /**
  * The three states every screen that reads from the server shows the same way, so a person (and a screen reader)
@@ -35,7 +38,7 @@ export function LoadingText({ children }: { children: ReactNode }) {
 
 /**
  * What a page shows of one read: its loading line while it comes, its failure message, then `children` with the
- * data.
+ * data. A saved copy stays on screen when a later fetch fails (offline, issue 36).
  */
 export function PageData<T>({
   query,
@@ -43,14 +46,28 @@ export function PageData<T>({
   failure,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'data'>;
+  query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'data'> &
+    Partial<Pick<UseQueryResult<T>, 'error' | 'refetch'>>;
   loading: string;
   failure: string;
   children: (data: T) => ReactNode;
 }) {
+  if (query.data !== undefined) return children(query.data);
   if (query.isPending) return <LoadingText>{loading}</LoadingText>;
-  if (query.isError || query.data === undefined) return <Notice tone="error">{failure}</Notice>;
-  return children(query.data);
+  const refetch = query.refetch;
+  return <LoadError title={failure} error={query.error} onRetry={refetch && (() => void refetch())} />;
+}
+
+/**
+ * Why a read failed, in the words a person needs (issue 36): offline, that it needs a connection; after the
+ * request timeout, that the server did not answer in time (and Retry, given by the caller).
+ */
+function FailureReason({ error }: { error: unknown }) {
+  const { t } = useTranslation('common');
+  const online = useOnline();
+  if (!online || (isApiError(error) && error.isNetworkError && !error.isTimeout)) return <NeedsConnection />;
+  if (isApiError(error) && error.isTimeout) return <Text size="sm">{t('offline.timedOut')}</Text>;
+  return null;
 }
 
 /**
@@ -73,17 +90,16 @@ export function LoadError({
   const withDetails = import.meta.env.DEV && error !== undefined && error !== null;
   return (
     <Alert color="red" role="alert" title={title}>
-      {(children !== undefined || onRetry !== undefined || withDetails) && (
-        <Stack gap="xs" align="flex-start">
-          {children}
-          {onRetry && (
-            <Button size="xs" variant="white" onClick={onRetry}>
-              {t('list.retry')}
-            </Button>
-          )}
-          {withDetails && <ErrorDetails error={error} />}
-        </Stack>
-      )}
+      <Stack gap="xs" align="flex-start">
+        <FailureReason error={error} />
+        {children}
+        {onRetry && (
+          <Button size="xs" variant="white" onClick={onRetry}>
+            {t('list.retry')}
+          </Button>
+        )}
+        {withDetails && <ErrorDetails error={error} />}
+      </Stack>
     </Alert>
   );
 }

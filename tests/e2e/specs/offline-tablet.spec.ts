@@ -81,13 +81,10 @@ test('a clinician’s patient list and patient stay on screen after an offline r
   await new ManageTabs(page).open('Patients');
   await expect(patients.region().getByRole('link', { name: firstShown, exact: true })).toBeVisible();
 
-  // Writing waits for the network, and says why.
-  await page.getByRole('link', { name: 'Add Patient' }).click();
-  const dialog = new ProfileDialog(page);
-  await expect(dialog.dialog().getByRole('button', { name: 'Save' })).toBeDisabled();
-  await expect(dialog.dialog().getByRole('status')).toContainText('You are offline: saving is not possible');
-  await dialog.textbox('First name').fill('Typed offline');
-  await dialog.dialog().getByRole('button', { name: 'Cancel' }).click();
+  // Writing waits for the network, and says why (issue 36: the add form is not even opened).
+  const add = page.getByRole('button', { name: 'Add Patient' });
+  await expect(add).toBeDisabled();
+  await expect(add).toHaveAccessibleDescription('You are offline: this needs a connection.');
 
   // Meanwhile a colleague adds a patient who sorts first; back online the list shows them without a reload.
   const lastName = uniqueName('Aaaa');

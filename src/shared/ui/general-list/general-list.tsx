@@ -3,7 +3,7 @@
 import 'mantine-datatable/styles.css';
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPageSize, type ListParams } from '#common/contract';
@@ -15,7 +15,9 @@ import {
   type ListPage,
   type ListSource,
 } from './list-source';
+import { useOnline } from '../../api/connectivity';
 import { EmptyState, LoadError, Loading } from '../states';
+import { matchesSearch, savedRecords } from './saved-search';
 import { ListGrid, type GeneralListColumn, type ListSort } from './list-grid';
 import { useListMode, type ListMode } from './use-list-mode';
 import { ListSearch, MoreLink, useGrowingPages } from './list-parts';
@@ -102,6 +104,8 @@ export function GeneralList<T>(props: GeneralListProps<T>) {
   const clear = () => {
     setSelected([]);
   };
+  const online = useOnline();
+  const savedSearchKey = props.source.savedSearchKey;
 
   return (
     <Stack gap="sm" role="region" aria-label={props.label}>
@@ -143,7 +147,9 @@ export function GeneralList<T>(props: GeneralListProps<T>) {
           </Button>
         </Group>
       )}
-      {mode === 'grid' ? (
+      {!online && searchText !== '' && savedSearchKey !== undefined ? (
+        <SavedSearch {...props} savedSearchKey={savedSearchKey} searchText={searchText} />
+      ) : mode === 'grid' ? (
         <GridMode
           {...props}
           params={{ ...base, skip: (page - 1) * listPageSize }}
@@ -165,6 +171,39 @@ export function GeneralList<T>(props: GeneralListProps<T>) {
           isSelected={isSelected}
           onToggle={toggle}
         />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Issue 36: offline, a search looks through the records this tablet holds (every page the cache kept) and says so;
+ * back online the list asks the server again by itself.
+ */
+function SavedSearch<T>(props: GeneralListProps<T> & { savedSearchKey: QueryKey; searchText: string }) {
+  const { t } = useTranslation('common');
+  const queryClient = useQueryClient();
+  const saved = savedRecords(queryClient, props.savedSearchKey, props.providerServiceId, props.getId);
+  const found = saved.filter((record) => matchesSearch(props.getLabel(record), props.searchText));
+  const show = props.renderItem ?? ((record: T) => props.columns[0]?.render(record));
+  return (
+    <Stack gap="sm">
+      <Text role="status" fw={500}>
+        {t('offline.searchingSaved', { count: saved.length })}
+      </Text>
+      {found.length === 0 ? (
+        <NoRecords searched />
+      ) : (
+        <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {found.map((record) => (
+            <li
+              key={props.getId(record)}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', padding: '6px 0' }}
+            >
+              {show(record)}
+            </li>
+          ))}
+        </Stack>
       )}
     </Stack>
   );

@@ -19,6 +19,11 @@ export interface ListSource<T> {
   fetchPage: (params: ListParams, signal: AbortSignal) => Promise<ListPage<T>>;
   /** Kept in the offline cache of a clinic tablet (DESIGN §3). */
   persist: boolean;
+  /**
+   * Issue 36: where the cache keeps every page of this list and its kin; offline, a search looks through the
+   * records kept there instead of asking the server.
+   */
+  savedSearchKey?: QueryKey;
 }
 
 /** Spec §9: search debounce, card page, ajax page, grid rows and row height. */
