@@ -3,7 +3,7 @@ import { apiErrorBodySchema, auditListSchema, patientListSchema, patientProfileS
 import { callApi, loginAs, postJson } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { addTestPatient, testPatientWrite } from '../testing/test-patients';
-import { openPatientSession, patientWithOrderLink } from '../testing/patient-sessions';
+import { openPatientSession, patientLogin, patientWithOrderLink } from '../testing/patient-sessions';
 import { auditEntriesAfter, lastAuditSequence, userIdOf } from '../testing/audit';
 
 const testApp = useSignedInApp();
@@ -169,14 +169,7 @@ describe('what patient links and order actions write to the audit trail (issue 3
   it('a wrong identity check writes patientLink.identityFailed, the right one identityChecked as the patient session', async () => {
     const { loginToken, patientId, orderId } = await patientWithOrderLink(testApp.db, 'audit-link');
     const before = await lastAuditSequence(testApp.db);
-    await postJson(testApp.app, '/api/cgm/login/patient', {
-      patientLoginToken: loginToken,
-      firstName: 'Someone',
-      lastName: 'Else',
-      dateOfBirth: '1950-03-04',
-      acceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
-      acceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
-    });
+    await patientLogin(testApp.app, loginToken, { firstName: 'Someone', lastName: 'Else' });
     await openPatientSession(testApp.app, loginToken);
     const entries = await written(before);
     expect(
