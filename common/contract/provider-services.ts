@@ -148,11 +148,8 @@ export const providerServiceListQuerySchema = z.object({
 
 export const providerServiceIdParamsSchema = z.object({ id: recordIdParamSchema });
 
-/**
- * POST and PUT body: what a cops user chose on the add or edit form (spec §5 Provider service). Its messages are
- * translation keys of the 'provider-services' namespace, so a refused save reads in the user's language.
- */
-export const providerServiceInputSchema = z.object({
+/** The two names a cops user types, with their own messages: one rule for the form and for the body it sends. */
+export const providerServiceNameFields = {
   providerName: requiredTextSaying(
     { required: 'VALID_PROVIDER_NAME_IS_REQUIRED', tooLong: 'VALID_PROVIDER_NAME_TOO_LONG' },
     maxFieldLength,
@@ -161,6 +158,14 @@ export const providerServiceInputSchema = z.object({
     { required: 'VALID_SERVICE_NAME_IS_REQUIRED', tooLong: 'VALID_SERVICE_NAME_TOO_LONG' },
     maxFieldLength,
   ),
+};
+
+/**
+ * POST and PUT body: what a cops user chose on the add or edit form (spec §5 Provider service). Its messages are
+ * translation keys of the 'provider-services' namespace, so a refused save reads in the user's language.
+ */
+export const providerServiceInputSchema = z.object({
+  ...providerServiceNameFields,
   reportTypeId: z
     .int('VALID_REPORT_TYPE_IS_REQUIRED')
     .check(z.positive('VALID_REPORT_TYPE_IS_REQUIRED'), z.lte(maxRecordId, 'VALID_UNKNOWN_REPORT_TYPE')),

@@ -8,12 +8,12 @@ import {
   handoffResultSchema,
   orderTimelineSchema,
   patientLinkStateSchema,
-  patientLoginResultSchema,
   type AssessmentOrder,
   type OrderEventKind,
 } from '#common/contract';
 import { simulateTest } from '#common/scoring';
 import { createDb } from '../db/db';
+import { patientLogin as typeOnLink } from '../testing/patient-sessions';
 import { runnerCall } from '../testing/runner-calls';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { callApi, postJson, testDatabaseUrl } from '../testing/test-app';
@@ -83,18 +83,8 @@ async function linkState(token: string) {
   return patientLinkStateSchema.parse(response.json()).state;
 }
 
-async function patientLogin(token: string, firstName = 'Tess') {
-  const now = new Date().toISOString();
-  const response = await postJson(testApp.app, '/api/cgm/login/patient', {
-    patientLoginToken: token,
-    firstName,
-    lastName: 'Tester',
-    dateOfBirth: '1950-03-04',
-    acceptPrivacyPolicyClientBrowserTimestamp: now,
-    acceptPrivacyPolicyServerTimestamp: now,
-  });
-  expect(response.statusCode).toBe(200);
-  return patientLoginResultSchema.parse(response.json());
+function patientLogin(token: string, firstName = 'Tess') {
+  return typeOnLink(testApp.app, token, { firstName });
 }
 
 function post(path: string, token: string, body: unknown = {}) {

@@ -37,6 +37,13 @@ function logCall(level: string, message: string, headers: Record<string, string>
   return postJson(testApp.app, `/api/cgm/log/${level}`, { message }, headers);
 }
 
+/** What the server kept of one accepted call with these headers: the newest entry. */
+async function keptOfCallWith(headers: Record<string, string>) {
+  expect((await logCall('info', 'session.checkFailed', headers)).statusCode).toBe(200);
+  const [entry] = await newestEntries(1);
+  return entry;
+}
+
 describe('client log calls (spec §7, issue 35 F7)', () => {
   it('stores a catalogue code with the route pattern and version of its headers, anonymously', async () => {
     const response = await logCall('warn', 'resourceConfig.loadFailed', {
@@ -110,8 +117,7 @@ describe('client log calls (spec §7, issue 35 F7)', () => {
     ['1.2.3 Maria Garcia', 'unknown'],
     ['555-123-4567', 'unknown'],
   ])('keeps the client version %j as %j', async (sent, kept) => {
-    expect((await logCall('info', 'session.checkFailed', { 'Client-Version': sent })).statusCode).toBe(200);
-    const [entry] = await newestEntries(1);
+    const entry = await keptOfCallWith({ 'Client-Version': sent });
     expect(entry?.clientVersion).toBe(kept);
   });
 
@@ -127,8 +133,7 @@ describe('client log calls (spec §7, issue 35 F7)', () => {
     ['/about/us', '/about/us'],
     ['', '/'],
   ])('keeps the route %j as its pattern %j', async (sent, kept) => {
-    expect((await logCall('info', 'session.checkFailed', { 'Client-Current-Route': sent })).statusCode).toBe(200);
-    const [entry] = await newestEntries(1);
+    const entry = await keptOfCallWith({ 'Client-Current-Route': sent });
     expect(entry?.route).toBe(kept);
     expect(entry?.route).not.toMatch(/\d|garcia|token/i);
   });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import type { AuditEventRow } from '../db/queries/audit-events';
 
 /** The last entry's sequence, 0 on an empty trail: a test then reads what its request wrote after it. */
 export async function lastAuditSequence(db: Db): Promise<number> {
@@ -8,18 +9,7 @@ export async function lastAuditSequence(db: Db): Promise<number> {
 
 /** The entries written after `sequence`, oldest first, without what changes on each run (time, request id, hash). */
 export function auditEntriesAfter(db: Db, sequence: number) {
-  return db.query<{
-    actorUserId: number | null;
-    actorRole: string | null;
-    actorProviderServiceId: number | null;
-    patientSessionOrderId: number | null;
-    action: string;
-    patientIds: number[];
-    entity: string | null;
-    entityId: string | null;
-    outcome: string;
-    clientAddress: string;
-  }>(
+  return db.query<Omit<AuditEventRow, 'sequence' | 'at' | 'requestId' | 'hash'>>(
     `SELECT actor_user_id AS "actorUserId", actor_role AS "actorRole",
        actor_provider_service_id AS "actorProviderServiceId", patient_session_order_id AS "patientSessionOrderId",
        action, patient_ids AS "patientIds", entity, entity_id AS "entityId", outcome, client_address AS "clientAddress"

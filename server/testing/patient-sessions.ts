@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { patientLoginResultSchema } from '#common/contract';
+import { patientLoginResultSchema, type PatientLoginResult } from '#common/contract';
 import type { Db } from '../db/db';
 import { postJson } from './test-app';
 import { createTestPatientOrder, type TestOrderOptions } from './test-orders';
@@ -15,17 +15,30 @@ export async function patientWithOrderLink(db: Db, prefix: string, options: Test
   return { ...order, loginToken };
 }
 
-/** The patient's own session: the link opened and the test patient's details confirmed, the notice accepted. */
-export async function openPatientSession(app: FastifyInstance, loginToken: string): Promise<string> {
+/**
+ * The details typed on the patient's link, the notice accepted now: the test patient's own unless `typed` says
+ * otherwise. The server's answer, parsed (a refusal of the details is an answer too).
+ */
+export async function patientLogin(
+  app: FastifyInstance,
+  loginToken: string,
+  typed: { firstName?: string; lastName?: string } = {},
+): Promise<PatientLoginResult> {
+  const now = new Date().toISOString();
   const response = await postJson(app, '/api/cgm/login/patient', {
     patientLoginToken: loginToken,
-    firstName: 'Tess',
-    lastName: 'Tester',
+    firstName: typed.firstName ?? 'Tess',
+    lastName: typed.lastName ?? 'Tester',
     dateOfBirth: '1950-03-04',
-    acceptPrivacyPolicyClientBrowserTimestamp: new Date().toISOString(),
-    acceptPrivacyPolicyServerTimestamp: new Date().toISOString(),
+    acceptPrivacyPolicyClientBrowserTimestamp: now,
+    acceptPrivacyPolicyServerTimestamp: now,
   });
-  const result = patientLoginResultSchema.parse(response.json());
+  return patientLoginResultSchema.parse(response.json());
+}
+
+/** The patient's own session: the link opened and the test patient's details confirmed, the notice accepted. */
+export async function openPatientSession(app: FastifyInstance, loginToken: string): Promise<string> {
+  const result = await patientLogin(app, loginToken);
   if (!result.auth?.authToken) throw new Error('patient login failed');
   return result.auth.authToken;
 }

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type ClientHttp2Session } from 'node:http2';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { tmpdir } from 'node:os';
@@ -38,17 +38,22 @@ interface Answer {
   body: string;
 }
 
+/** Reads a whole HTTP/1.1 response as text, for either request below. */
+function readAnswer(resolve: (answer: Answer) => void) {
+  return (res: IncomingMessage) => {
+    let body = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (body += chunk));
+    res.on('end', () => {
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+    });
+  };
+}
+
 /** HTTP/1.1 over TLS that trusts only the throw-away clinic CA, as a tablet with it installed would. */
 function getHttp1(pathname: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpsRequest(`${origin}${pathname}`, { ca: caCert }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-      });
-    });
+    const req = httpsRequest(`${origin}${pathname}`, { ca: caCert }, readAnswer(resolve));
     req.on('error', reject);
     req.end();
   });
@@ -130,14 +135,7 @@ function getPlainHttp(pathname: string, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       { host: '127.0.0.1', port, path: pathname, method, headers: { host: `localhost:${String(port)}` } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-        });
-      },
+      readAnswer(resolve),
     );
     req.on('error', reject);
     req.end();

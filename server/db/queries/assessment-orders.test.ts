@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assessmentOrderSchema } from '#common/contract';
 import { hashToken } from '../tokens';
-import { createTestDb } from '../../testing/test-app';
-import type { Db } from '../db';
+import { useTestDb } from '../../testing/test-db';
 import { demoPatientTokens, seedDemoData } from '../../seed/seed';
 import { findAssessmentOrder, listPatientAssessmentOrders } from './assessment-orders';
 
-let db: Db;
-beforeAll(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
-});
-afterAll(async () => {
-  await db.close();
-});
+const testDb = useTestDb(seedDemoData);
 
 async function orderIdByToken(token: string): Promise<number> {
-  const rows = await db.query<{ id: number }>('SELECT id FROM assessment_orders WHERE patient_login_token_hash = $1', [
-    hashToken(token),
-  ]);
+  const rows = await testDb.db.query<{ id: number }>(
+    'SELECT id FROM assessment_orders WHERE patient_login_token_hash = $1',
+    [hashToken(token)],
+  );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error(`no order for ${token}`);
   return id;
@@ -26,7 +19,7 @@ async function orderIdByToken(token: string): Promise<number> {
 
 describe('assessment order reads', () => {
   it("answers Rosa Alvarez's outstanding HOME order in the contract's shape", async () => {
-    const order = await findAssessmentOrder(db, await orderIdByToken(demoPatientTokens.rosaHome));
+    const order = await findAssessmentOrder(testDb.db, await orderIdByToken(demoPatientTokens.rosaHome));
     expect(assessmentOrderSchema.parse(order)).toMatchObject({
       patient: { name: 'Rosa Alvarez' },
       assessmentOrderType: { id: 'HOME', name: 'Out-Of-Clinic' },
@@ -37,13 +30,13 @@ describe('assessment order reads', () => {
   });
 
   it('answers null for an order that does not exist', async () => {
-    expect(await findAssessmentOrder(db, 987_654)).toBeNull();
+    expect(await findAssessmentOrder(testDb.db, 987_654)).toBeNull();
   });
 
   it("lists a patient's orders newest schedule first, the finished one with its completion date", async () => {
-    const home = await findAssessmentOrder(db, await orderIdByToken(demoPatientTokens.rosaHome));
+    const home = await findAssessmentOrder(testDb.db, await orderIdByToken(demoPatientTokens.rosaHome));
     if (!home) throw new Error('no order');
-    const orders = await listPatientAssessmentOrders(db, home.patient.id);
+    const orders = await listPatientAssessmentOrders(testDb.db, home.patient.id);
     const schedules = orders.map((order) => order.scheduleDateTime);
     expect(schedules).toEqual([...schedules].sort().reverse());
     const done = orders.find((order) => order.assessmentOrderStatus.id === 'FINI');

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import type { Db } from '../db';
-import { createTestDb, createTestUser } from '../../testing/test-app';
+import { createTestUser } from '../../testing/test-app';
+import { useTestDb } from '../../testing/test-db';
 
 /**
  * Issue 35 F11: after an email is handed over (written to the outbox) no usable token is stored, except in demo
  * mode, whose outbox page is how a demo reads its links.
  */
-let db: Db;
-
-beforeAll(async () => {
-  db = await createTestDb();
-  await createTestUser(db, { email: 'outbox.reset@example.test', providerServiceIds: [] });
-}, 120_000);
-
-afterAll(async () => {
-  await db.close();
-});
+const testDb = useTestDb((db) => createTestUser(db, { email: 'outbox.reset@example.test', providerServiceIds: [] }));
 
 interface StoredEmail {
   link: string | null;
@@ -25,7 +16,7 @@ interface StoredEmail {
 
 /** Asks for a reset link through an app on the shared database, started with or without demo mode. */
 async function resetLinkEmailed(demo: boolean): Promise<StoredEmail> {
-  const app = buildApp({ db, demo, publicUrl: 'https://clinic.example.test' });
+  const app = buildApp({ db: testDb.db, demo, publicUrl: 'https://clinic.example.test' });
   try {
     const answer = await app.inject({
       method: 'POST',
@@ -33,7 +24,7 @@ async function resetLinkEmailed(demo: boolean): Promise<StoredEmail> {
       payload: { userEmail: 'outbox.reset@example.test' },
     });
     expect(answer.statusCode).toBe(200);
-    const [row] = await db.query<StoredEmail>('SELECT link, body FROM outbox ORDER BY id DESC LIMIT 1');
+    const [row] = await testDb.db.query<StoredEmail>('SELECT link, body FROM outbox ORDER BY id DESC LIMIT 1');
     if (!row) throw new Error('no email in the outbox');
     return row;
   } finally {
@@ -41,7 +32,8 @@ async function resetLinkEmailed(demo: boolean): Promise<StoredEmail> {
   }
 }
 
-const storedEmails = (): Promise<StoredEmail[]> => db.query<StoredEmail>('SELECT link, body FROM outbox ORDER BY id');
+const storedEmails = (): Promise<StoredEmail[]> =>
+  testDb.db.query<StoredEmail>('SELECT link, body FROM outbox ORDER BY id');
 
 /** A token in an emailed link: `token=` followed by anything but the word put in its place. */
 const usableToken = /token=(?!removed\b)[^&\s]+/;

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type HttpClient } from '../../shared/api/http';
+import type { HttpClient } from '../../shared/api/http';
 import { fakeHttp } from '../../shared/testing/fake-http';
-import { apiError } from '../../shared/testing/factories';
+import { apiError, validationError } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { ContactPage } from './contact-page';
 
@@ -128,13 +128,7 @@ describe('ContactPage (spec §5 contact form)', { timeout: 20_000 }, () => {
   });
 
   it("puts the server's 400 reasons on their fields", async () => {
-    const refusal = new ApiError({
-      status: 400,
-      code: 'VALIDATION',
-      serverMessage: 'Request validation failed',
-      fields: [{ path: 'email', message: 'VALID_EMAIL_SHOULD_BE_VALID' }],
-      path: '/api/cgm/contact',
-    });
+    const refusal = validationError([{ path: 'email', message: 'VALID_EMAIL_SHOULD_BE_VALID' }], '/api/cgm/contact');
     const view = renderContact(httpAnswering(() => Promise.reject(refusal)));
     expect(await submitValid(view, 'Message not sent')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Close' }));

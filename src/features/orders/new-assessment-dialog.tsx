@@ -4,16 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { recordIdParamSchema, type AssessmentOrder, type PatientProfile, type ProviderService } from '#common/contract';
+import { useNavigate } from 'react-router';
+import { type AssessmentOrder, type PatientProfile, type ProviderService } from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { RouteDialog } from '../../shared/ui/route-dialog';
 import { applyServerErrors, FieldMessages, fieldsFor, FormActions } from '../../shared/ui/form';
 import { toast } from '../../shared/ui/toast';
-import { patientQueries } from '../../shared/api/patient-queries';
-import { ProfileLoadError } from '../../shared/person';
+import { ProfileLoadError, useRoutedPatient } from '../../shared/person';
 import { providerServiceQueries } from '../../shared/api/provider-service-queries';
 import { useCreateOrder } from './api';
 import {
@@ -31,10 +30,6 @@ import { OrderConfirmation } from './order-confirmation';
 
 const { CheckboxField, RadioField, TextField } = fieldsFor<OrderFormValues>();
 
-function usePatientIdParam(): number | null {
-  return recordIdParamSchema.safeParse(useParams().patientId).data ?? null;
-}
-
 /**
  * Spec §2 /patient/{patientId}/ordernewassessment: the single-order dialog over the patient's profile, then the
  * confirmation with its thank-you text. Closing either goes back to the profile.
@@ -44,9 +39,8 @@ export function NewAssessmentDialog() {
   const http = useHttp();
   const paths = usePaths();
   const navigate = useNavigate();
-  const id = usePatientIdParam();
+  const { id, query: patient } = useRoutedPatient();
   const { product } = useRuntimeConfig();
-  const patient = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
   const serviceId = patient.data?.providerServices[0]?.id;
   const service = useQuery({
     ...providerServiceQueries.detail(http, product, serviceId ?? 0),

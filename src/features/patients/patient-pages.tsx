@@ -1,12 +1,10 @@
 // Over 300 lines because the patient pages of spec §2 (list, profile, add and edit) share their loading, error and
 // deactivated states; the pieces other features supply are composed in app/.
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate, useParams } from 'react-router';
-import { recordIdParamSchema, type PatientProfile } from '#common/contract';
-import { useHttp } from '../../shared/api/http-context';
+import { Link, Outlet, useNavigate } from 'react-router';
+import type { PatientProfile } from '#common/contract';
 import { useCurrentProviderServiceId, useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
@@ -23,6 +21,7 @@ import {
   ProfileLoading,
   providerServiceName,
   ReactivateFirst,
+  useRoutedPatient,
 } from '../../shared/person';
 import { patientQueries, usePatientListSource, type PatientListKind } from '../../shared/api/patient-queries';
 import { PatientForm } from './patient-form';
@@ -229,10 +228,6 @@ export function PatientListPage({ kind, massOrder, renderOrders, header, renderL
 // The routed list and profile pages are composed by the ordering feature, which adds its slots (open orders on the
 // cards, mass ordering, the assessments table); these pieces stay free of ordering code.
 
-function usePatientIdParam(): number | null {
-  return recordIdParamSchema.safeParse(useParams().patientId).data ?? null;
-}
-
 export interface PatientProfilePageProps {
   /** The patient's orders (spec §2 Assessments table); the ordering feature supplies it. */
   ordersSection?: (patient: PatientProfile) => ReactNode;
@@ -257,10 +252,8 @@ export function PatientProfilePage({
   const { t } = useTranslation('patients');
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
-  const http = useHttp();
   const paths = usePaths();
-  const id = usePatientIdParam();
-  const query = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
+  const { id, query } = useRoutedPatient();
   if (id !== null && query.isPending) return <ProfileLoading />;
   // A saved copy stays on screen when a later fetch fails (offline, issue 36).
   if (id === null || (query.isError && query.data === undefined)) {
@@ -339,11 +332,9 @@ export function AddPatientDialog() {
 /** Spec §2 /patient/{id}/edit; a deactivated patient shows 'reactivate first' instead of the form. */
 export function EditPatientDialog() {
   const { t } = useTranslation('patients');
-  const http = useHttp();
   const paths = usePaths();
   const navigate = useNavigate();
-  const id = usePatientIdParam();
-  const query = useQuery({ ...patientQueries.detail(http, id ?? 0), enabled: id !== null });
+  const { id, query } = useRoutedPatient();
   if (id === null) return null;
   const back = () => void navigate(paths.profile('patient', id));
   let body;

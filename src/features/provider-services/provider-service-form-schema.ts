@@ -4,14 +4,13 @@ import {
   defaultReminderAfterDays,
   deliveryMethodSchema,
   linkExpiryDaysRange,
-  maxFieldLength,
+  providerServiceNameFields,
   reminderAfterDaysRange,
   type ProviderService,
   type ProviderServiceInput,
 } from '#common/contract';
 import { isApiError } from '../../shared/api/http';
 import { formatUsPhone, isValidUsPhone } from '#common/validation/phone';
-import { requiredTextSaying } from '#common/validation/text';
 import { hasDefaultLocality, hasSelectedLocality, initialLocalityChoices, type LocalityChoice } from './locality-rules';
 
 const localityChoiceSchema = z.object({
@@ -36,14 +35,7 @@ function days(range: { min: number; max: number }) {
 
 /** Spec §5 Provider service; messages are translation keys of the 'provider-services' namespace. */
 export const providerServiceFormSchema = z.object({
-  providerName: requiredTextSaying(
-    { required: 'VALID_PROVIDER_NAME_IS_REQUIRED', tooLong: 'VALID_PROVIDER_NAME_TOO_LONG' },
-    maxFieldLength,
-  ),
-  serviceName: requiredTextSaying(
-    { required: 'VALID_SERVICE_NAME_IS_REQUIRED', tooLong: 'VALID_SERVICE_NAME_TOO_LONG' },
-    maxFieldLength,
-  ),
+  ...providerServiceNameFields,
   reportTypeId: z
     .nullable(z.string())
     .check(z.refine((value) => value !== null && value !== '', 'VALID_REPORT_TYPE_IS_REQUIRED')),

@@ -56,6 +56,13 @@ async function fillValidAdd(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('radio', { name: 'Default language: France - French' }));
 }
 
+/** Fills the add form in validly and saves it; the alert that says the server refused the save. */
+async function refusedAdd(user: ReturnType<typeof userEvent.setup>) {
+  await fillValidAdd(user);
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  return screen.findByRole('alert', { name: 'Not saved' });
+}
+
 describe('AddProviderServicePage', () => {
   it('keeps Save disabled, saying why, until a language, a default and a battery are chosen', async () => {
     const user = userEvent.setup();
@@ -128,9 +135,7 @@ describe('AddProviderServicePage', () => {
       }
       return saved;
     });
-    await fillValidAdd(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await screen.findByRole('alert', { name: 'Not saved' });
+    const alert = await refusedAdd(user);
     expect(alert).toHaveTextContent('This provider already offers this service');
     expect(alert).not.toHaveTextContent('already exists');
     expect(screen.getAllByText('This provider already offers this service')).toHaveLength(3);
@@ -158,11 +163,7 @@ describe('AddProviderServicePage', () => {
       }
       return saved;
     });
-    await fillValidAdd(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert', { name: 'Not saved' })).toHaveTextContent(
-      'Choose exactly one default language',
-    );
+    expect(await refusedAdd(user)).toHaveTextContent('Choose exactly one default language');
   });
 
   it('falls back to TEXT_PROVIDER_SERVICES_ERROR_SAVING when the server gives no message', async () => {
@@ -171,11 +172,7 @@ describe('AddProviderServicePage', () => {
       if (call.method === 'POST') throw apiError(500, 'INTERNAL', 'Something went wrong on the server');
       return saved;
     });
-    await fillValidAdd(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert', { name: 'Not saved' })).toHaveTextContent(
-      'The provider service could not be saved. Please try again.',
-    );
+    expect(await refusedAdd(user)).toHaveTextContent('The provider service could not be saved. Please try again.');
   });
 
   it('disables Save while saving', async () => {

@@ -13,6 +13,7 @@ export {
 export { providerServiceName } from '../lib/provider-service-name';
 export { PersonFormFrame, usePersonSubmit } from './person-form-frame';
 export { ReferencesLoaded } from './references-loaded';
+export { useRoutedPatient } from './routed-patient';
 export { ProfileActions } from './profile-actions';
 export { entitlementFor } from './profile-actions-model';
 export {

@@ -82,6 +82,11 @@ export function apiError(status: number, init: { code?: string; serverMessage?: 
   });
 }
 
+/** The server's 400 for a request its schema refused, naming the fields it refused and why (spec §8). */
+export function validationError(fields: ApiError['fields'], path: string) {
+  return new ApiError({ status: 400, code: 'VALIDATION', serverMessage: 'Request validation failed', fields, path });
+}
+
 /**
  * An AuthApi of spies. Every call fails as if offline unless the test passes an implementation; each method stays
  * a mock either way, so tests can assert on calls and change answers later.

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http';
+import { validationError } from '../testing/factories';
 import { renderApp } from '../testing/render';
 import { EmptyState, LoadError, Loading, Notice } from './states';
 import { toast } from './toast';
@@ -9,6 +10,11 @@ import { toast } from './toast';
 function renderAt(element: ReactNode) {
   return renderApp([{ path: '*', element }], { initialEntries: ['/'] });
 }
+
+// Some tests below stub the build's DEV flag; every test starts from the real one.
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('shared states', () => {
   it('announces what is loading', async () => {
@@ -50,10 +56,6 @@ describe('shared states', () => {
 });
 
 describe('DETAILS under a failed read (spec §8)', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
   const failure = new ApiError({
     status: 500,
     code: 'SERVER_ERROR',
@@ -85,17 +87,10 @@ describe('DETAILS under a failed read (spec §8)', () => {
 
 // Issue 37: most catalogue errors show under failed saves and in error toasts, so DETAILS is offered there too.
 describe('DETAILS under a failed save and in an error toast (spec §8)', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
-  const refused = new ApiError({
-    status: 400,
-    code: 'VALIDATION',
-    serverMessage: 'Request validation failed',
-    fields: [{ path: 'reason', message: 'VALID_FIELD_TOO_LONG' }],
-    path: '/api/cgm/assessmentorders/41/cancel',
-  });
+  const refused = validationError(
+    [{ path: 'reason', message: 'VALID_FIELD_TOO_LONG' }],
+    '/api/cgm/assessmentorders/41/cancel',
+  );
 
   it('reveals the raw error under a failed save in a development build, and not in a production build', async () => {
     vi.stubEnv('DEV', true);
