@@ -11,7 +11,7 @@ import { registerAuthGuards } from './auth/guards';
 import { defaultSessionMaxHours } from './auth/session-service';
 import type { Db } from './db/db';
 import { seedDemoData } from './seed/seed';
-import type { TrustProxy } from './env';
+import { minimumAuditRetentionYears, type TrustProxy } from './env';
 import { apiCompressionOptions } from './http/encoding';
 import { errorHandler } from './http/errors';
 import { originFromAddress } from './http/public-url';
@@ -52,6 +52,7 @@ import { resultsRoutes } from './runner/results-routes';
 import { resultsSummaryRoutes } from './runner/results-summary-routes';
 import { workflowRoutes } from './runner/workflow-routes';
 import { setOutboxKeepsLinks } from './db/queries/outbox';
+import { setAuditRetentionYears } from './db/queries/audit-events';
 import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
 
 export interface BuildAppOptions {
@@ -89,6 +90,8 @@ export interface BuildAppOptions {
   handoverIdleMinutes?: number;
   /** Idempotency-Key leases and waits; tests shorten them. */
   idempotency?: Partial<IdempotencyTimings>;
+  /** How many years the audit trail is kept (AUDIT_RETENTION_YEARS, six or more; default six). */
+  auditRetentionYears?: number;
 }
 
 export const defaultSessionMinutes = 30;
@@ -203,6 +206,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // Issue 35 F11: only a demo's outbox keeps emailed links with their tokens; set before anything is sent.
   void app.register(async () => {
     await setOutboxKeepsLinks(options.db, options.demo);
+  });
+  // Issue 35 F1: the database refuses deleting audit entries younger than this.
+  void app.register(async () => {
+    await setAuditRetentionYears(options.db, options.auditRetentionYears ?? minimumAuditRetentionYears);
   });
   if (options.demo) {
     void app.register(async () => {

@@ -24,6 +24,7 @@ const app = buildApp({
   rateLimits: env.rateLimits,
   followUpIntervalSeconds: env.followUpIntervalSeconds,
   handoverIdleMinutes: env.handoverIdleMinutes,
+  auditRetentionYears: env.auditRetentionYears,
 });
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
-import { createTestDb } from '../testing/test-app';
+import { setAuditRetentionYears } from '../db/queries/audit-events';
+import { createTestApp, createTestDb } from '../testing/test-app';
 import { recordAudit, verifyAuditChain, type AuditContext } from './audit';
 import { auditVerifyReport } from './verify';
 
@@ -106,4 +107,31 @@ describe('the audit trail is tamper-evident (issue 35 F1)', () => {
       await other.close();
     }
   }, 60_000);
+});
+
+describe('the audit trail is kept as long as AUDIT_RETENTION_YEARS says, never under six years (issue 35 F1)', () => {
+  it('refuses deleting entries younger than the retention the server set at start', async () => {
+    const testApp = await createTestApp({ auditRetentionYears: 10 });
+    try {
+      await testApp.app.ready();
+      const aged = (sequence: number, years: number) =>
+        testApp.db.query(
+          `INSERT INTO audit_events (sequence, at, action, outcome, client_address, request_id, prev_hash, hash)
+           VALUES ($1, now() - make_interval(years => $2), 'patient.read', 'success', '203.0.113.9', 'r', '', 'h')`,
+          [sequence, years],
+        );
+      await aged(1_000_001, 7);
+      await aged(1_000_002, 11);
+      await expect(testApp.db.query('DELETE FROM audit_events WHERE sequence = 1000001')).rejects.toThrow(
+        /append-only/,
+      );
+      await testApp.db.query('DELETE FROM audit_events WHERE sequence = 1000002');
+
+      await setAuditRetentionYears(testApp.db, 6);
+      await testApp.db.query('DELETE FROM audit_events WHERE sequence = 1000001');
+      await expect(setAuditRetentionYears(testApp.db, 5)).rejects.toThrow();
+    } finally {
+      await testApp.close();
+    }
+  });
 });

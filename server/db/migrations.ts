@@ -730,6 +730,27 @@ export const migrations: readonly Migration[] = [
     name: 'audit chain written by the server',
     statements: [`DROP TRIGGER audit_events_chain ON audit_events`, `DROP FUNCTION audit_events_chain()`],
   },
+  {
+    // Issue 35 F1: AUDIT_RETENTION_YEARS lengthens what the database keeps. The server writes it here at start; the
+    // append-only trigger refuses deleting any entry younger than it, and it is never below HIPAA's six years.
+    version: 360,
+    name: 'audit retention set by the server',
+    statements: [
+      `CREATE TABLE audit_settings (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        retention_years integer NOT NULL DEFAULT 6 CHECK (retention_years >= 6)
+      )`,
+      `INSERT INTO audit_settings DEFAULT VALUES`,
+      `CREATE OR REPLACE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'DELETE' AND OLD.at < now() - make_interval(years => greatest(6,
+            coalesce((SELECT retention_years FROM audit_settings), 6))) THEN
+            RETURN OLD;
+          END IF;
+          RAISE EXCEPTION 'audit_events is append-only (% refused)', TG_OP;
+        END $$`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -24,6 +24,11 @@ export interface ChainedAuditEvent extends NewAuditEvent {
   hash: string;
 }
 
+/** Issue 35 F1: how many years the database keeps every entry (AUDIT_RETENTION_YEARS, six or more). */
+export async function setAuditRetentionYears(db: Db, years: number): Promise<void> {
+  await db.query('UPDATE audit_settings SET retention_years = $1', [years]);
+}
+
 /** Any fixed number: every server on one database appends to the chain under this one lock. */
 const auditChainLockKey = 7_305_035;
 
