@@ -15,6 +15,16 @@ const base = '/api/profiles';
 /** The two kinds of emailed link (spec §2): a new account's setup link and a password reset link. */
 export type LinkKind = 'setup' | 'reset';
 
+/**
+ * Spec §7's payload of the setup check: setupToken, newPassword, confirmPassword. The page checks the link when it
+ * opens, before the person has typed anything, so both passwords go as the empty strings the form holds at that
+ * moment; the server reads two empty passwords as "nothing typed yet" and checks the token only (the passwords are
+ * checked, all rules at once, by the setup call itself).
+ */
+export function setupTokenCheckBody(setupToken: string) {
+  return { setupToken, newPassword: '', confirmPassword: '' };
+}
+
 /** The one key factory of the feature (DESIGN §2 rule 4). */
 export const passwordQueries = {
   all: () => ['password'] as const,
@@ -24,9 +34,14 @@ export const passwordQueries = {
       queryKey: [...passwordQueries.all(), 'link', kind, token] as const,
       queryFn: ({ signal }) =>
         kind === 'setup'
-          ? http.post(`${base}/setupfirsttimepasswordvalidatetoken`, { setupToken: token }, linkTokenValidationSchema, {
-              signal,
-            })
+          ? http.post(
+              `${base}/setupfirsttimepasswordvalidatetoken`,
+              setupTokenCheckBody(token),
+              linkTokenValidationSchema,
+              {
+                signal,
+              },
+            )
           : http.post(`${base}/resetpasswordvalidatetoken`, { resetToken: token }, linkTokenValidationSchema, {
               signal,
             }),
