@@ -18,6 +18,7 @@ import { builtIndexReader } from './http/built-index';
 import { clientInlineScripts } from './http/inline-scripts';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerControlCharacterGuard } from './http/validation';
+import { registerApiSurface, type ApiSurface } from './http/api-surface';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
 import { indexPages } from './routes/index-page';
@@ -81,6 +82,8 @@ export interface BuildAppOptions {
   followUpIntervalSeconds?: number;
   /** How long a tablet handed to a patient may lie unattended after the test (HANDOVER_IDLE_MINUTES, default 5). */
   handoverIdleMinutes?: number;
+  /** API_SURFACE: 'spec' offers only the calls of spec §7 (server/http/api-surface.ts); default 'full'. */
+  apiSurface?: ApiSurface;
 }
 
 export const defaultSessionMinutes = 30;
@@ -182,6 +185,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
   void app.register(fastifyCompress, apiCompressionOptions);
   app.setErrorHandler(errorHandler);
+  registerApiSurface(app, options.apiSurface ?? 'full', product);
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);
   registerIdempotency(app, options.db, product);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod/mini';
 import './http/zod-english';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
+import { apiSurfaces, type ApiSurface } from './http/api-surface';
 
 /** A variable set to '' counts as unset (what zod's classic build called preprocessing: mini pipes a transform). */
 function variable<T extends z.ZodMiniType>(schema: T) {
@@ -73,6 +74,8 @@ const serverEnvSchema = z.object({
   // Minutes, with a fraction allowed so a test can use seconds (0.05 = 3 s).
   HANDOVER_IDLE_MINUTES: variable(z._default(z.coerce.number().check(z.gte(0.05), z.lte(120)), 5)),
   FOLLOW_UP_INTERVAL_SECONDS: variable(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(86_400)), 60)),
+  /** 'spec': only the calls of spec §7 answer under /api (issue 37); default 'full', every route. */
+  API_SURFACE: variable(z._default(z.enum(apiSurfaces), 'full')),
   LOG_LEVEL: variable(z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn')),
 });
 
@@ -95,6 +98,7 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   followUpIntervalSeconds: number;
   handoverIdleMinutes: number;
+  apiSurface: ApiSurface;
 }
 
 /**
@@ -173,6 +177,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     followUpIntervalSeconds: parsed.FOLLOW_UP_INTERVAL_SECONDS,
     handoverIdleMinutes: parsed.HANDOVER_IDLE_MINUTES,
+    apiSurface: parsed.API_SURFACE,
     rateLimits: {
       login: parsed.RATE_LIMIT_LOGIN,
       patientLogin: parsed.RATE_LIMIT_PATIENT_LOGIN,

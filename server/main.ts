@@ -25,6 +25,7 @@ const app = buildApp({
   rateLimits: env.rateLimits,
   followUpIntervalSeconds: env.followUpIntervalSeconds,
   handoverIdleMinutes: env.handoverIdleMinutes,
+  apiSurface: env.apiSurface,
 });
 
 /**
@@ -87,5 +88,5 @@ if (!env.publicUrl && (env.host === '0.0.0.0' || env.host === '::')) {
   );
 }
 console.log(
-  `Server ready at ${tls ? 'https' : 'http'}://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'})`,
+  `Server ready at ${tls ? 'https' : 'http'}://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'}${env.apiSurface === 'spec' ? ', API: the calls of spec §7 only' : ''})`,
 );
