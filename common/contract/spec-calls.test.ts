@@ -10,6 +10,8 @@ describe('the calls of spec §7', () => {
     expect(isSpecCall('POST', '/api/cgm/log', 'cgm')).toBe(false);
     expect(isSpecCall('get', '/api/profile/patients?searchText=Al&skip=0', 'cgm')).toBe(true);
     expect(isSpecCall('GET', '/api/other/devops', 'cgm')).toBe(false);
+    // The profile forms' choices: needed by the spec's screens, their call not shown by §7.
+    expect(isSpecCall('GET', '/api/references/profile', 'cgm')).toBe(true);
   });
 
   it('knows a server route by its pattern, so a literal route never passes for a record id', () => {

@@ -75,6 +75,14 @@ export const specCalls: readonly SpecCall[] = [
 ];
 
 /**
+ * Reads the spec's own screens need whose call spec §7 does not show ("response bodies of most calls are not
+ * shown"): the choices of the profile forms of spec §3 and §5 (specialty, state, country, provider services). A
+ * production API must answer them somehow; the reference server's path is taken as that call until the spec names
+ * one, so the spec-only surface keeps it and the end-to-end check accepts it.
+ */
+export const specGapCalls: readonly SpecCall[] = [{ method: 'GET', path: '/api/references/profile' }];
+
+/**
  * Paths under /api that are not the client's calls, so a spec-only surface keeps them: the oEmbed stand-in of the
  * video service (spec §7 "other fetches"), the reference runner's own calls (its endPoint; in production the runner
  * and the API it reports to are the service's, not the client's) and the demo tooling (outbox, test switches), which
@@ -86,7 +94,7 @@ const segmentsOf = (path: string): string[] => (path.split(/[?#]/)[0] ?? '').spl
 const isParameter = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}');
 
 /**
- * Whether a request is one of spec §7's calls. `path` is the requested path (a query string is ignored). With
+ * Whether a request is one of spec §7's calls (or of specGapCalls). `path` is the requested path (a query string is ignored). With
  * `routePattern` (the server's matched route, `:name` for a parameter) a `{id}` must be a parameter of the route,
  * so a literal route such as `/assessmentorders/followup` never passes for `/assessmentorders/{id}`; without it (a
  * browser's request) a `{id}` is a record id, which is a number.
@@ -95,7 +103,7 @@ export function isSpecCall(method: string, path: string, product: string, routeP
   const actual = segmentsOf(path);
   const route = routePattern === undefined ? undefined : segmentsOf(routePattern);
   if (route !== undefined && route.length !== actual.length) return false;
-  return specCalls.some((call) => {
+  return [...specCalls, ...specGapCalls].some((call) => {
     if (call.method !== method.toUpperCase()) return false;
     const expected = segmentsOf(call.path.replace('{product}', product));
     if (expected.length !== actual.length) return false;

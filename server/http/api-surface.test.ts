@@ -98,7 +98,6 @@ describe('API_SURFACE=spec: only the calls of spec §7 under /api (issue 37)', (
         'POST /api/cgm/cbbreport/access',
         'GET /api/profile/patients/:patientId/results',
         'POST /api/profiles/resetpasswordvalidatetoken',
-        'GET /api/references/profile',
       ]),
     );
     const unknown = await callApi(spec.app, 'GET', '/api/cgm/no-such-call', specToken);

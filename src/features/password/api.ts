@@ -1,12 +1,14 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import {
   linkTokenValidationSchema,
   passwordActionResultSchema,
+  type LinkTokenValidation,
   type ChangePasswordRequest,
   type ResetPasswordRequest,
   type SetupFirstTimePasswordRequest,
   type UpdateExpiredPasswordRequest,
 } from '#common/contract';
+import { noteAnswer } from '../../shared/api/capabilities';
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 
@@ -25,6 +27,24 @@ export function setupTokenCheckBody(setupToken: string) {
   return { setupToken, newPassword: '', confirmPassword: '' };
 }
 
+/**
+ * The reset link's check is the reference server's own (spec §7 has none). An API without it answers 404: the page
+ * then shows the form without greeting the person (null), and the reset call itself says if the link is dead.
+ */
+async function checkResetLink(
+  http: HttpClient,
+  resetToken: string,
+  signal: AbortSignal,
+  client: QueryClient,
+): Promise<LinkTokenValidation | null> {
+  try {
+    return await http.post(`${base}/resetpasswordvalidatetoken`, { resetToken }, linkTokenValidationSchema, { signal });
+  } catch (error) {
+    if (noteAnswer(client, 'resetLinkCheck', error)) return null;
+    throw error;
+  }
+}
+
 /** The one key factory of the feature (DESIGN §2 rule 4). */
 export const passwordQueries = {
   all: () => ['password'] as const,
@@ -32,7 +52,7 @@ export const passwordQueries = {
   link: (http: HttpClient, kind: LinkKind, token: string) =>
     queryOptions({
       queryKey: [...passwordQueries.all(), 'link', kind, token] as const,
-      queryFn: ({ signal }) =>
+      queryFn: ({ signal, client }): Promise<LinkTokenValidation | null> =>
         kind === 'setup'
           ? http.post(
               `${base}/setupfirsttimepasswordvalidatetoken`,
@@ -42,9 +62,7 @@ export const passwordQueries = {
                 signal,
               },
             )
-          : http.post(`${base}/resetpasswordvalidatetoken`, { resetToken: token }, linkTokenValidationSchema, {
-              signal,
-            }),
+          : checkResetLink(http, token, signal, client),
       // A link's state changes only when it is used, and then the page moves on.
       staleTime: Infinity,
       gcTime: 60_000,

@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { WhenOffered } from '../../shared/api/capability-gate';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
@@ -17,7 +18,12 @@ import { ResultsTable } from './results-table';
 export function ResultsOverTime({ patientId }: { patientId: number }) {
   const canView = useEntitlement('viewReport');
   if (!canView) return null;
-  return <ResultsOverTimeSection patientId={patientId} />;
+  // Issue 37: results are the reference server's own; without them the page goes on as spec §2 shows it.
+  return (
+    <WhenOffered capability="results">
+      <ResultsOverTimeSection patientId={patientId} />
+    </WhenOffered>
+  );
 }
 
 function ResultsOverTimeSection({ patientId }: { patientId: number }) {

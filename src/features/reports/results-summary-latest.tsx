@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ScoredTest } from '#common/contract';
+import { WhenOffered } from '../../shared/api/capability-gate';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
@@ -23,7 +24,12 @@ const resultsOverTimeTitleId = 'results-over-time-title';
 export function LatestResultSummary({ patientId }: { patientId: number }) {
   const canView = useEntitlement('viewReport');
   if (!canView) return null;
-  return <LatestResult patientId={patientId} />;
+  // Issue 37: results are the reference server's own; without them the page goes on as spec §2 shows it.
+  return (
+    <WhenOffered capability="results">
+      <LatestResult patientId={patientId} />
+    </WhenOffered>
+  );
 }
 
 function LatestResult({ patientId }: { patientId: number }) {
