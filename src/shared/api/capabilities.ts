@@ -78,8 +78,10 @@ export const capabilityQuery = (http: HttpClient, product: string, capability: C
     },
     staleTime: Infinity,
     gcTime: Infinity,
-    // A refusal is caught above and is an answer; only a network error reaches the query, and offline it waits.
+    // A refusal is caught above and is an answer; only a network error reaches the query. Offline, it is asked
+    // again when the network is back (refetchOnReconnect), not by every screen that mounts meanwhile.
     retry: false,
+    retryOnMount: false,
   });
 
 /**
@@ -113,6 +115,7 @@ export function useCapability(capability: Capability | null): CapabilityAnswer {
   if (capability === null) return { offered: false, pending: false };
   if (query.data !== undefined) return { offered: query.data !== 'notOffered', pending: false };
   // Asking right now: nothing yet. Offline (failed or paused), the extra shows its own offline state.
-  const asking = hasProbe && query.fetchStatus === 'fetching';
+  // Only the first question hides the extra; asking again after a network error keeps what is on screen.
+  const asking = hasProbe && query.isPending && query.fetchStatus === 'fetching';
   return { offered: !asking, pending: asking };
 }
