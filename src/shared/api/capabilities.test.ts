@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeHttp, serverError } from '../testing/fake-http';
 import { capabilityFromAnswer, capabilityKeys, capabilityQuery, noteAnswer } from './capabilities';
 import { ApiError } from './http';
@@ -9,6 +9,11 @@ const refusal = (status: number) => serverError(followUp, status, { code: 'X', m
 const network = () => new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: followUp });
 
 describe('what an answer says about a call beyond spec §7 (issue 37)', () => {
+  // What was found out lives in the tab's session; each test starts a session of its own.
+  beforeEach(() => {
+    window.sessionStorage.clear();
+  });
+
   it('reads 404 and 405 as "not offered", any other answer as offered, a network error as offline', () => {
     expect(capabilityFromAnswer(refusal(404))).toBe('notOffered');
     expect(capabilityFromAnswer(refusal(405))).toBe('notOffered');

@@ -52,6 +52,33 @@ const probes: Partial<
   reportAccess: (http, product, signal) => http.post(`/api/${product}/cbbreport/access`, {}, anything, { signal }),
 };
 
+/**
+ * What was found out is kept in the tab's sessionStorage, so a reload in the same session does not ask again. It
+ * names calls of the API, never a person.
+ */
+const rememberedKey = (capability: Capability) => `capability.${capability}`;
+
+function remembered(capability: Capability): CapabilityState | undefined {
+  try {
+    const value = window.sessionStorage.getItem(rememberedKey(capability));
+    return value === 'offered' || value === 'notOffered' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function remember(capability: Capability, state: CapabilityState): void {
+  if (state === 'offline') return;
+  try {
+    window.sessionStorage.setItem(rememberedKey(capability), state);
+  } catch {
+    // Storage refused (private mode): the page asks again after a reload, nothing worse.
+  }
+}
+
+/** Whether an earlier answer in this session said the API has no such call (the caller then does not ask). */
+export const knownNotOffered = (capability: Capability): boolean => remembered(capability) === 'notOffered';
+
 export const capabilityKeys = {
   all: () => ['capability'] as const,
   one: (capability: Capability) => [...capabilityKeys.all(), capability] as const,
@@ -69,13 +96,16 @@ export const capabilityQuery = (http: HttpClient, product: string, capability: C
       if (!probe) return 'offered';
       try {
         await probe(http, product, signal);
+        remember(capability, 'offered');
         return 'offered';
       } catch (error) {
         const state = capabilityFromAnswer(error);
         if (state === 'offline') throw error;
+        remember(capability, state);
         return state;
       }
     },
+    initialData: () => remembered(capability),
     staleTime: Infinity,
     gcTime: Infinity,
     // A refusal is caught above and is an answer; only a network error reaches the query. Offline, it is asked
@@ -91,6 +121,7 @@ export const capabilityQuery = (http: HttpClient, product: string, capability: C
 export function noteAnswer(queryClient: QueryClient, capability: Capability, error: unknown): boolean {
   const state = capabilityFromAnswer(error);
   if (state !== 'offline') queryClient.setQueryData(capabilityKeys.one(capability), state);
+  remember(capability, state);
   return state === 'notOffered';
 }
 
