@@ -19,3 +19,4 @@ export * from './contract/results';
 export * from './contract/order-events';
 export * from './contract/order-follow-up';
 export * from './contract/audit';
+export * from './contract/spec-calls';

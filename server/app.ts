@@ -21,6 +21,7 @@ import { builtIndexReader } from './http/built-index';
 import { clientInlineScripts } from './http/inline-scripts';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerControlCharacterGuard } from './http/validation';
+import { registerApiSurface, type ApiSurface } from './http/api-surface';
 import { defaultClientDir, readPackageVersion, topLevelLocalesDir } from './paths';
 import { clientRoutes, createNotFoundHandler } from './routes/client';
 import { indexPages } from './routes/index-page';
@@ -92,6 +93,8 @@ export interface BuildAppOptions {
   idempotency?: Partial<IdempotencyTimings>;
   /** How many years the audit trail is kept (AUDIT_RETENTION_YEARS, six or more; default six). */
   auditRetentionYears?: number;
+  /** API_SURFACE: 'spec' offers only the calls of spec §7 (server/http/api-surface.ts); default 'full'. */
+  apiSurface?: ApiSurface;
 }
 
 export const defaultSessionMinutes = 30;
@@ -196,6 +199,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
   void app.register(fastifyCompress, apiCompressionOptions);
   app.setErrorHandler(errorHandler);
+  registerApiSurface(app, options.apiSurface ?? 'full', product);
   registerRateLimits(app, product, { ...defaultRateLimits, ...options.rateLimits });
   registerControlCharacterGuard(app);
   registerIdempotency(app, options.db, product, { ...defaultIdempotencyTimings, ...options.idempotency });

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import './http/zod-english';
 import { isLoopbackHost } from './http/public-url';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
+import { apiSurfaces, type ApiSurface } from './http/api-surface';
 
 /** A variable set to '' counts as unset (what zod's classic build called preprocessing: mini pipes a transform). */
 function variable<T extends z.ZodMiniType>(schema: T) {
@@ -93,6 +94,8 @@ const serverEnvSchema = z.object({
       minimumAuditRetentionYears,
     ),
   ),
+  /** 'spec': only the calls of spec §7 answer under /api (issue 37); default 'full', every route. */
+  API_SURFACE: variable(z._default(z.enum(apiSurfaces), 'full')),
   LOG_LEVEL: variable(z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn')),
 });
 
@@ -117,6 +120,7 @@ export interface ServerEnv {
   handoverIdleMinutes: number;
   /** How long the audit trail is kept, in years (at least six). */
   auditRetentionYears: number;
+  apiSurface: ApiSurface;
 }
 
 /**
@@ -196,6 +200,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     followUpIntervalSeconds: parsed.FOLLOW_UP_INTERVAL_SECONDS,
     handoverIdleMinutes: parsed.HANDOVER_IDLE_MINUTES,
     auditRetentionYears: parsed.AUDIT_RETENTION_YEARS,
+    apiSurface: parsed.API_SURFACE,
     rateLimits: {
       login: parsed.RATE_LIMIT_LOGIN,
       patientLogin: parsed.RATE_LIMIT_PATIENT_LOGIN,

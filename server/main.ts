@@ -25,6 +25,7 @@ const app = buildApp({
   followUpIntervalSeconds: env.followUpIntervalSeconds,
   handoverIdleMinutes: env.handoverIdleMinutes,
   auditRetentionYears: env.auditRetentionYears,
+  apiSurface: env.apiSurface,
 });
 
 /**
@@ -75,5 +76,5 @@ const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : en
 const storage = env.databaseUrl ? 'PostgreSQL' : env.dataDir;
 for (const warning of startWarnings(env, port)) console.warn(warning);
 console.log(
-  `Server ready at ${tls ? 'https' : 'http'}://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'})`,
+  `Server ready at ${tls ? 'https' : 'http'}://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'}${env.apiSurface === 'spec' ? ', API: the calls of spec §7 only' : ''})`,
 );

@@ -221,7 +221,9 @@ export const validateLink = async (
 ): Promise<LinkTokenValidation> => {
   const link = await findUsableLink(db, body.token, purpose, new Date());
   if (!link) return { valid: false };
-  if (body.newPassword !== undefined || body.confirmPassword !== undefined) {
+  // Spec §7 sends both passwords with the check; two empty ones (the link's page checks before anything is typed)
+  // or none at all ask about the token only.
+  if ((body.newPassword ?? '') !== '' || (body.confirmPassword ?? '') !== '') {
     const fields = { newPassword: body.newPassword ?? '', confirmPassword: body.confirmPassword ?? '' };
     throwIfPasswordIssues(
       await serverPasswordIssues(fields, { mode, userName: link.user.email, currentHash: link.user.passwordHash }),

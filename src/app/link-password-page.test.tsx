@@ -43,7 +43,7 @@ describe('SetupAccountPage (spec §2 /setupaccount)', { timeout: 20_000 }, () =>
     ).toBeVisible();
     expect(view.router.state.location.search).toBe('');
     expect(view.router.state.location.state).toEqual({ token: 'tok-1' });
-    expect(view.post).toHaveBeenCalledWith(validate, { setupToken: 'tok-1' });
+    expect(view.post).toHaveBeenCalledWith(validate, { setupToken: 'tok-1', newPassword: '', confirmPassword: '' });
     expect(screen.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import type { PatientProfile } from '#common/contract';
 import { FollowUpOrders, OpenOrders, PatientOrdersSection, useMassOrderSelection } from '../features/orders';
+import { useCapability } from '../shared/api/capabilities';
 import { useEntitlement } from '../shared/auth/session-context';
 import { PatientListPage, PatientProfilePage, type PatientListPageProps } from '../features/patients';
 import { LatestResultSummary, ReportButton, ResultsOverTime, ResultsSummaryList } from '../features/reports';
@@ -20,8 +21,10 @@ const renderResultsList: NonNullable<PatientListPageProps['renderList']> = (list
 function PatientListWithOrders({ kind }: Pick<PatientListPageProps, 'kind'>) {
   const massOrder = useMassOrderSelection();
   const followsOrders = useEntitlement('viewAssessmentOrder');
-  // Issue 33: whoever may read results sees them on the Results tab; the others keep the plain list.
-  const readsResults = useEntitlement('viewReport');
+  // Issue 33: whoever may read results sees them on the Results tab; the others keep the plain list, as does
+  // everyone when the API has no result summaries (issue 37).
+  const readsResults = useEntitlement('viewReport') && kind === 'withResults';
+  const resultsOffered = useCapability(readsResults ? 'results' : null).offered;
   const header =
     kind === 'all' && followsOrders ? (
       <FollowUpOrders mode="attention" />
@@ -34,7 +37,7 @@ function PatientListWithOrders({ kind }: Pick<PatientListPageProps, 'kind'>) {
       renderOrders={renderOpenOrders}
       header={header}
       {...(kind === 'all' && massOrder ? { massOrder } : {})}
-      {...(kind === 'withResults' && readsResults ? { renderList: renderResultsList } : {})}
+      {...(readsResults && resultsOffered ? { renderList: renderResultsList } : {})}
     />
   );
 }

@@ -14,7 +14,8 @@ import {
   type PatientProfile,
   type UnableToTakeRequest,
 } from '#common/contract';
-import type { HttpClient } from '../../shared/api/http';
+import { knownNotOffered, noteAnswer } from '../../shared/api/capabilities';
+import { ApiError, type HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
 import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { patientLinkTokenAtStart } from './patient-link-token';
@@ -53,10 +54,19 @@ export const assessmentQueries = {
   linkState: (http: HttpClient, product: string, token: string) =>
     queryOptions({
       queryKey: [...assessmentQueries.all(), 'link', token] as const,
-      queryFn: ({ signal }) =>
-        http.post(`/api/${product}/login/patient/link`, { patientLoginToken: token }, patientLinkStateSchema, {
-          signal,
-        }),
+      queryFn: async ({ signal, client }) => {
+        const path = `/api/${product}/login/patient/link`;
+        // Issue 37: an API without the link's own check said so once; the page then goes on without it.
+        if (knownNotOffered('patientLinkCheck')) {
+          throw new ApiError({ status: 404, code: 'NOT_FOUND', serverMessage: null, path });
+        }
+        try {
+          return await http.post(path, { patientLoginToken: token }, patientLinkStateSchema, { signal });
+        } catch (error) {
+          noteAnswer(client, 'patientLinkCheck', error);
+          throw error;
+        }
+      },
       staleTime: Infinity,
       retry: false,
     }),

@@ -27,6 +27,7 @@ import { HandoverUnlock } from './handover-unlock';
 import { PrivacyNotice, usePrivacyAcceptance } from './privacy-notice';
 import { readRunnerReturn } from './runner';
 import { UnableToTakeForm } from './unable-to-take';
+import { useCapability } from '../../shared/api/capabilities';
 import { WhatToExpect } from './what-to-expect';
 
 /**
@@ -87,9 +88,11 @@ function HandoverTest({ handover, locked, go }: { handover: HandoverStatus; lock
 function useEndHandover() {
   const { store, api } = useAuth();
   return useMutation({
-    mutationFn: () => api.endHandover(),
+    // Issue 37: under the client's own lock there is no hand-over on the server to end.
+    mutationFn: () => (store.getSnapshot().handover?.serverLock === false ? Promise.resolve(null) : api.endHandover()),
     onSuccess: (state) => {
-      store.updateHandover(state);
+      if (state) store.updateHandover(state);
+      else store.markHandoverEnded(Date.now());
     },
     // Offline or refused, the test is still over for the patient: the closing screen shows all the same.
     onError: () => {
@@ -128,6 +131,8 @@ function PatientBegin({ patientId, assessmentId, go }: BeginPageProps) {
  */
 function PatientBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
+  // Issue 37: "I cannot do this test" tells the clinic through a call of the reference server's follow-up.
+  const unableOffered = useCapability('followUp').offered;
   const { store } = useAuth();
   const form = useBeginForm(order, go);
   const { language, handoff } = form;
@@ -219,7 +224,7 @@ function PatientBeginForm({ order, refetch, go }: BeginFormProps) {
           }}
         />
       </Stack>
-      {!handoff.starting && (
+      {!handoff.starting && unableOffered && (
         <Stack gap="xs" component="section" aria-labelledby="unable-title">
           <Title order={2} size="h3" id="unable-title">
             {t('unable.question')}

@@ -86,9 +86,12 @@ function UnlockForm({
     setFailure(null);
     let result: AuthResult;
     try {
-      result = loggedIn
-        ? await api.unlockHandover(asColleague ? { userName: email, password } : { password })
-        : await api.login({ userName: email, password });
+      // Issue 37: under the client's own lock (no hand-over on the server) unlocking is signing in again.
+      const snapshot = store.getSnapshot();
+      result =
+        loggedIn && snapshot.handover?.serverLock !== false
+          ? await api.unlockHandover(asColleague ? { userName: email, password } : { password })
+          : await api.login({ userName: loggedIn && !asColleague ? (snapshot.userName ?? email) : email, password });
     } catch {
       setBusy(false);
       setFailure('failed');

@@ -27,6 +27,7 @@ import { canStartAgain, errorPageOf, type ErrorPage } from './test-errors';
 import { Notice } from '../../shared/ui';
 import { NextSteps, PatientSignOutButton } from './patient-sign-out';
 import { UnableToTakeForm } from './unable-to-take';
+import { useCapability } from '../../shared/api/capabilities';
 import { PatientOrderSummary, WhatToExpect } from './what-to-expect';
 
 /** Spec §2 /{product}/patient: the patient's home is their one assessment. */
@@ -163,6 +164,8 @@ function SelfBeginForm({ order, refetch, go }: BeginFormProps) {
  */
 function SelfBeginStart({ order, refetch, go, onUnable }: BeginFormProps & { onUnable: () => void }) {
   const { t } = useTranslation('assessments');
+  // Issue 37: "I cannot do this test" tells the clinic through a call of the reference server's follow-up.
+  const unableOffered = useCapability('followUp').offered;
   const form = useBeginForm(order, go, { interfaceLanguageFirst: true });
   const begin = useBeginTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';
@@ -202,7 +205,7 @@ function SelfBeginStart({ order, refetch, go, onUnable }: BeginFormProps & { onU
               }}
             />
           </Stack>
-          {!form.handoff.starting && (
+          {!form.handoff.starting && unableOffered && (
             <Stack gap="xs" component="section" aria-labelledby="unable-title">
               <Title order={2} size="h3" id="unable-title">
                 {t('unable.question')}

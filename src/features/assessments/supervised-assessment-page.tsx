@@ -123,7 +123,9 @@ function SupervisedBeginForm({ order }: BeginFormProps) {
       {finished ? (
         <CompletedNotice order={order} />
       ) : (
-        !order.patientIsDisabled && <HandToPatientButton assessmentId={order.id} withExplanation />
+        !order.patientIsDisabled && (
+          <HandToPatientButton assessmentId={order.id} patientId={order.patient.id} withExplanation />
+        )
       )}
     </Page>
   );

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FollowUpItem, OrderTimeline } from '#common/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
+import { serverError } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
 import { onWideScreen } from '../../shared/testing/wide-screen';
 import { FollowUpOrders } from './follow-up-list';
@@ -32,10 +33,17 @@ const unopened: FollowUpItem = {
 };
 const timeline: OrderTimeline = { orderId: 51, progress: locked.order.progress, linkExpiresOn: null, events: [] };
 
-function renderList(mode: 'attention' | 'browse') {
+/** The capabilities module's one question whether the API follows orders up at all (issue 37). */
+const probe = '/api/cgm/assessmentorders/followup?filter=ATTENTION';
+const listCalls = (calls: readonly { path: string }[]) => calls.filter((call) => call.path !== probe);
+
+function renderList(mode: 'attention' | 'browse', offered = true) {
   const store = new SessionStore(window.sessionStorage, 'cgm');
   store.signIn(authResult({ entitlements: ['listPatients', 'viewAssessmentOrder', 'addAssessmentOrder'] }));
   const { http, calls } = ordersHttp((path) => {
+    if (!offered && path.startsWith('/api/cgm/assessmentorders/')) {
+      return Promise.reject(serverError(path, 404, { code: 'NOT_FOUND', message: 'Not found' }));
+    }
     if (path.startsWith('/api/cgm/assessmentorders/followup?')) {
       const filter = new URLSearchParams(path.split('?')[1]).get('filter');
       const items = filter === 'LOCKED' ? [locked] : filter === 'SENT' ? [unopened] : [locked, unopened];
@@ -72,7 +80,7 @@ describe('the open orders to follow (issue 18)', () => {
       ['Rosa Alvarez', 'Mar 04, 2025', 'Out-Of-Clinic', 'Locked', 'Link locked after wrong details', 'Mar 18, 2025'],
       ['Omar Haddad', 'Mar 01, 2025', 'Out-Of-Clinic', 'Sent', 'Link not opened 3 days on', 'Mar 15, 2025'],
     ]);
-    expect(calls[0]?.path).toBe('/api/cgm/assessmentorders/followup?filter=ATTENTION&providerServiceId=1');
+    expect(listCalls(calls)[0]?.path).toBe('/api/cgm/assessmentorders/followup?filter=ATTENTION&providerServiceId=1');
     expect(within(table).getByRole('link', { name: 'Rosa Alvarez' })).toHaveAttribute('href', '/cgm/manage/patient/7');
     await user.click(
       within(table).getByRole('button', { name: 'Follow the order of Rosa Alvarez of Mar 04, 2025: Locked' }),
@@ -91,9 +99,23 @@ describe('the open orders to follow (issue 18)', () => {
     await vi.waitFor(() => {
       expect(rowTexts(within(section).getByRole('table')).map((row) => row[0])).toEqual(['Rosa Alvarez']);
     });
-    expect(calls.map((call) => call.path)).toEqual([
+    expect(listCalls(calls).map((call) => call.path)).toEqual([
       '/api/cgm/assessmentorders/followup?filter=ALL&providerServiceId=1',
       '/api/cgm/assessmentorders/followup?filter=LOCKED&providerServiceId=1',
     ]);
+  });
+
+  it('leaves the list out, without an error or an empty frame, on an API that has no follow-up (issue 37)', async () => {
+    const { calls } = renderList('attention', false);
+    await vi.waitFor(() => {
+      expect(calls.map((call) => call.path)).toEqual([probe]);
+    });
+    // The answer is in: nothing is shown, and the list itself is never asked for.
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+    expect(screen.queryByRole('region', { name: 'Needs attention' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(listCalls(calls)).toEqual([]);
   });
 });

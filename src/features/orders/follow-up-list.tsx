@@ -10,6 +10,7 @@ import {
   type FollowUpFilter,
   type FollowUpItem,
 } from '#common/contract';
+import { useCapability } from '../../shared/api/capabilities';
 import { useHttp } from '../../shared/api/http-context';
 import { useCurrentProviderServiceId } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
@@ -30,6 +31,11 @@ const keepServerOrder = () => undefined;
  * narrowed by progress. Each order's progress opens its timeline and actions.
  */
 export function FollowUpOrders({ mode }: { mode: 'attention' | 'browse' }) {
+  // Issue 37: an API without the follow-up calls has no such list; the page goes on without it.
+  return useCapability('followUp').offered ? <FollowUpOrdersList mode={mode} /> : null;
+}
+
+function FollowUpOrdersList({ mode }: { mode: 'attention' | 'browse' }) {
   const { t } = useTranslation('orders');
   const http = useHttp();
   const paths = usePaths();

@@ -14,6 +14,7 @@ import {
   type OrderEvent,
   type OrderProgressId,
 } from '#common/contract';
+import { useCapability } from '../../shared/api/capabilities';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
@@ -65,11 +66,14 @@ export function useProgressColumn<T>(
 ): GeneralListColumn<T> {
   const { t } = useTranslation('orders');
   const { formatDate } = useFormatters();
+  // Issue 37: without the follow-up calls there is no timeline to open; the progress is shown as it is.
+  const followsUp = useCapability('followUp').offered;
   return {
     accessor: 'progress',
     title: t('table.progress'),
     render: (row) => {
       const order = orderOf(row);
+      if (!followsUp) return <ProgressBadge id={order.progress.id} />;
       const facts = {
         name: order.patient.name,
         date: formatDate(order.orderDate),

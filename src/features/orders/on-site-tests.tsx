@@ -74,7 +74,7 @@ export function OnSiteTests({ patientId }: { patientId: number }) {
                   orderId={order.id}
                   label={t('onSite.beginLabel', { test: what })}
                 />
-                <HandToPatientButton assessmentId={order.id} variant="light" />
+                <HandToPatientButton assessmentId={order.id} patientId={order.patient.id} variant="light" />
               </Group>
             </Group>
           </Paper>

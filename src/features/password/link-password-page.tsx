@@ -77,10 +77,15 @@ function LinkPasswordPage({ kind }: { kind: LinkKind }) {
       </Stack>
     );
   } else {
-    const { userName, firstName } = link.data;
+    // null: the API has no reset-link check (issue 37); the form shows without naming whose account it is.
+    const { userName, firstName } = link.data ?? { userName: null, firstName: null };
     body = (
       <Stack gap="md">
-        <Text>{t(kind === 'setup' ? 'setupIntro' : 'resetIntro', { name: firstName, email: userName })}</Text>
+        <Text>
+          {userName === null
+            ? t('capabilities.resetIntroUnchecked')
+            : t(kind === 'setup' ? 'setupIntro' : 'resetIntro', { name: firstName, email: userName })}
+        </Text>
         <PasswordForm
           mode={kind === 'setup' ? 'FirstTimeSetup' : 'ResetPassword'}
           userName={userName}
@@ -88,7 +93,10 @@ function LinkPasswordPage({ kind }: { kind: LinkKind }) {
           onSubmit={async ({ newPassword, confirmPassword }) => {
             if (kind === 'setup') await setup.mutateAsync({ setupToken: token, newPassword, confirmPassword });
             else await reset.mutateAsync({ resetToken: token, newPassword, confirmPassword });
-            const state: LoginPageState = { userEmail: userName, notice: 'passwordSet' };
+            const state: LoginPageState = {
+              ...(userName === null ? {} : { userEmail: userName }),
+              notice: 'passwordSet',
+            };
             await navigate(paths.home, { replace: true, state });
           }}
           onTokenInvalid={() => {

@@ -6,7 +6,11 @@ import {
   type ReportAccess,
   type RuntimeConfig,
 } from '#common/contract';
+import { capabilityQuery, isNotOffered } from '../../shared/api/capabilities';
 import type { HttpClient } from '../../shared/api/http';
+
+/** The report without the reference server's access token (issue 37): no baseline known, no token. */
+const withoutAccessToken: ReportAccess = { token: '', expiresOn: '', baselineId: null };
 
 /** The one key factory of the reports feature (DESIGN §2 rule 4). */
 export const reportQueries = {
@@ -18,7 +22,22 @@ export const reportQueries = {
   access: (http: HttpClient, product: string, patientId: number) =>
     queryOptions({
       queryKey: [...reportQueries.all(), 'access', patientId] as const,
-      queryFn: () => http.post(`/api/${product}/cbbreport/access`, { patientId }, reportAccessSchema),
+      queryFn: async ({ client }): Promise<ReportAccess> => {
+        try {
+          return await http.post(`/api/${product}/cbbreport/access`, { patientId }, reportAccessSchema);
+        } catch (error) {
+          // Issue 37: an API without report tokens opens the report of spec §7 with the patient, the host and the
+          // language only; the report page is then the one to know who may read it.
+          // A 404 may also be about the patient: the probe (a request for nobody) tells the two apart.
+          if (
+            isNotOffered(error) &&
+            (await client.query(capabilityQuery(http, product, 'reportAccess'))) === 'notOffered'
+          ) {
+            return withoutAccessToken;
+          }
+          throw error;
+        }
+      },
       staleTime: 0,
       gcTime: 0,
       retry: false,
@@ -62,7 +81,7 @@ export function reportPageUrl(
   if (access.baselineId !== null) url.searchParams.set('baselineId', String(access.baselineId));
   url.searchParams.set('hostEnvironment', config.apiHost || origin);
   url.searchParams.set('locale', locale);
-  url.searchParams.set('token', access.token);
+  if (access.token !== '') url.searchParams.set('token', access.token);
   return url.href;
 }
 

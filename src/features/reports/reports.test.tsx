@@ -18,7 +18,11 @@ function store(entitlements: Entitlement[]): SessionStore {
   return session;
 }
 
-function renderReport(answer: () => unknown, entitlements: Entitlement[] = ['viewReport']) {
+/** The capability probe asks for nobody's report: an API that has the call refuses it with 400 (issue 37). */
+const isProbe = (body: unknown) => typeof body === 'object' && body !== null && !('patientId' in body);
+const probeRefused = () => Promise.reject(serverError(accessPath, 400, { code: 'VALIDATION', message: 'Bad request' }));
+
+function renderReport(answer: (body: unknown) => unknown, entitlements: Entitlement[] = ['viewReport']) {
   const { http, post } = fakeHttp({ [accessPath]: answer });
   const view = renderApp(
     [
@@ -64,13 +68,33 @@ describe('ReportDialog (spec §2 Report dialog)', () => {
   it('says the report is not available when it cannot be loaded (and only logs why)', async () => {
     const warn = vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
     try {
-      renderReport(() =>
-        Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Patient not found' })),
+      renderReport((body) =>
+        isProbe(body)
+          ? probeRefused()
+          : Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Patient not found' })),
       );
       expect(await screen.findByText(/The report is not available right now/)).toBeInTheDocument();
       expect(screen.queryByTitle('Cognitive report')).not.toBeInTheDocument();
       // Spec §7: the failure is only logged, in a fixed sentence that names no patient.
       expect(warn.mock.calls).toEqual([['report.loadFailed']]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('ReportDialog on an API without report tokens (issue 37)', () => {
+  it('embeds the report with the patient, the host and the language only, and says nothing went wrong', async () => {
+    const warn = vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
+    try {
+      renderReport(() => Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Not found' })));
+      const frame = await screen.findByTitle('Cognitive report');
+      const { page, params } = addressParts(frame.getAttribute('src') ?? '');
+      expect(page).toBe('https://report.test/');
+      expect(params).toMatchObject({ patientId: '12', locale: 'en-US' });
+      expect(params).not.toHaveProperty('token');
+      expect(screen.queryByText(/The report is not available right now/)).not.toBeInTheDocument();
+      expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
     }

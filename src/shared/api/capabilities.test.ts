@@ -1,0 +1,55 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeHttp, serverError } from '../testing/fake-http';
+import { capabilityFromAnswer, capabilityKeys, capabilityQuery, noteAnswer } from './capabilities';
+import { ApiError } from './http';
+
+const followUp = '/api/cgm/assessmentorders/followup?filter=ATTENTION';
+const refusal = (status: number) => serverError(followUp, status, { code: 'X', message: 'x' });
+const network = () => new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path: followUp });
+
+describe('what an answer says about a call beyond spec §7 (issue 37)', () => {
+  // What was found out lives in the tab's session; each test starts a session of its own.
+  beforeEach(() => {
+    window.sessionStorage.clear();
+  });
+
+  it('reads 404 and 405 as "not offered", any other answer as offered, a network error as offline', () => {
+    expect(capabilityFromAnswer(refusal(404))).toBe('notOffered');
+    expect(capabilityFromAnswer(refusal(405))).toBe('notOffered');
+    for (const status of [400, 401, 403, 409, 500, 503]) expect(capabilityFromAnswer(refusal(status))).toBe('offered');
+    expect(capabilityFromAnswer(null)).toBe('offered');
+    expect(capabilityFromAnswer(network())).toBe('offline');
+  });
+
+  it('asks once per session, remembering "not offered"', async () => {
+    const queryClient = new QueryClient();
+    const { http, calls } = fakeHttp({ [followUp]: () => Promise.reject(refusal(404)) });
+    expect(await queryClient.query(capabilityQuery(http, 'cgm', 'followUp'))).toBe('notOffered');
+    expect(await queryClient.query(capabilityQuery(http, 'cgm', 'followUp'))).toBe('notOffered');
+    expect(calls.map((call) => call.path)).toEqual([followUp]);
+  });
+
+  it('remembers nothing from a network error: offline is not "not offered", and the next need asks again', async () => {
+    const queryClient = new QueryClient();
+    let online = false;
+    const { http, calls } = fakeHttp({ [followUp]: () => (online ? { dataList: [], count: 0 } : undefined) });
+    await expect(queryClient.query(capabilityQuery(http, 'cgm', 'followUp'))).rejects.toMatchObject({
+      status: 0,
+    });
+    expect(queryClient.getQueryData(capabilityKeys.one('followUp'))).toBeUndefined();
+    online = true;
+    expect(await queryClient.query(capabilityQuery(http, 'cgm', 'followUp'))).toBe('offered');
+    expect(calls).toHaveLength(2);
+  });
+
+  it("learns from a feature's own call: 404 or 405 is remembered, a network error is not", () => {
+    const queryClient = new QueryClient();
+    expect(noteAnswer(queryClient, 'handover', network())).toBe(false);
+    expect(queryClient.getQueryData(capabilityKeys.one('handover'))).toBeUndefined();
+    expect(noteAnswer(queryClient, 'handover', refusal(405))).toBe(true);
+    expect(queryClient.getQueryData(capabilityKeys.one('handover'))).toBe('notOffered');
+    expect(noteAnswer(queryClient, 'resetLinkCheck', refusal(404))).toBe(true);
+    expect(queryClient.getQueryData(capabilityKeys.one('resetLinkCheck'))).toBe('notOffered');
+  });
+});
