@@ -1,6 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useCapability } from '../shared/api/capabilities';
 import { useSession } from '../shared/auth/session-context';
 import { usePaths } from '../shared/lib/runtime-config';
 import { isTabActive, manageTabsFor } from './manage-tabs';
@@ -14,7 +15,9 @@ export function ManageLayout() {
   const session = useSession();
   const paths = usePaths();
   const { pathname } = useLocation();
-  const tabs = manageTabsFor(session, paths);
+  // Issue 37: the audit trail is the reference server's own; against an API without it the tab is left out.
+  const audit = useCapability(session.userRole === 'cops' ? 'audit' : null);
+  const tabs = manageTabsFor(session, paths, audit.offered && !audit.pending);
   return (
     <Stack gap="md">
       {tabs.length > 0 && (

@@ -17,6 +17,8 @@ export interface ManageTab {
 export function manageTabsFor(
   session: { userRole: Role | null; entitlements: readonly Entitlement[] },
   paths: AppPaths,
+  /** Whether the API offers the audit trail (issue 37: a production API may not). */
+  auditOffered = true,
 ): ManageTab[] {
   const { userRole: role, entitlements } = session;
   const has = (entitlement: Entitlement) => entitlements.includes(entitlement);
@@ -38,7 +40,7 @@ export function manageTabsFor(
     tabs.push({ labelKey: 'tabs.clinicians', to: paths.clinicians, alsoActiveFor: [`${paths.manage}/clinician`] });
   }
   // Issue 35: the audit trail is the administrators' alone (the server refuses everyone else).
-  if (role === 'cops') tabs.push({ labelKey: 'tabs.audit', to: paths.audit, alsoActiveFor: [] });
+  if (role === 'cops' && auditOffered) tabs.push({ labelKey: 'tabs.audit', to: paths.audit, alsoActiveFor: [] });
   if (role === 'clinician' || role === 'technician') {
     tabs.push({ labelKey: 'tabs.profile', to: paths.myProfile(role), alsoActiveFor: [] });
   }

@@ -14,11 +14,19 @@ import { useHttp } from './http-context';
  *   and "unable to take the test".
  * - results: results over time and the result summaries of the lists and the profile.
  * - reportAccess: a short-lived token for the embedded report page.
+ * - audit: the administrators' audit trail (issue 35), its Manage tab.
  * - handover, patientLinkCheck, resetLinkCheck, profileReferences: learnt from their own call the first time it is
  *   made (noteAnswer), since asking before would change something or needs what only that moment has.
  */
 export type Capability =
-  'followUp' | 'results' | 'reportAccess' | 'handover' | 'patientLinkCheck' | 'resetLinkCheck' | 'profileReferences';
+  | 'followUp'
+  | 'results'
+  | 'reportAccess'
+  | 'audit'
+  | 'handover'
+  | 'patientLinkCheck'
+  | 'resetLinkCheck'
+  | 'profileReferences';
 
 /** What an answer says about a capability; 'offline' (a network error) says nothing and is never remembered. */
 export type CapabilityState = 'offered' | 'notOffered' | 'offline';
@@ -50,6 +58,7 @@ const probes: Partial<
     http.get(`/api/${product}/assessmentorders/followup?filter=ATTENTION`, anything, { signal }),
   results: (http, _product, signal) => http.get('/api/profile/patients/results/summary?ids=', anything, { signal }),
   reportAccess: (http, product, signal) => http.post(`/api/${product}/cbbreport/access`, {}, anything, { signal }),
+  audit: (http, product, signal) => http.get(`/api/${product}/audit?take=1`, anything, { signal }),
 };
 
 /**
