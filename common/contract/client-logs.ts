@@ -157,6 +157,7 @@ export function clientLogVersion(version: string): string {
  */
 export const clientRouteSegments: ReadonlySet<string> = new Set([
   'about',
+  'audit',
   'add',
   'addproviderservice',
   'assessment',
