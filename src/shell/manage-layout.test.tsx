@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionStore } from '../shared/auth/session-store';
-import { apiError, authResult } from '../shared/testing/factories';
+import { apiError, signedInAdministrator } from '../shared/testing/factories';
 import { fakeHttp, type HttpCall } from '../shared/testing/fake-http';
 import { renderApp } from '../shared/testing/render';
 import { ManageLayout } from './manage-layout';
@@ -11,13 +10,7 @@ afterEach(() => {
 });
 
 function renderAsAdministrator(answer: (call: HttpCall) => unknown) {
-  const store = new SessionStore(window.sessionStorage, 'cgm');
-  store.signIn(
-    authResult({
-      entitlements: ['listPatients', 'listClinicians', 'listTechnicians', 'editProviderService'],
-      user: { role: 'Provider Service Administrator', healthcareProfileId: null, userId: 1, firstName: 'Ada' },
-    }),
-  );
+  const store = signedInAdministrator();
   const { http, calls } = fakeHttp(answer);
   const view = renderApp(
     [

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditActions, type AuditEntry, type ClinicianProfile } from '#common/contract';
-import { SessionStore } from '../../shared/auth/session-store';
-import { authResult } from '../../shared/testing/factories';
+import { signedInAdministrator } from '../../shared/testing/factories';
 import { fakeHttp, serverError, type HttpCall } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
 import { pretendWideScreen } from '../../shared/testing/wide-screen';
@@ -71,13 +70,7 @@ function serverWith(rows: AuditEntry[], audit?: (call: HttpCall) => unknown) {
 }
 
 function renderPage(script: (call: HttpCall) => unknown = serverWith(entries)) {
-  const store = new SessionStore(window.sessionStorage, 'cgm');
-  store.signIn(
-    authResult({
-      entitlements: ['listPatients', 'listClinicians', 'listTechnicians', 'editProviderService'],
-      user: { role: 'Provider Service Administrator', healthcareProfileId: null, userId: 1, firstName: 'Ada' },
-    }),
-  );
+  const store = signedInAdministrator();
   const { http, calls } = fakeHttp(script);
   const view = renderApp([{ path: '/cgm/manage/audit', element: <AuditTrailPage /> }], {
     store,

@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../api/http';
 import { StaticFetchError, type StaticJsonFetcher } from '../api/static-json';
 import type { AuthApi } from '../auth/auth-api';
+import { SessionStore } from '../auth/session-store';
 
 /** The runtime configuration a test app runs with (product slug 'cgm', as in the demo). */
 export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -165,3 +166,15 @@ export {
   testPatient,
   testProviderService,
 } from '#common/testing/contract-factories';
+
+/** A provider-service administrator (cops) signed in on this tab, with the lists and provider services of the role. */
+export function signedInAdministrator(): SessionStore {
+  const store = new SessionStore(window.sessionStorage, 'cgm');
+  store.signIn(
+    authResult({
+      entitlements: ['listPatients', 'listClinicians', 'listTechnicians', 'editProviderService'],
+      user: { role: 'Provider Service Administrator', healthcareProfileId: null, userId: 1, firstName: 'Ada' },
+    }),
+  );
+  return store;
+}
