@@ -9,10 +9,12 @@ import {
   type StaffProfileType,
 } from '#common/contract';
 import { mapLoginRole } from '#common/contract';
-import { auditContextOf } from '../audit/audit';
+import { auditContextOf, type AuditContext } from '../audit/audit';
+import type { AuthContext } from '../auth/session-service';
 import { forbidden, notFound, translatedError } from '../http/errors';
+import { entitledRoute } from '../http/entitled-route';
 import { parseBody } from '../http/validation';
-import { recipientOf, sendAccountLink } from '../profiles/account-emails';
+import { recipientOf, sendAccountLink, type LinkRecipient } from '../profiles/account-emails';
 import { findStaff, findUserByEmail, setProfileDisabled } from '../profiles/account-state';
 import { callerOf, profileScope } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
@@ -36,6 +38,17 @@ const ok: AccountActionResult = { success: true };
 
 /** Spec §7 account administration: deactivate, reactivate, resend the setup link, send a reset link. */
 export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, publicOrigin }, done) => {
+  // Setup and reset links go out the same way: to this site's address, recorded as sent by the caller.
+  const sendLink = async (
+    audit: AuditContext,
+    purpose: 'SETUP' | 'RESET',
+    recipient: LinkRecipient,
+    sender: AuthContext,
+  ): Promise<AccountActionResult> => {
+    await sendAccountLink(db, audit, purpose, { origin: publicOrigin(), product }, recipient, sender.userId);
+    return ok;
+  };
+
   const setDisabled = (disabled: boolean) =>
     async function handler(request: FastifyRequest): Promise<AccountActionResult> {
       const { userId, profileType } = parseBody(accountStateRequestSchema, request);
@@ -71,25 +84,20 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       if (profile.firstTimeSetupComplete) {
         throw translatedError(400, 'SETUP_COMPLETE', 'TEXT_SERVER_ACCOUNT_ALREADY_SET_UP');
       }
-      await sendAccountLink(
-        db,
-        auditContextOf(request),
-        'SETUP',
-        { origin: publicOrigin(), product },
-        recipientOf(profile),
-        auth.userId,
-      );
-      return ok;
+      return sendLink(auditContextOf(request), 'SETUP', recipientOf(profile), auth);
     },
   );
 
   // Spec §6: an administrator sends a reset link; never a clinician to another clinician.
-  app.post(
-    '/sendresetpasswordlink',
-    { preHandler: app.requireEntitlement('sendResetPasswordLink') },
-    async (request): Promise<AccountActionResult> => {
-      const { userEmail } = parseBody(sendResetPasswordLinkRequestSchema, request);
-      const auth = callerOf(request);
+  entitledRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/sendresetpasswordlink',
+      entitlement: 'sendResetPasswordLink',
+      body: sendResetPasswordLinkRequestSchema,
+    },
+    async ({ input: { userEmail }, auth, audit }): Promise<AccountActionResult> => {
       const user = await findUserByEmail(db, userEmail);
       const role = user ? mapLoginRole(user.loginRole) : null;
       if (!user || (role !== 'clinician' && role !== 'technician')) throw notFound('Profile not found');
@@ -101,15 +109,7 @@ export const accountAdminRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, 
       if (!profile.firstTimeSetupComplete) {
         throw translatedError(400, 'SETUP_INCOMPLETE', 'TEXT_SERVER_ACCOUNT_NOT_SET_UP');
       }
-      await sendAccountLink(
-        db,
-        auditContextOf(request),
-        'RESET',
-        { origin: publicOrigin(), product },
-        recipientOf(user),
-        auth.userId,
-      );
-      return ok;
+      return sendLink(audit, 'RESET', recipientOf(user), auth);
     },
   );
   done();

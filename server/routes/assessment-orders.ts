@@ -9,7 +9,8 @@ import {
 } from '#common/contract';
 import { auditContextOf } from '../audit/audit';
 import { forbidden } from '../http/errors';
-import { parseBody, parseParams } from '../http/validation';
+import { entitledRoute } from '../http/entitled-route';
+import { parseBody } from '../http/validation';
 import { placeMassOrder, placeSingleOrder, scopeIds } from '../orders/placing';
 import { listPatientOrders, readAssessmentOrder } from '../orders/reading';
 import { callerOf, profileScope } from '../profiles/scope';
@@ -52,13 +53,15 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
     },
   );
 
-  app.get(
-    '/assessmentorders/:id',
-    { preHandler: app.requireEntitlement('viewAssessmentOrder') },
-    async (request): Promise<AssessmentOrder> => {
-      const { id } = parseParams(assessmentOrderIdParamsSchema, request);
-      return readAssessmentOrder(db, auditContextOf(request), scopeIds(callerOf(request)), id);
+  entitledRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/assessmentorders/:id',
+      entitlement: 'viewAssessmentOrder',
+      params: assessmentOrderIdParamsSchema,
     },
+    ({ input: { id }, auth, audit }): Promise<AssessmentOrder> => readAssessmentOrder(db, audit, scopeIds(auth), id),
   );
   done();
 };
@@ -69,13 +72,11 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
  * nothing); opening or placing an order is what cops may not do.
  */
 export const patientAssessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
-  app.get(
-    '/patients/:id/assessmentorders',
-    { preHandler: app.requireEntitlement('listPatients') },
-    async (request): Promise<AssessmentOrderList> => {
-      const { id } = parseParams(idParamsSchema, request);
-      return listPatientOrders(db, auditContextOf(request), profileScope(callerOf(request)), id);
-    },
+  entitledRoute(
+    app,
+    { method: 'GET', url: '/patients/:id/assessmentorders', entitlement: 'listPatients', params: idParamsSchema },
+    ({ input: { id }, auth, audit }): Promise<AssessmentOrderList> =>
+      listPatientOrders(db, audit, profileScope(auth), id),
   );
   done();
 };

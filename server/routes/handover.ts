@@ -8,7 +8,8 @@ import {
 import { authTokenFrom } from '../auth/guards';
 import { auditContextOf } from '../audit/audit';
 import { endHandover, handOver, unlockHandover } from '../auth/handover';
-import { parseBody, parseParams } from '../http/validation';
+import { entitledRoute } from '../http/entitled-route';
+import { parseBody } from '../http/validation';
 import { callerOf } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
 
@@ -25,13 +26,15 @@ export interface HandoverRouteDeps extends RouteDeps {
  */
 export const handoverRoutes: FastifyPluginCallback<HandoverRouteDeps> = (app, deps, done) => {
   const { db } = deps;
-  app.post(
-    '/assessmentorders/:id/handover',
-    { preHandler: app.requireEntitlement('beginSupervisedAssessment') },
-    async (request): Promise<HandoverState> => {
-      const { id } = parseParams(assessmentOrderIdParamsSchema, request);
-      return handOver(db, callerOf(request), id, new Date());
+  entitledRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/assessmentorders/:id/handover',
+      entitlement: 'beginSupervisedAssessment',
+      params: assessmentOrderIdParamsSchema,
     },
+    ({ input: { id }, auth }): Promise<HandoverState> => handOver(db, auth, id, new Date()),
   );
 
   app.post('/handover/end', { preHandler: app.requireAuth }, async (request): Promise<HandoverState> => {

@@ -10,7 +10,8 @@ import {
   type OrderTimeline,
 } from '#common/contract';
 import { auditContextOf } from '../audit/audit';
-import { parseBody, parseParams, parseQuery } from '../http/validation';
+import { entitledRoute } from '../http/entitled-route';
+import { parseBody, parseParams } from '../http/validation';
 import { cancelOrder, handOff, listFollowUp, readTimeline, resendLink } from '../orders/follow-up';
 import { callerOf, providerServiceScope } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
@@ -30,28 +31,22 @@ export const orderFollowUpRoutes: FastifyPluginCallback<RouteDeps> = (app, { db,
   });
 
   // The open orders with their progress and what needs attention (the clinician's home and the Orders tab).
-  app.get(
-    '/assessmentorders/followup',
-    { preHandler: app.requireEntitlement('listPatients') },
-    async (request): Promise<FollowUpList> => {
-      const { filter, providerServiceId } = parseQuery(followUpQuerySchema, request);
-      return listFollowUp(
-        db,
-        auditContextOf(request),
-        providerServiceScope(callerOf(request), providerServiceId),
-        filter,
-        new Date(),
-      );
-    },
+  entitledRoute(
+    app,
+    { method: 'GET', url: '/assessmentorders/followup', entitlement: 'listPatients', query: followUpQuerySchema },
+    ({ input: { filter, providerServiceId }, auth, audit }): Promise<FollowUpList> =>
+      listFollowUp(db, audit, providerServiceScope(auth, providerServiceId), filter, new Date()),
   );
 
-  app.get(
-    '/assessmentorders/:id/timeline',
-    { preHandler: app.requireEntitlement('listPatients') },
-    async (request): Promise<OrderTimeline> => {
-      const { id } = parseParams(assessmentOrderIdParamsSchema, request);
-      return readTimeline(db, auditContextOf(request), callerOf(request), id);
+  entitledRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/assessmentorders/:id/timeline',
+      entitlement: 'listPatients',
+      params: assessmentOrderIdParamsSchema,
     },
+    ({ input: { id }, auth, audit }): Promise<OrderTimeline> => readTimeline(db, audit, auth, id),
   );
 
   app.post('/assessmentorders/:id/resendlink', { preHandler: canOrder }, async (request): Promise<AssessmentOrder> => {

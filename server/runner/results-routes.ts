@@ -1,9 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod/mini';
 import { recordIdParamSchema, type PatientResults } from '#common/contract';
-import { auditContextOf, recordAudit } from '../audit/audit';
-import { parseParams } from '../http/validation';
-import { callerOf, profileScope, visiblePatient } from '../profiles/scope';
+import { recordAudit } from '../audit/audit';
+import { entitledRoute } from '../http/entitled-route';
+import { profileScope, visiblePatient } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
 import { loadScoredTests } from './patient-results';
 
@@ -14,14 +14,13 @@ const paramsSchema = z.object({ patientId: recordIdParamSchema });
  * technicians and cops): the patient's scored tests for the profile's "Results over time".
  */
 export const resultsRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
-  app.get(
-    '/api/profile/patients/:patientId/results',
-    { preHandler: app.requireEntitlement('viewReport') },
-    async (request): Promise<PatientResults> => {
-      const { patientId } = parseParams(paramsSchema, request);
-      await visiblePatient(db, profileScope(callerOf(request)), patientId);
+  entitledRoute(
+    app,
+    { method: 'GET', url: '/api/profile/patients/:patientId/results', entitlement: 'viewReport', params: paramsSchema },
+    async ({ input: { patientId }, auth, audit }): Promise<PatientResults> => {
+      await visiblePatient(db, profileScope(auth), patientId);
       const tests = await loadScoredTests(db, patientId);
-      await recordAudit(db, auditContextOf(request), {
+      await recordAudit(db, audit, {
         action: 'result.read',
         patientIds: [patientId],
         entity: 'patient',

@@ -1,8 +1,8 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { resultsSummaryQuerySchema, type ResultsSummary } from '#common/contract';
-import { auditContextOf, recordAudit } from '../audit/audit';
-import { parseQuery } from '../http/validation';
-import { callerOf, profileScope } from '../profiles/scope';
+import { recordAudit } from '../audit/audit';
+import { entitledRoute } from '../http/entitled-route';
+import { profileScope } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
 import { summariseResults } from './results-summary';
 
@@ -12,13 +12,17 @@ import { summariseResults } from './results-summary';
  * Results tab. The spec's patient list stays as it is; the client asks this for the rows it shows.
  */
 export const resultsSummaryRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done) => {
-  app.get(
-    '/api/profile/patients/results/summary',
-    { preHandler: app.requireEntitlement('viewReport') },
-    async (request): Promise<ResultsSummary> => {
-      const { ids } = parseQuery(resultsSummaryQuerySchema, request);
-      const patients = await summariseResults(db, profileScope(callerOf(request)), ids);
-      await recordAudit(db, auditContextOf(request), {
+  entitledRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/profile/patients/results/summary',
+      entitlement: 'viewReport',
+      query: resultsSummaryQuerySchema,
+    },
+    async ({ input: { ids }, auth, audit }): Promise<ResultsSummary> => {
+      const patients = await summariseResults(db, profileScope(auth), ids);
+      await recordAudit(db, audit, {
         action: 'result.read',
         patientIds: patients.map((patient) => patient.patientId),
         entity: 'patient',
