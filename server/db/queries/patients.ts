@@ -57,24 +57,31 @@ export interface PatientRow extends AddressRow, PatientFields {
 const openOrders = `(SELECT count(*) FROM assessment_orders o WHERE o.patient_id = p.id AND ${openOrder})`;
 const lastCompletion = `(SELECT max(o.completed_date_time) FROM assessment_orders o WHERE o.patient_id = p.id)`;
 
-/** Sort expressions by key; every order ends on the id so pages never overlap or skip a row. */
+/**
+ * A person list's sort: the chosen key first (none for the name itself), then the name (last, first, ignoring
+ * case), then the id, so pages never overlap or skip a row. `alias` is the person table's alias in the query.
+ */
+export function byKeyThenName(alias: string, dir: 'ASC' | 'DESC', key?: string): string {
+  const byName = `lower(${alias}.last_name) ${dir}, lower(${alias}.first_name) ${dir}, ${alias}.id ${dir}`;
+  return key === undefined ? byName : `${key}, ${byName}`;
+}
+
 function orderClause(orderBy: PatientOrderBy, ascending: boolean): string {
   const dir = ascending ? 'ASC' : 'DESC';
   const nulls = ascending ? 'NULLS LAST' : 'NULLS FIRST';
-  const byName = `lower(p.last_name) ${dir}, lower(p.first_name) ${dir}`;
   switch (orderBy) {
     case 'name':
-      return `${byName}, p.id ${dir}`;
+      return byKeyThenName('p', dir);
     case 'dateOfBirth':
-      return `p.date_of_birth ${dir}, ${byName}, p.id ${dir}`;
+      return byKeyThenName('p', dir, `p.date_of_birth ${dir}`);
     case 'gender':
-      return `p.gender ${dir}, ${byName}, p.id ${dir}`;
+      return byKeyThenName('p', dir, `p.gender ${dir}`);
     case 'email':
-      return `lower(coalesce(p.email, '')) ${dir}, ${byName}, p.id ${dir}`;
+      return byKeyThenName('p', dir, `lower(coalesce(p.email, '')) ${dir}`);
     case 'openOrdersCount':
-      return `${openOrders} ${dir}, ${byName}, p.id ${dir}`;
+      return byKeyThenName('p', dir, `${openOrders} ${dir}`);
     case 'lastAssessmentOrderCompletionDate':
-      return `${lastCompletion} ${dir} ${nulls}, ${byName}, p.id ${dir}`;
+      return byKeyThenName('p', dir, `${lastCompletion} ${dir} ${nulls}`);
   }
 }
 

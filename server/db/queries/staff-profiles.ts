@@ -1,6 +1,6 @@
 import type { LoginRole, StaffOrderBy, StaffProfileType } from '#common/contract';
 import type { Db } from '../db';
-import { containsPattern } from './patients';
+import { byKeyThenName, containsPattern } from './patients';
 import * as person from './person-address';
 
 /** Clinician and technician profiles are the users rows themselves (healthcareProfileId = users.id). */
@@ -74,16 +74,15 @@ const staffWhere = `u.login_role = $1
 
 function orderClause(orderBy: StaffOrderBy, ascending: boolean): string {
   const dir = ascending ? 'ASC' : 'DESC';
-  const byName = `lower(u.last_name) ${dir}, lower(u.first_name) ${dir}`;
   switch (orderBy) {
     case 'name':
-      return `${byName}, u.id ${dir}`;
+      return byKeyThenName('u', dir);
     case 'email':
       return `lower(u.email) ${dir}, u.id ${dir}`;
     case 'phone':
-      return `coalesce(u.phone, '') ${dir}, ${byName}, u.id ${dir}`;
+      return byKeyThenName('u', dir, `coalesce(u.phone, '') ${dir}`);
     case 'specialty':
-      return `lower(coalesce(sp.name, '')) ${dir}, ${byName}, u.id ${dir}`;
+      return byKeyThenName('u', dir, `lower(coalesce(sp.name, '')) ${dir}`);
   }
 }
 
