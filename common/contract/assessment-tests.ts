@@ -73,6 +73,20 @@ export const patientLoginResultSchema = z.object({
 });
 export type PatientLoginResult = z.infer<typeof patientLoginResultSchema>;
 
+/** A patient login answer built from the fields given; the rest let nobody in and tell nothing. */
+export const patientLoginAnswer = (fields: Partial<PatientLoginResult> = {}): PatientLoginResult => ({
+  success: false,
+  assessmentOrderStatusId: null,
+  patientAssessmentId: null,
+  patientId: null,
+  orderLockedFailedAuthAttemptsExceeded: false,
+  messageTitle: null,
+  failedMessage: null,
+  auth: null,
+  linkEnded: null,
+  ...fields,
+});
+
 /** Spec §2 /{product}/patientloginerror/{errorCode}. */
 export const patientLoginErrorCodeSchema = z.enum([
   'orderalreadycompleted',

@@ -1,5 +1,11 @@
 import type { z } from 'zod/mini';
-import type { OrderStatusId, PatientLinkAnswer, PatientLoginResult, patientLoginRequestSchema } from '#common/contract';
+import {
+  patientLoginAnswer,
+  type OrderStatusId,
+  type PatientLinkAnswer,
+  type PatientLoginResult,
+  type patientLoginRequestSchema,
+} from '#common/contract';
 import type { InterfaceLanguage } from '#common/languages';
 import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
@@ -18,11 +24,12 @@ import { serverText } from '../http/messages';
 import { patientSessionAuthResult } from './auth-result';
 import { sessionEndFrom, startSession } from './session-service';
 
-/** Spec §4 Patient login outcomes: this many mismatches lock the link (templock) for lockMinutes. */
-export const maxFailedPatientLogins = 3;
-export const patientLoginLockMinutes = 15;
-/** Issue 35: the second lock keeps the link locked until staff resend it (no endless few guesses an hour). */
-export const maxPatientLoginLocks = 2;
+/**
+ * Spec §4 Patient login outcomes: `maxFailures` mismatches lock the link (templock) for `minutes`; issue 35: the
+ * lock that makes `maxLocks` keeps the link locked until staff resend it (no endless few guesses an hour).
+ */
+export const patientLinkLock = { maxFailures: 3, minutes: 15, maxLocks: 2 } as const;
+
 /** The server time the privacy acceptance names must be one this server gave out recently (spec §5). */
 const serverTimestampMaxAgeMs = 12 * 3_600_000;
 const clockSlackMs = 5 * 60_000;
@@ -35,25 +42,12 @@ export function sameName(typed: string, stored: string): boolean {
   return normal(typed) === normal(stored);
 }
 
-const failed = (fields: Partial<PatientLoginResult>): PatientLoginResult => ({
-  success: false,
-  assessmentOrderStatusId: null,
-  patientAssessmentId: null,
-  patientId: null,
-  orderLockedFailedAuthAttemptsExceeded: false,
-  messageTitle: null,
-  failedMessage: null,
-  auth: null,
-  linkEnded: null,
-  ...fields,
-});
-
 /**
  * Too many mismatches: the link is locked for a while, or (issue 35 F14) until staff send it again, which the
  * patient is told with linkEnded 'locked' (their page then says to ask the clinic for a new link, not to wait).
  */
 const lockedAnswer = (untilResent: boolean): PatientLoginResult =>
-  failed({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: untilResent ? 'locked' : null });
+  patientLoginAnswer({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: untilResent ? 'locked' : null });
 
 /**
  * The patient reads this on the login page, so it is in the language the page asks for (its interface language).
@@ -70,11 +64,11 @@ function mismatch(
         ? serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT_BEFORE_RESEND', { count: attempts.left })
         : serverText(language, 'TEXT_PATIENT_ATTEMPTS_LEFT', {
             count: attempts.left,
-            minutes: patientLoginLockMinutes,
+            minutes: patientLinkLock.minutes,
           }),
     );
   }
-  return failed({
+  return patientLoginAnswer({
     messageTitle: serverText(language, 'assessments:login.mismatchTitle'),
     failedMessage: message.join(' '),
   });
@@ -144,30 +138,30 @@ export function signInPatient(
     }
     const concerned = { patientIds: [order.patientId], entity: 'order', entityId: order.orderId } as const;
     const ended = linkEnded(order, now);
-    if (ended) return failed({ linkEnded: ended });
+    if (ended) return patientLoginAnswer({ linkEnded: ended });
     // While locked even the right details are refused, otherwise the lock would not slow guessing.
     if (order.lockedUntilResent || (order.lockedUntil && order.lockedUntil > now)) {
       await recordAudit(tx, audit, { ...concerned, action: 'patientLink.identityFailed', outcome: 'refused' });
       return lockedAnswer(order.lockedUntilResent);
     }
     if (!detailsMatch(order, body)) {
-      const lockUntil = new Date(now.getTime() + patientLoginLockMinutes * 60_000);
+      const lockUntil = new Date(now.getTime() + patientLinkLock.minutes * 60_000);
       const outcome = await recordFailedPatientLogin(tx, order.orderId, now, {
-        maxFailures: maxFailedPatientLogins,
+        maxFailures: patientLinkLock.maxFailures,
         lockUntil,
-        maxLocks: maxPatientLoginLocks,
+        maxLocks: patientLinkLock.maxLocks,
       });
       await recordAudit(tx, audit, { ...concerned, action: 'patientLink.identityFailed', outcome: 'failure' });
       if (outcome.locked) {
         await recordAudit(tx, audit, { ...concerned, action: 'patientLink.locked', outcome: 'refused' });
-        return lockedAnswer(order.lockCount + 1 >= maxPatientLoginLocks);
+        return lockedAnswer(order.lockCount + 1 >= patientLinkLock.maxLocks);
       }
-      const left = Math.max(0, maxFailedPatientLogins - outcome.failedCount);
-      return mismatch({ left, lastLock: order.lockCount + 1 >= maxPatientLoginLocks }, language);
+      const left = Math.max(0, patientLinkLock.maxFailures - outcome.failedCount);
+      return mismatch({ left, lastLock: order.lockCount + 1 >= patientLinkLock.maxLocks }, language);
     }
     // Only the patient learns that the order is finished: the details are checked first.
     if (order.status === 'FINI') {
-      return failed({ assessmentOrderStatusId: 'FINI', patientAssessmentId: order.orderId });
+      return patientLoginAnswer({ assessmentOrderStatusId: 'FINI', patientAssessmentId: order.orderId });
     }
     await recordSuccessfulPatientLogin(
       tx,
@@ -196,21 +190,17 @@ export function signInPatient(
         patientId: order.patientId,
       },
     });
-    return {
+    return patientLoginAnswer({
       success: true,
       assessmentOrderStatusId: order.status,
       patientAssessmentId: order.orderId,
       patientId: order.patientId,
-      orderLockedFailedAuthAttemptsExceeded: false,
-      messageTitle: null,
-      failedMessage: null,
-      linkEnded: null,
       auth: patientSessionAuthResult(
         { id: order.patientId, firstName: order.firstName, lastName: order.lastName },
         order.orderId,
         session,
       ),
-    };
+    });
   });
 }
 

@@ -12,7 +12,7 @@ import { demoPatientTokens } from '../seed/seed';
 import { createTestPatientOrder } from '../testing/test-orders';
 import { callApi, postJson } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
-import { maxFailedPatientLogins, sameName } from './patient-login';
+import { patientLinkLock, sameName } from './patient-login';
 
 const testApp = useTestApp();
 
@@ -100,7 +100,7 @@ describe('POST /api/cgm/login/patient', () => {
     expect(second.failedMessage).toContain('1 attempt is left');
     const third = await patientLogin(wrong);
     expect(third).toMatchObject({ success: false, orderLockedFailedAuthAttemptsExceeded: true });
-    expect(maxFailedPatientLogins).toBe(3);
+    expect(patientLinkLock.maxFailures).toBe(3);
 
     // While locked, even the right details are refused.
     const right = await patientLogin(
@@ -129,7 +129,7 @@ describe('POST /api/cgm/login/patient', () => {
       dateOfBirth: '1950-03-04',
     });
     const lockOnce = async (): Promise<PatientLoginResult> => {
-      for (let attempt = 1; attempt < maxFailedPatientLogins; attempt += 1) await patientLogin(wrong);
+      for (let attempt = 1; attempt < patientLinkLock.maxFailures; attempt += 1) await patientLogin(wrong);
       return patientLogin(wrong);
     };
     const quarterHourPasses = () =>

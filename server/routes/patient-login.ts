@@ -11,7 +11,7 @@ import { requestLanguage } from '../http/messages';
 import { parseBody } from '../http/validation';
 import type { RouteDeps } from '../http/route-deps';
 
-export { maxFailedPatientLogins, sameName } from '../auth/patient-login';
+export { patientLinkLock, sameName } from '../auth/patient-login';
 
 /** POST /api/{product}/login/patient (spec §7): the link's token plus the patient's own details. */
 export const patientLoginRoutes: FastifyPluginCallback<RouteDeps> = (

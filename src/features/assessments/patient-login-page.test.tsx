@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PatientLoginResult } from '#common/contract';
+import { patientLoginAnswer, type PatientLoginResult } from '#common/contract';
 import { ApiError } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult, fakeStaticJson } from '../../shared/testing/factories';
@@ -32,24 +32,9 @@ const devopsPath = 'GET /api/cgm/devops';
 const linkApi = '/api/cgm/login/patient/link';
 const linkPath = `POST ${linkApi}`;
 
-function loginResult(overrides: Partial<PatientLoginResult> = {}): PatientLoginResult {
-  return {
-    success: false,
-    assessmentOrderStatusId: null,
-    patientAssessmentId: null,
-    patientId: null,
-    orderLockedFailedAuthAttemptsExceeded: false,
-    messageTitle: null,
-    failedMessage: null,
-    auth: null,
-    linkEnded: null,
-    ...overrides,
-  };
-}
-
 /** The server's answer when the details match: Rosa (patient 4) signed in to her scheduled assessment 9. */
 function matchedLogin(authToken = 'token-1'): PatientLoginResult {
-  return loginResult({
+  return patientLoginAnswer({
     success: true,
     assessmentOrderStatusId: 'SCHD',
     patientAssessmentId: 9,
@@ -207,7 +192,7 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
   it("shows 'details check unsuccessful' with the server's message; Try again keeps what was typed", async () => {
     const view = renderLogin({
       [loginPath]: () =>
-        loginResult({ messageTitle: 'Details check unsuccessful', failedMessage: 'No match. 2 left.' }),
+        patientLoginAnswer({ messageTitle: 'Details check unsuccessful', failedMessage: 'No match. 2 left.' }),
     });
     await fillDetails(view, 'Alvares');
     await acceptNotice(view);
@@ -225,13 +210,13 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
   it.each([
     [
       'a finished order',
-      () => loginResult({ assessmentOrderStatusId: 'FINI', patientAssessmentId: 3 }),
+      () => patientLoginAnswer({ assessmentOrderStatusId: 'FINI', patientAssessmentId: 3 }),
       'orderalreadycompleted',
     ],
-    ['too many mismatches', () => loginResult({ orderLockedFailedAuthAttemptsExceeded: true }), 'templock'],
+    ['too many mismatches', () => patientLoginAnswer({ orderLockedFailedAuthAttemptsExceeded: true }), 'templock'],
     [
       'a link locked until the clinic sends it again (issue 35 F14)',
-      () => loginResult({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: 'locked' }),
+      () => patientLoginAnswer({ orderLockedFailedAuthAttemptsExceeded: true, linkEnded: 'locked' }),
       'linklocked',
     ],
     [
