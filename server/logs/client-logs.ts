@@ -12,15 +12,18 @@ import { HttpError, validationFailed } from '../http/errors';
 
 export { listClientLogs } from '../db/queries/client-logs';
 
-/** Entries one signed-in session may send a minute; per address, the rate limiter counts the calls themselves. */
-export const clientLogsPerSessionMinute = 60;
-/** The newest entries of signed-in sessions kept; older ones are deleted as new ones arrive. */
-export const clientLogsKept = 10_000;
-/**
- * The newest anonymous entries kept (the sign-in page, the patient's link, beacons): a quota of their own, so a
- * script posting without a session can never push out what signed-in staff and patients sent.
- */
-export const anonymousClientLogsKept = 1_000;
+/** How much of the client log the server takes and keeps. */
+export const clientLogQuotas = {
+  /** Entries one signed-in session may send a minute; per address, the rate limiter counts the calls themselves. */
+  perSessionMinute: 60,
+  /** The newest entries of signed-in sessions kept; older ones are deleted as new ones arrive. */
+  signedInKept: 10_000,
+  /**
+   * The newest anonymous entries kept (the sign-in page, the patient's link, beacons): a quota of their own, so a
+   * script posting without a session can never push out what signed-in staff and patients sent.
+   */
+  anonymousKept: 1_000,
+} as const;
 
 /** What a page sends of one entry, as it arrived; who sent it comes from its session, if any. */
 export interface ClientLogArrival {
@@ -49,7 +52,7 @@ export async function storeClientLog(
   if (auth) {
     const minuteAgo = new Date(Date.now() - 60_000);
     const sent = await countClientLogsOfSessionSince(db, auth.sessionId, minuteAgo);
-    if (sent + 1 > clientLogsPerSessionMinute) {
+    if (sent + 1 > clientLogQuotas.perSessionMinute) {
       throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many log messages from this session; try again later');
     }
   }
@@ -63,8 +66,8 @@ export async function storeClientLog(
       sessionId: auth?.sessionId ?? null,
     });
     await (auth
-      ? trimClientLogs(tx, 'signedIn', clientLogsKept)
-      : trimClientLogs(tx, 'anonymous', anonymousClientLogsKept));
+      ? trimClientLogs(tx, 'signedIn', clientLogQuotas.signedInKept)
+      : trimClientLogs(tx, 'anonymous', clientLogQuotas.anonymousKept));
   });
   return { accepted: 1 };
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema, clientLogListSchema } from '#common/contract';
 import { callApi, loginAs, postJson } from '../testing/test-app';
 import { useTestApp } from '../testing/signed-in-app';
-import { anonymousClientLogsKept, clientLogsKept, clientLogsPerSessionMinute } from './client-logs';
+import { clientLogQuotas } from './client-logs';
 
 const testApp = useTestApp();
 let adminToken: string;
@@ -148,8 +148,8 @@ describe('client log calls (spec §7, issue 35 F7)', () => {
         payload: JSON.stringify({ message: 'report.loadFailed' }),
       });
     const answers: number[] = [];
-    for (let sent = 0; sent <= clientLogsPerSessionMinute; sent += 1) answers.push((await send()).statusCode);
-    expect(answers.filter((status) => status === 200)).toHaveLength(clientLogsPerSessionMinute);
+    for (let sent = 0; sent <= clientLogQuotas.perSessionMinute; sent += 1) answers.push((await send()).statusCode);
+    expect(answers.filter((status) => status === 200)).toHaveLength(clientLogQuotas.perSessionMinute);
     expect(answers.at(-1)).toBe(429);
     const [entry] = await newestEntries(1);
     expect(entry).toMatchObject({ message: 'report.loadFailed', role: 'technician' });
@@ -197,20 +197,20 @@ describe('client log calls (spec §7, issue 35 F7)', () => {
       `INSERT INTO client_logs (level, message, route, client_version, role, session_id)
        SELECT 'info', 'session.checkFailed', '/cgm/manage/patients', '1.0.0', 'clinician', 1
        FROM generate_series(1, $1::int)`,
-      [clientLogsKept],
+      [clientLogQuotas.signedInKept],
     );
     await testApp.db.query(
       `INSERT INTO client_logs (level, message, route, client_version)
        SELECT 'info', 'route.loadFailed', '/cgm', 'unknown' FROM generate_series(1, $1::int)`,
-      [anonymousClientLogsKept],
+      [clientLogQuotas.anonymousKept],
     );
     const signedInBefore = await countOf('session_id IS NOT NULL');
-    expect(signedInBefore).toBeGreaterThanOrEqual(clientLogsKept);
+    expect(signedInBefore).toBeGreaterThanOrEqual(clientLogQuotas.signedInKept);
     for (let index = 0; index < 5; index += 1) {
       expect((await logCall('warn', 'access.forbidden')).statusCode).toBe(200);
     }
     expect(await countOf('session_id IS NOT NULL')).toBe(signedInBefore);
-    expect(await countOf('session_id IS NULL')).toBe(anonymousClientLogsKept);
+    expect(await countOf('session_id IS NULL')).toBe(clientLogQuotas.anonymousKept);
     const [newest] = await newestEntries(1);
     expect(newest).toMatchObject({ message: 'access.forbidden', role: null });
 
@@ -223,8 +223,8 @@ describe('client log calls (spec §7, issue 35 F7)', () => {
       payload: JSON.stringify({ message: 'cache.updateFailed:QuotaExceededError' }),
     });
     expect(signedIn.statusCode).toBe(200);
-    expect(await countOf('session_id IS NOT NULL')).toBe(clientLogsKept);
-    expect(await countOf('session_id IS NULL')).toBe(anonymousClientLogsKept);
+    expect(await countOf('session_id IS NOT NULL')).toBe(clientLogQuotas.signedInKept);
+    expect(await countOf('session_id IS NULL')).toBe(clientLogQuotas.anonymousKept);
   });
 
   it('lets only administrators read the entries', async () => {

@@ -14,7 +14,7 @@ import { listClientLogs, storeClientLog } from '../logs/client-logs';
 import { callerOf } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
 
-export { anonymousClientLogsKept, clientLogsKept, clientLogsPerSessionMinute } from '../logs/client-logs';
+export { clientLogQuotas } from '../logs/client-logs';
 
 const levelParamsSchema = z.object({ level: clientLogLevelSchema });
 const listQuerySchema = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100) });
