@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { formatDisplayDate, formatNumber } from './display-format';
+import { expectMapping } from './testing/expect-mapping';
 import { languageEndonym, readStoredLanguage, startLanguage, storeLanguage, toInterfaceLanguage } from './languages';
 
 describe('interface language', () => {
   it('reads locales as configurations write them', () => {
-    expect(toInterfaceLanguage('fr-FR')).toBe('fr-FR');
-    expect(toInterfaceLanguage('en_US')).toBe('en-US');
-    expect(toInterfaceLanguage('ES-us')).toBe('es-US');
-    expect(toInterfaceLanguage('es')).toBe('es-US');
-    expect(toInterfaceLanguage('fr-CA')).toBe('fr-FR');
-    expect(toInterfaceLanguage('de-DE')).toBeNull();
-    expect(toInterfaceLanguage('')).toBeNull();
+    expectMapping(toInterfaceLanguage, {
+      'fr-FR': 'fr-FR',
+      en_US: 'en-US',
+      'ES-us': 'es-US',
+      es: 'es-US',
+      'fr-CA': 'fr-FR',
+      'de-DE': null,
+      '': null,
+    });
   });
 
   it("starts in the person's stored choice, else the page configuration, else en-US", () => {

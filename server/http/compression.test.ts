@@ -5,6 +5,7 @@ import { brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'no
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../testing/test-app';
+import { expectMapping } from '#common/testing/expect-mapping';
 import { apiCompressionOptions, compressOnce, pickEncoding } from './encoding';
 
 let testApp: TestApp;
@@ -146,13 +147,15 @@ describe('apiCompressionOptions', () => {
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, honours q=0 and the wildcard, and falls back to identity', () => {
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('gzip')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(pickEncoding('*')).toBe('br');
-    expect(pickEncoding('*, br;q=0')).toBe('gzip');
-    expect(pickEncoding('identity')).toBeNull();
-    expect(pickEncoding('gzip;q=0')).toBeNull();
+    expectMapping(pickEncoding, {
+      'gzip, deflate, br': 'br',
+      gzip: 'gzip',
+      'br;q=0, gzip': 'gzip',
+      '*': 'br',
+      '*, br;q=0': 'gzip',
+      identity: null,
+      'gzip;q=0': null,
+    });
     expect(pickEncoding(undefined)).toBeNull();
     expect(pickEncoding('gzip, br', ['gzip'])).toBe('gzip');
   });

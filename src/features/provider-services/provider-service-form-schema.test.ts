@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectMapping } from '#common/testing/expect-mapping';
 import { ApiError } from '../../shared/api/http';
 import {
   emptyFormValues,
@@ -62,12 +63,14 @@ describe('saveFailure (spec §8 provider service)', () => {
 
 describe('formFieldOf', () => {
   it('maps server field paths to form fields and ignores the rest', () => {
-    expect(formFieldOf('providerName')).toBe('providerName');
-    expect(formFieldOf('reportTypeId')).toBe('reportTypeId');
-    expect(formFieldOf('linkExpiryDays')).toBe('linkExpiryDays');
-    expect(formFieldOf('contactPhone')).toBe('contactPhone');
-    expect(formFieldOf('batteryCodes.1')).toBeNull();
-    expect(formFieldOf('')).toBeNull();
+    expectMapping(formFieldOf, {
+      providerName: 'providerName',
+      reportTypeId: 'reportTypeId',
+      linkExpiryDays: 'linkExpiryDays',
+      contactPhone: 'contactPhone',
+      'batteryCodes.1': null,
+      '': null,
+    });
   });
 });
 
