@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/http';
@@ -8,6 +7,7 @@ import { patientQueries } from '../../shared/api/patient-queries';
 import { useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
+import { useOnce } from '../../shared/lib/use-once';
 import { Page } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast';
 import { HandToPatientButton } from '../../shared/auth/hand-to-patient';
@@ -92,13 +92,9 @@ function SupervisedBegin({ patientId, assessmentId, home, go }: BeginPageProps &
   // An order of another patient than the address names is no order of this page.
   const failedToLoad = refused(orderQuery.error) || refused(patientQuery.error) || joined === null;
   // Spec §8 ERROR_FETCHING_ASSESSMENT_DATA, then home (a 403 is handled by the global handler).
-  const told = useRef(false);
-  useEffect(() => {
-    if (failedToLoad && !told.current) {
-      told.current = true;
-      toast.error(t('ERROR_FETCHING_ASSESSMENT_DATA'));
-    }
-  }, [failedToLoad, t]);
+  useOnce(() => {
+    toast.error(t('ERROR_FETCHING_ASSESSMENT_DATA'));
+  }, failedToLoad);
   if (failedToLoad) return <Navigate to={home} replace />;
   if (!joined) return <PageLoading />;
   return <SupervisedBeginForm order={joined} refetch={() => void orderQuery.refetch()} go={go} />;

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/http';
 import { useAuth } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
+import { useOnce } from '../../shared/lib/use-once';
 import { LoadingText } from '../../shared/ui';
 
 /** Spec §2 /logout (anonymous): ends the session on the server, forgets it here, then goes to /{product}. */
@@ -12,11 +12,8 @@ export function LogoutPage() {
   const { store, api } = useAuth();
   const paths = usePaths();
   const navigate = useNavigate();
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  useOnce(() => {
     const wasLoggedIn = store.getSnapshot().isLoggedIn;
     const finish = (): void => {
       void navigate(paths.home, { replace: true });
@@ -38,7 +35,7 @@ export function LogoutPage() {
         finish();
       },
     );
-  }, [api, navigate, paths.home, store]);
+  });
 
   return <LoadingText>{t('loggingOut')}</LoadingText>;
 }

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { recordIdParamSchema, type ProviderServiceRef } from '#common/contract';
 import { useAuth, useSession } from '../../shared/auth/session-context';
 import { roleHome } from '../../shared/lib/paths';
 import { usePaths } from '../../shared/lib/runtime-config';
+import { useOnce } from '../../shared/lib/use-once';
 import { toast } from '../../shared/ui/toast';
 import { useVisibleProviderServices } from './api';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
@@ -35,11 +36,8 @@ export function ProviderServiceSwitchPage() {
   const visible = useSettledVisibleProviderServices();
   const id = recordIdParamSchema.safeParse(providerServiceId).data ?? null;
   const chosen = visible?.find((ref) => ref.id === id) ?? null;
-  const decided = useRef(false);
 
-  useEffect(() => {
-    if (visible === null || decided.current) return;
-    decided.current = true;
+  useOnce(() => {
     if (!chosen) {
       toast.error(t('common:ERROR_ACCESS_FORBIDDEN'));
       clientLog.warn('access.providerServiceHidden');
@@ -47,7 +45,7 @@ export function ProviderServiceSwitchPage() {
       return;
     }
     store.setCurrentProviderService(chosen.id);
-  }, [visible, chosen, store, navigate, paths, session.userRole, t]);
+  }, visible !== null);
 
   useEffect(() => {
     if (!chosen) return;

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entitlement, Role } from '#common/contract';
 import { roleHome } from '../lib/paths';
 import { usePaths } from '../lib/runtime-config';
+import { useOnce } from '../lib/use-once';
 import { toast } from '../ui/toast';
 import { useSession } from './session-context';
 import { clientLog } from '../api/client-log';
@@ -30,13 +31,10 @@ export function Forbidden({ message = 'ERROR_ACCESS_FORBIDDEN' }: { message?: Fo
   const { t } = useTranslation('common');
   const session = useSession();
   const paths = usePaths();
-  const shown = useRef(false);
-  useEffect(() => {
-    if (shown.current) return;
-    shown.current = true;
+  useOnce(() => {
     toast.error(t(message));
     clientLog.warn('access.forbidden');
-  }, [t, message]);
+  });
   return <Navigate to={session.userRole ? roleHome(paths, session.userRole) : paths.home} replace />;
 }
 
