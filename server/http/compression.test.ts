@@ -148,12 +148,12 @@ describe('apiCompressionOptions', () => {
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, honours q=0 and the wildcard, and falls back to identity', () => {
     expectMapping(pickEncoding, {
-      'gzip, deflate, br': 'br',
       gzip: 'gzip',
+      identity: null,
+      'gzip, deflate, br': 'br',
       'br;q=0, gzip': 'gzip',
       '*': 'br',
       '*, br;q=0': 'gzip',
-      identity: null,
       'gzip;q=0': null,
     });
     expect(pickEncoding(undefined)).toBeNull();

@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { findAssessmentOrder, listPatientAssessmentOrders } from '../db/queries/assessment-orders';
 import type { PatientScope } from '../db/queries/patients';
 import { notFound } from '../http/errors';
-import { visiblePatient } from '../profiles/scope';
+import { readOfPatient } from '../profiles/patient-reads';
 
 /**
  * One order within the caller's provider services (null: all). Out of scope and unknown answer alike (404), so an
@@ -31,13 +31,8 @@ export async function listPatientOrders(
   scope: PatientScope,
   patientId: number,
 ): Promise<AssessmentOrderList> {
-  await visiblePatient(db, scope, patientId);
-  const dataList = await listPatientAssessmentOrders(db, patientId);
-  await recordAudit(db, audit, {
-    action: 'order.list',
-    patientIds: [patientId],
-    entity: 'patient',
-    entityId: patientId,
-  });
+  const dataList = await readOfPatient(db, audit, scope, patientId, 'order.list', () =>
+    listPatientAssessmentOrders(db, patientId),
+  );
   return { dataList, count: dataList.length };
 }

@@ -24,6 +24,7 @@ import { loadProfileProviderServices } from '../db/queries/profile-provider-serv
 import { notFound, translatedError } from '../http/errors';
 import { addressValuesOf, toPatientProfile } from './mapping';
 import { checkAddressCodes } from './references';
+import { readOfPatient } from './patient-reads';
 import { fieldError, providerServiceForNewProfile, visiblePatient } from './scope';
 
 export type { PatientListKind } from '../db/queries/patients';
@@ -93,9 +94,7 @@ export async function readPatientProfile(
   scope: PatientScope,
   id: number,
 ): Promise<PatientProfile> {
-  const profile = await oneProfile(db, await visiblePatient(db, scope, id));
-  await recordAudit(db, audit, { action: 'patient.read', patientIds: [id], entity: 'patient', entityId: id });
-  return profile;
+  return readOfPatient(db, audit, scope, id, 'patient.read', (patient) => oneProfile(db, patient));
 }
 
 /** Spec §5 Add patient: in the caller's provider service (or the one a cops user chose). */

@@ -1,9 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod/mini';
 import { recordIdParamSchema, type PatientResults } from '#common/contract';
-import { recordAudit } from '../audit/audit';
 import { entitledRoute } from '../http/entitled-route';
-import { profileScope, visiblePatient } from '../profiles/scope';
+import { readOfPatient } from '../profiles/patient-reads';
+import { profileScope } from '../profiles/scope';
 import type { RouteDeps } from '../http/route-deps';
 import { loadScoredTests } from './patient-results';
 
@@ -18,14 +18,9 @@ export const resultsRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, don
     app,
     { method: 'GET', url: '/api/profile/patients/:patientId/results', entitlement: 'viewReport', params: paramsSchema },
     async ({ input: { patientId }, auth, audit }): Promise<PatientResults> => {
-      await visiblePatient(db, profileScope(auth), patientId);
-      const tests = await loadScoredTests(db, patientId);
-      await recordAudit(db, audit, {
-        action: 'result.read',
-        patientIds: [patientId],
-        entity: 'patient',
-        entityId: patientId,
-      });
+      const tests = await readOfPatient(db, audit, profileScope(auth), patientId, 'result.read', () =>
+        loadScoredTests(db, patientId),
+      );
       return { tests };
     },
   );
