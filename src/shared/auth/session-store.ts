@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import {
   entitlementSchema,
+  handoverStateSchema,
   mapLoginRole,
   providerServiceRefSchema,
   roleSchema,
@@ -19,12 +20,11 @@ export const sessionMessageKeySchema = z.enum([
 export type SessionMessageKey = z.infer<typeof sessionMessageKeySchema>;
 
 /**
- * A staff session whose tablet is in a patient's hands (issue 31), for one order's test. `serverLock` is false when
- * the API offers no hand-over: the client's own lock then keeps the tablet on the patient's screens.
+ * A staff session whose tablet is in a patient's hands (issue 31), for one order's test: the server's hand-over state
+ * with its times as epoch milliseconds. `serverLock` is false when the API offers no hand-over: the client's own lock
+ * then keeps the tablet on the patient's screens.
  */
-export const handoverStatusSchema = z.object({
-  assessmentOrderId: z.int(),
-  patientId: z.int(),
+export const handoverStatusSchema = z.extend(handoverStateSchema, {
   /** Epoch milliseconds: when the patient's test ended, and when the unattended session ends. */
   endedAt: z.nullable(z.number()),
   idleEndsAt: z.nullable(z.number()),
