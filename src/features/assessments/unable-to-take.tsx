@@ -38,13 +38,7 @@ export function UnableToTakeForm({
 
   return (
     <FormProvider {...form}>
-      <form
-        noValidate
-        aria-label={t('unable.formName')}
-        onSubmit={(event) => {
-          void onSubmit(event);
-        }}
-      >
+      <form noValidate aria-label={t('unable.formName')} onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="md">
           <Text size="lg">{t('unable.intro')}</Text>
           <RadioField<UnableToTakeForm>

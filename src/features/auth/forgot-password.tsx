@@ -43,13 +43,7 @@ export function ForgotPassword({ onDone }: { onDone: () => void }) {
 
   const failure = request.error;
   return (
-    <form
-      noValidate
-      aria-labelledby="forgot-title"
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
-    >
+    <form noValidate aria-labelledby="forgot-title" onSubmit={(event) => void onSubmit(event)}>
       <Stack gap="md">
         <Title order={1} size="h2" id="forgot-title">
           {t('forgotTitle')}

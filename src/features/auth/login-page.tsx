@@ -98,9 +98,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       onChange={() => {
         setFailure(null);
       }}
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
+      onSubmit={(event) => void onSubmit(event)}
     >
       <Stack gap="md">
         <Title order={1} size="h2" id="login-title">

@@ -124,9 +124,7 @@ export function ProviderServiceForm({
     <form
       noValidate
       aria-label={t(mode === 'add' ? 'addTitle' : 'editTitle')}
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
+      onSubmit={(event) => void onSubmit(event)}
     >
       <FormProvider {...form}>
         <FieldMessages message={(key, _label, values) => t(key, { ...values })}>
