@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,40 +8,14 @@ import { isTooManyRequests } from '../../shared/api/http';
 import { applyServerErrors, FieldMessages, fieldsFor } from '../../shared/ui/form';
 import { Page } from '../../shared/ui/page';
 import { useSendContactMessage } from './api';
+import { ContactOutcomeDialog, type ContactOutcome } from './contact-outcome-dialog';
 import { contactFieldMax, contactFields, contactFormSchema, contactMessageMax } from './contact-schema';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 import { useOnline } from '../../shared/api/connectivity';
 
 const { CheckboxField, TextareaField, TextField } = fieldsFor<ContactMessage>();
 
-type Outcome = 'sent' | 'notSent' | 'notSentOffline' | 'tooManyRequests';
-
 const emptyMessage: ContactMessage = { name: '', email: '', organization: '', message: '', optin: false };
-
-/** TEXT_EMAIL_SENT or TEXT_EMAIL_NOT_SENT (spec §8), as a dialog the person closes. */
-function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; onClose: () => void }) {
-  const { t } = useTranslation('about');
-  const sent = outcome === 'sent';
-  return (
-    <Modal
-      opened={outcome !== null}
-      onClose={onClose}
-      title={t(sent ? 'contact.sentTitle' : 'contact.notSentTitle')}
-      // The dialog's own Close button (and Escape) closes it; a second, icon-only one would only add noise.
-      withCloseButton={false}
-      centered
-    >
-      <Stack>
-        <Text>{t(sent ? 'contact.TEXT_EMAIL_SENT' : 'contact.TEXT_EMAIL_NOT_SENT')}</Text>
-        {outcome === 'notSentOffline' && <Text>{t('contact.notSentOffline')}</Text>}
-        {outcome === 'tooManyRequests' && <Text>{t('common:ERROR_TOO_MANY_REQUESTS')}</Text>}
-        <Group justify="flex-end">
-          <Button onClick={onClose}>{t('contact.close')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 /**
  * Spec §5 Contact form: name, email and message required, organization optional, everything at most 255
@@ -52,7 +26,7 @@ export function ContactForm() {
   const { t } = useTranslation('about');
   const online = useOnline();
   const send = useSendContactMessage();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<ContactOutcome | null>(null);
   const form = useForm<ContactMessage>({
     resolver: zodResolver(contactFormSchema),
     mode: 'onTouched',
@@ -82,13 +56,7 @@ export function ContactForm() {
   return (
     <>
       <FormProvider {...form}>
-        <form
-          noValidate
-          aria-label={t('contact.title')}
-          onSubmit={(event) => {
-            void onSubmit(event);
-          }}
-        >
+        <form noValidate aria-label={t('contact.title')} onSubmit={(event) => void onSubmit(event)}>
           {/* Field messages are keys of the contact form, or of 'common' for the shared email messages. */}
           <FieldMessages message={(key) => t([`contact.${key}`, `common:${key}`])}>
             <Stack gap="md" maw={560}>
@@ -145,7 +113,7 @@ export function ContactForm() {
           </FieldMessages>
         </form>
       </FormProvider>
-      <OutcomeDialog
+      <ContactOutcomeDialog
         outcome={outcome}
         onClose={() => {
           setOutcome(null);
