@@ -3,7 +3,7 @@ import { mapLoginRole } from '#common/contract';
 import type { Db } from '../db/db';
 import { listAllProviderServiceRefs, listUserProviderServiceRefs } from '../db/queries/provider-services';
 import type { UserAuthRow } from '../db/queries/users';
-import { entitlementsFor } from './entitlements';
+import { entitlementsFor } from '#common/contract/entitlements';
 
 /**
  * failedMessage stays null: the client shows its own translated text for each flag (spec §8),

@@ -8,7 +8,7 @@ import {
   slideSession,
   type SessionOwner,
 } from '../db/queries/sessions';
-import { entitlementsFor } from './entitlements';
+import { entitlementsFor } from '#common/contract/entitlements';
 import { hashToken, newToken } from '../db/tokens';
 
 /** Who is calling, as the guards put it on request.auth. */

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Entitlement } from '#common/contract';
+import { entitlementsFor } from '#common/contract/entitlements';
 import { entitlementFor, profileActionsFor, type ProfileActionSubject } from './profile-actions-model';
 
-const cops: Entitlement[] = [
-  'editPatient',
-  'editClinician',
-  'editTechnician',
-  'sendResetPasswordLink',
-  'reSendClinicianSetupAccountLink',
-  'reSendTechnicianSetupAccountLink',
-  'deActivatePatient',
-  'reActivatePatient',
-  'deActivateClinician',
-  'reActivateClinician',
-  'deActivateTechnician',
-  'reActivateTechnician',
-];
-const admin = { role: 'cops' as const, entitlements: cops };
+const admin = { role: 'cops' as const, entitlements: [...entitlementsFor('cops')] };
 const subject = (overrides: Partial<ProfileActionSubject> = {}): ProfileActionSubject => ({
   type: 'clinician',
   isDisabled: false,

@@ -1,4 +1,4 @@
-import type { Entitlement, Role } from '#common/contract';
+import type { Entitlement, Role } from './auth';
 
 /**
  * The one place that says what each role may do (spec §6). The server checks these on every call
