@@ -98,6 +98,24 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
     await expect(orders.rows().first().getByRole('cell', { name: 'Finished', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Follow the order of/ })).toHaveCount(0);
     await expectNoError(page);
+
+    // The report opens the spec's way (patient, host and language, no access token): the reference report page
+    // reads it with the clinician's session.
+    await page.getByRole('link', { name: 'View report' }).click();
+    const report = page.getByRole('dialog', { name: 'Cognitive report' });
+    await expect(report).toBeVisible();
+    const frame = page.frameLocator('iframe[title="Cognitive report"]');
+    await expect(frame.getByRole('heading', { level: 1, name: 'Cognitive report' })).toBeVisible();
+    await expect(frame.getByText(patient.name)).toBeVisible();
+    await expect(frame.getByRole('rowheader', { name: 'Detection (psychomotor function)' }).first()).toBeVisible();
+    await expect(frame.getByRole('region', { name: 'Summary' }).getByText('Not valid', { exact: true })).toBeVisible();
+    expect(await page.locator('iframe[title="Cognitive report"]').getAttribute('src')).not.toContain('token=');
+    // A download cannot carry the session: no PDF is offered.
+    await expect(report.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await report.getByRole('button', { name: 'Done' }).click();
+    await expect(report).toHaveCount(0);
+
     await page.goto('/cgm/manage/patientsresults');
     const results = new GeneralList(page, 'Results');
     await results.searchNow(lastName);
