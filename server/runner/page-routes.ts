@@ -5,7 +5,10 @@ import { auditContextOf } from '../audit/audit';
 import type { RouteDeps } from '../http/route-deps';
 import { chooseBody, compressOnce, varyAcceptEncoding, type EncodedBody } from '../http/encoding';
 import { renderReportPdf, reportPdfFileName } from '../documents/report-pdf';
-import { loadReport, renderReportPage } from './report-page';
+import { authTokenFrom } from '../auth/guards';
+import { resolveToken } from '../auth/session-service';
+import { profileScope, visiblePatient } from '../profiles/scope';
+import { loadReport, renderReportPage, renderSessionReport, type ReportSessionReader } from './report-page';
 import { renderRunnerPage } from './runner-page';
 
 const publicDir = path.join(import.meta.dirname, 'public');
@@ -61,6 +64,26 @@ export const referencePageRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db'> & { d
     sendPage(reply, await renderReportPage(db, auditContextOf(request), request.query));
   app.get('/report', report);
   app.get('/report/', report);
+
+  // Issue 37: the report opened the spec's way (no token) is read by the page's script with the staff session. A
+  // session of a tablet handed to a patient (issue 31) reads nothing here.
+  app.get('/report/content', async (request, reply) => {
+    const auth = await resolveToken(db, authTokenFrom(request));
+    const reader: ReportSessionReader | null =
+      auth && !auth.handover
+        ? {
+            userId: auth.userId,
+            entitlements: auth.entitlements,
+            acceptedPrivacyPolicy: auth.acceptedPrivacyPolicy,
+            mayRead: (patientId) =>
+              visiblePatient(db, profileScope(auth), patientId).then(
+                () => true,
+                () => false,
+              ),
+          }
+        : null;
+    return sendPage(reply, await renderSessionReport(db, auditContextOf(request), request.query, reader));
+  });
 
   // The report as a PDF (issue 33): the same parameters and token as the page, the same content, its language.
   app.get('/report/pdf', async (request, reply) => {

@@ -272,3 +272,66 @@ describe('GET /report/ and /report/pdf', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('GET /report/ opened the spec’s way, without a token (issue 37)', () => {
+  const testApp = useSignedInApp();
+  let rosaId = 0;
+
+  beforeAll(async () => {
+    const [patient] = await testApp.db.query<{ id: number }>(
+      `SELECT id FROM patients WHERE first_name = 'Rosa' AND last_name = 'Alvarez'`,
+    );
+    rosaId = patient?.id ?? 0;
+  });
+
+  const spec = (path: string, locale = 'en-US') =>
+    `${path}?patientId=${String(rosaId)}&hostEnvironment=${encodeURIComponent('http://localhost:4173')}&locale=${locale}`;
+
+  it('answers with a page that holds nothing of the patient and reads the report with the client’s session', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: spec('/report/', 'es-US') });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain('<main id="main" data-report-session');
+    expect(response.body).toContain('<p role="status">Cargando el informe…</p>');
+    expect(response.body).toContain('<script src="/runner/assets/report.js" defer></script>');
+    expect(response.body).not.toContain('Rosa');
+    const script = await testApp.app.inject({ method: 'GET', url: '/runner/assets/report.js' });
+    expect(script.body).toContain('/report/content');
+  });
+
+  it('gives the report to a signed-in clinician of the patient’s provider service, without a PDF', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: spec('/report/content'),
+      headers: { authToken: testApp.tokens.clinician },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toMatch(/^<main id="main">/);
+    expect(response.body).toContain('Rosa Alvarez');
+    expect(response.body).toContain('<h2 id="summary-heading">Summary</h2>');
+    expect(response.body).not.toContain('/report/pdf');
+    // The read is in the audit trail, as the clinician's.
+    const [read] = await testApp.db.query<{ actor_user_id: number | null; entity_id: string | null }>(
+      `SELECT actor_user_id, entity_id FROM audit_events WHERE action = 'report.read' ORDER BY sequence DESC LIMIT 1`,
+    );
+    expect(read?.entity_id).toBe(String(rosaId));
+    expect(read?.actor_user_id).not.toBeNull();
+  });
+
+  it('gives nothing without a session, to a role without viewReport, or for a patient of another provider service', async () => {
+    const refusals = [
+      {},
+      { authToken: 'not-a-session' },
+      { authToken: testApp.tokens.technician },
+      { authToken: testApp.tokens.clinician2 },
+    ];
+    for (const headers of refusals) {
+      const response = await testApp.app.inject({ method: 'GET', url: spec('/report/content'), headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.body).not.toContain('Rosa');
+    }
+    const bad = await testApp.app.inject({ method: 'GET', url: '/report/content?patientId=abc' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -9,14 +9,27 @@ import { loadScoredTests } from './patient-results';
 import { reportContent, type CompositeLine, type ReportContent, type TestContent } from './report-content';
 import { fill, pickLocale, reportTexts, type PageLocale, type ReportTexts } from './texts';
 
-/** Spec §7: the report page takes patient id, baseline id, host environment and locale (plus its access token). */
+/**
+ * Spec §7: the report page takes patient id, baseline id, host environment and locale. The reference server's access
+ * token (an extra, POST /api/{product}/cbbreport/access) may come with them; without it (issue 37: the spec's way, as
+ * on a production API) the page reads with the staff session of the client it is embedded in.
+ */
 export const reportQuerySchema = z.object({
   patientId: recordIdParamSchema,
   baselineId: z.optional(recordIdParamSchema),
   hostEnvironment: z._default(z.string().check(z.trim(), z.maxLength(255)), ''),
   locale: z._default(z.string().check(z.trim(), z.maxLength(16)), 'en-US'),
-  token: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
+  token: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(512))),
 });
+
+/** Who reads a report opened without a token: the signed-in staff member of the client's session. */
+export interface ReportSessionReader {
+  userId: number | null;
+  entitlements: ReadonlySet<string>;
+  acceptedPrivacyPolicy: boolean;
+  /** The patients this reader may see (their provider services'). */
+  mayRead: (patientId: number) => Promise<boolean>;
+}
 
 export interface ReportPage {
   status: number;
@@ -202,16 +215,19 @@ export async function loadReport(
   rawQuery: unknown,
   /** The page is a report read; its PDF, a file that leaves the system, an export. */
   use: 'report.read' | 'export.read',
+  /** The staff session that asks, for a report opened without a token (spec §7's parameters only). */
+  sessionReader: ReportSessionReader | null = null,
 ): Promise<
-  { ok: true; content: ReportContent; pdfAddress: string } | { ok: false; status: number; locale: PageLocale }
+  | { ok: true; content: ReportContent; pdfAddress: string | undefined }
+  | { ok: false; status: number; locale: PageLocale }
 > {
   const raw = (rawQuery ?? {}) as Partial<Record<string, unknown>>;
   const locale = pickLocale(typeof raw.locale === 'string' ? raw.locale : undefined);
   const parsed = reportQuerySchema.safeParse(raw);
   if (!parsed.success) return { ok: false, status: 400, locale };
   const query = parsed.data;
-  const holder = await findReportTokenHolder(db, hashToken(query.token), new Date());
-  if (holder?.patientId !== query.patientId) return { ok: false, status: 401, locale };
+  const readerId = await reportReader(db, query, sessionReader);
+  if (readerId === null) return { ok: false, status: 401, locale };
   const patient = await findPatientSummary(db, query.patientId);
   if (!patient) return { ok: false, status: 401, locale };
   const tests = await loadScoredTests(db, patient.id);
@@ -221,8 +237,11 @@ export async function loadReport(
     patientIds: [patient.id],
     entity: 'report',
     entityId: patient.id,
-    actor: { userId: holder.userId, role: null, providerServiceId: null, patientSessionOrderId: null, patientId: null },
+    actor: { userId: readerId, role: null, providerServiceId: null, patientSessionOrderId: null, patientId: null },
   });
+  // The PDF is a plain download, which cannot send the session header: only a token opens it.
+  if (query.token === undefined)
+    return { ok: true, content: reportContent(locale, patient, tests), pdfAddress: undefined };
   const parameters = new URLSearchParams({ patientId: String(query.patientId) });
   if (query.baselineId !== undefined) parameters.set('baselineId', String(query.baselineId));
   parameters.set('locale', query.locale);
@@ -235,11 +254,85 @@ export async function loadReport(
 }
 
 /**
+ * Who reads: the holder of a live token for that patient, or (no token) a signed-in staff member who may view
+ * reports, has accepted the privacy policy and may see the patient. Null when neither.
+ */
+async function reportReader(
+  db: Db,
+  query: z.infer<typeof reportQuerySchema>,
+  sessionReader: ReportSessionReader | null,
+): Promise<number | null> {
+  if (query.token !== undefined) {
+    const holder = await findReportTokenHolder(db, hashToken(query.token), new Date());
+    return holder?.patientId === query.patientId ? holder.userId : null;
+  }
+  if (
+    sessionReader?.userId == null ||
+    !sessionReader.entitlements.has('viewReport') ||
+    !sessionReader.acceptedPrivacyPolicy
+  ) {
+    return null;
+  }
+  return (await sessionReader.mayRead(query.patientId)) ? sessionReader.userId : null;
+}
+
+/**
+ * Issue 37: opened the spec's way (patient id, baseline id, host environment and locale, no token), the page cannot
+ * know its reader from the address. It is a frame of the client on the same origin, which shares the tab's
+ * sessionStorage, where the client keeps its session token (spec §4, a key beginning 'storetoken'): its script reads
+ * the report from GET /report/content with that token in the authToken header, as every call of the client sends it,
+ * and shows it in place of the loading line. Nothing of the patient is in this first page.
+ */
+function renderSessionReportShell(rawQuery: unknown): ReportPage | null {
+  const raw = (rawQuery ?? {}) as Partial<Record<string, unknown>>;
+  const parsed = reportQuerySchema.safeParse(raw);
+  if (!parsed.success || parsed.data.token !== undefined) return null;
+  const locale = pickLocale(parsed.data.locale);
+  const texts = reportTexts[locale];
+  return {
+    status: 200,
+    html: pageFrame({
+      lang: locale,
+      title: texts.pageTitle,
+      stylesheet,
+      head: reportAssets,
+      script,
+      body: `<main id="main" data-report-session data-failed="${text(texts.expired)}">${header(texts)}<p role="status">${text(texts.loading)}</p></main>`,
+    }),
+  };
+}
+
+/**
+ * GET /report/content (issue 37): the report's body for the page opened without a token, read with the staff
+ * session in the authToken header; the page's own script asks for it. 401 with nothing of the patient otherwise.
+ */
+export async function renderSessionReport(
+  db: Db,
+  audit: AuditContext,
+  rawQuery: unknown,
+  sessionReader: ReportSessionReader | null,
+): Promise<ReportPage> {
+  const raw = (rawQuery ?? {}) as Partial<Record<string, unknown>>;
+  const withoutToken = { ...raw, token: undefined };
+  const report = await loadReport(db, audit, withoutToken, 'report.read', sessionReader);
+  if (!report.ok) {
+    const texts = reportTexts[report.locale];
+    return {
+      status: report.status,
+      html: `<main id="main">${header(texts)}<p role="alert">${text(texts.expired)}</p></main>`,
+    };
+  }
+  return { status: 200, html: renderReportBody(report.content) };
+}
+
+/**
  * GET /report/: the reference report page of DESIGN §4. It leads with a summary of the latest test (and the latest
  * valid one when the latest is not), then says how the scores are calculated, then shows every test, newest first;
  * in the given locale. Without a live token for that patient it shows nothing.
  */
 export async function renderReportPage(db: Db, audit: AuditContext, rawQuery: unknown): Promise<ReportPage> {
+  const sessionPage = renderSessionReportShell(rawQuery);
+  if (sessionPage) return sessionPage;
   const report = await loadReport(db, audit, rawQuery, 'report.read');
   if (!report.ok) {
     const texts = reportTexts[report.locale];

@@ -129,6 +129,8 @@ export interface ReportTexts {
   dateOfBirth: string;
   none: string;
   expired: string;
+  /** The page opened without a token while its script reads the report (issue 37). */
+  loading: string;
   summary: string;
   latestTest: string;
   latestValidTest: string;

@@ -30,8 +30,10 @@ export async function resumeSession(store: SessionStore, api: AuthApi, urlToken:
   if (!token) return;
   try {
     const result = await api.refresh(token);
-    if (result.success) store.signIn(result);
-    else refused(store);
+    // This tab's own token goes on as the same session; one from a URL is a sign-in.
+    if (!result.success) refused(store);
+    else if (urlToken === null) store.resume(result);
+    else store.signIn(result);
   } catch (error) {
     // DESIGN §3: only a refusal ends the session. No answer, or a server fault, leaves this tab's session as it
     // was; the token checker tries again, and a refused token then logs out.

@@ -15,16 +15,58 @@
     opened = [];
   });
 
+  // Opened in a tab of its own (an iPhone or an iPad), the page offers its own Print and Download PDF.
+  function showOwnActions() {
+    const actions = document.querySelector('.page-actions');
+    if (actions instanceof HTMLElement && window.parent === window) {
+      actions.hidden = false;
+      document.getElementById('print-report')?.addEventListener('click', () => {
+        window.print();
+      });
+    }
+  }
+
+  /** The client's session token, which a frame of the client on this origin shares (spec §4: 'storetoken…'). */
+  function sessionToken() {
+    try {
+      for (let index = 0; index < window.sessionStorage.length; index += 1) {
+        const key = window.sessionStorage.key(index);
+        if (key?.startsWith('storetoken')) return window.sessionStorage.getItem(key);
+      }
+    } catch {
+      // Storage refused: no session to read with.
+    }
+    return null;
+  }
+
+  // Issue 37: opened the spec's way (no token in the address), the report is read with the client's session and put
+  // in place of the loading line; refused or unreachable, the line says the report cannot be shown.
+  const main = document.getElementById('main');
+  if (main instanceof HTMLElement && main.hasAttribute('data-report-session')) {
+    const token = sessionToken();
+    /** @type {Record<string, string>} */
+    const headers = token ? { authToken: token } : {};
+    fetch(`/report/content${window.location.search}`, { headers, cache: 'no-store', credentials: 'omit' })
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+      .then((html) => {
+        const body = new DOMParser().parseFromString(html, 'text/html').getElementById('main');
+        if (!body) throw new Error('no report');
+        main.replaceWith(document.adoptNode(body));
+        showOwnActions();
+      })
+      .catch(() => {
+        const line = main.querySelector('[role="status"]');
+        if (line) {
+          line.setAttribute('role', 'alert');
+          line.textContent = main.getAttribute('data-failed') ?? '';
+        }
+      });
+  } else {
+    showOwnActions();
+  }
+
   // In the client's report dialog, Escape closes the dialog even while the reader is inside the report: a key
   // pressed in a frame never reaches the page around it, so the page is told (only if it is on this origin).
-  // Opened in a tab of its own (an iPhone or an iPad), the page offers its own Print and Download PDF.
-  const actions = document.querySelector('.page-actions');
-  if (actions instanceof HTMLElement && window.parent === window) {
-    actions.hidden = false;
-    document.getElementById('print-report')?.addEventListener('click', () => {
-      window.print();
-    });
-  }
 
   if (window.parent !== window) {
     document.addEventListener('keydown', (event) => {

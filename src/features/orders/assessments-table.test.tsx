@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AssessmentOrder, Entitlement } from '#common/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
+import { serverError } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
 import { onWideScreen } from '../../shared/testing/wide-screen';
 import { unableToTakeErrorCode } from '#common/contract';
@@ -36,9 +37,14 @@ function session(entitlements: Entitlement[], role = 'Healthcare Clinician'): Se
   return store;
 }
 
-function renderTable(orders: AssessmentOrder[], store: SessionStore) {
-  const { http } = ordersHttp({
-    '/api/profile/patients/5/assessmentorders': { dataList: orders, count: orders.length },
+function renderTable(orders: AssessmentOrder[], store: SessionStore, { followUpOffered = true } = {}) {
+  const { http } = ordersHttp((path) => {
+    if (path === '/api/profile/patients/5/assessmentorders') return { dataList: orders, count: orders.length };
+    // Issue 37: the capabilities module asks once whether the API follows orders up; a 404 says it does not.
+    if (!followUpOffered && path.startsWith('/api/cgm/assessmentorders/')) {
+      return Promise.reject(serverError(path, 404, { code: 'NOT_FOUND', message: 'Not found' }));
+    }
+    return undefined;
   });
   return renderApp(
     [
@@ -173,8 +179,28 @@ describe('one status per order (issue 33)', () => {
       .map((row) => within(row).getAllByRole('cell')[4]?.textContent);
     expect(statuses).toEqual(['In progress', 'Ended in an error', 'Finished']);
     expect(
-      within(table).getByRole('button', { name: 'Follow the order of Mar 05, 2025: Ended in an error' }),
+      await within(table).findByRole('button', { name: 'Follow the order of Mar 05, 2025: Ended in an error' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows the status with no timeline to open on an API without the follow-up calls (issue 37)', async () => {
+    renderTable([scheduledHome, finished], session(['viewAssessmentOrder']), { followUpOffered: false });
+    const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
+    await waitFor(() => {
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => within(row).getAllByRole('cell')[4]?.textContent),
+      ).toEqual(['Sent', 'Finished']);
+    });
+    // Asked once, answered 404 (remembered for the session): the status stays a badge, with nothing that opens a
+    // timeline the API does not have.
+    await waitFor(() => {
+      expect(window.sessionStorage.getItem('capability.followUp')).toBe('notOffered');
+    });
+    expect(within(table).getByText('Sent').closest('button')).toBeNull();
+    expect(within(table).queryByRole('button', { name: /^Follow the order of/ })).not.toBeInTheDocument();
   });
 
   it('knows an attempt the patient could not take from one that failed', () => {
@@ -194,7 +220,9 @@ describe('the assessments of a patient on a phone (issue 33)', () => {
     const [home, done] = within(list).getAllByRole('listitem');
     if (!home || !done) throw new Error('two cards expected');
     expect(within(home).getByRole('link', { name: 'Open the order of Mar 04, 2025' })).toBeInTheDocument();
-    expect(within(home).getByRole('button', { name: 'Follow the order of Mar 04, 2025: Sent' })).toBeInTheDocument();
+    expect(
+      await within(home).findByRole('button', { name: 'Follow the order of Mar 04, 2025: Sent' }),
+    ).toBeInTheDocument();
     expect(
       within(home)
         .getAllByRole('term')

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssessmentOrder } from '#common/contract';
+import { useCapability } from '../../shared/api/capabilities';
 import { useHttp } from '../../shared/api/http-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { orderQueries } from './api';
@@ -63,14 +64,33 @@ const attentionStatuses: readonly OrderShownStatus[] = [
 
 /**
  * The status as a button that opens the order's timeline. Its badge wraps rather than cuts its words ("Finish…"),
- * whatever the column's width; dark text on the light tint keeps the contrast.
+ * whatever the column's width; dark text on the light tint keeps the contrast. Issue 37: without the follow-up calls
+ * there is no timeline to open, and the status is the badge alone.
  */
 function StatusButton({ order, onOpen }: { order: AssessmentOrder; onOpen: () => void }) {
   const { t } = useTranslation('orders');
   const { formatDate } = useFormatters();
+  const followsUp = useCapability('followUp').offered;
   const status = shownStatus(order);
   const text = t(`oneStatus.${status}`);
   const color = status === 'FINISHED' ? 'teal' : attentionStatuses.includes(status) ? 'red' : 'blue';
+  const badge = (
+    <Badge
+      color={color}
+      c="dark.9"
+      variant="light"
+      radius="sm"
+      tt="none"
+      data-status-badge=""
+      styles={{
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
+        label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip', lineHeight: 1.3 },
+      }}
+    >
+      {text}
+    </Badge>
+  );
+  if (!followsUp) return badge;
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -78,20 +98,7 @@ function StatusButton({ order, onOpen }: { order: AssessmentOrder; onOpen: () =>
       mih={24}
       style={{ display: 'inline-flex', alignItems: 'center', maxWidth: '100%' }}
     >
-      <Badge
-        color={color}
-        c="dark.9"
-        variant="light"
-        radius="sm"
-        tt="none"
-        data-status-badge=""
-        styles={{
-          root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
-          label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip', lineHeight: 1.3 },
-        }}
-      >
-        {text}
-      </Badge>
+      {badge}
     </UnstyledButton>
   );
 }

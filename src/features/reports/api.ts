@@ -6,7 +6,7 @@ import {
   type ReportAccess,
   type RuntimeConfig,
 } from '#common/contract';
-import { capabilityQuery, isNotOffered } from '../../shared/api/capabilities';
+import { capabilityQuery } from '../../shared/api/capabilities';
 import type { HttpClient } from '../../shared/api/http';
 
 /** The report without the reference server's access token (issue 37): no baseline known, no token. */
@@ -23,20 +23,14 @@ export const reportQueries = {
     queryOptions({
       queryKey: [...reportQueries.all(), 'access', patientId] as const,
       queryFn: async ({ client }): Promise<ReportAccess> => {
-        try {
-          return await http.post(`/api/${product}/cbbreport/access`, { patientId }, reportAccessSchema);
-        } catch (error) {
-          // Issue 37: an API without report tokens opens the report of spec §7 with the patient, the host and the
-          // language only; the report page is then the one to know who may read it.
-          // A 404 may also be about the patient: the probe (a request for nobody) tells the two apart.
-          if (
-            isNotOffered(error) &&
-            (await client.query(capabilityQuery(http, product, 'reportAccess'))) === 'notOffered'
-          ) {
-            return withoutAccessToken;
-          }
-          throw error;
+        // Issue 37: an API without report tokens opens the report of spec §7 with the patient, the host and the
+        // language only; the report page then reads with the session. Whether the API has them is asked once a
+        // session, before the first token (a request for nobody, so that a 404 cannot be about the patient), and
+        // then the call is not made at all.
+        if ((await client.query(capabilityQuery(http, product, 'reportAccess'))) === 'notOffered') {
+          return withoutAccessToken;
         }
+        return http.post(`/api/${product}/cbbreport/access`, { patientId }, reportAccessSchema);
       },
       staleTime: 0,
       gcTime: 0,

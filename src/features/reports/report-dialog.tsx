@@ -63,7 +63,10 @@ export function ReportDialog() {
   }, []);
   const origin = window.location.origin;
   const url = access.data ? reportPageUrl(config, origin, patientId, access.data, i18n.language) : null;
-  const pdfUrl = access.data ? reportPdfUrl(config, origin, patientId, access.data, i18n.language) : null;
+  // Issue 37: a report opened the spec's way (no access token) reads with the session, which a download cannot send.
+  const withoutPdf = access.data?.token === '';
+  const pdfUrl =
+    access.data && !withoutPdf ? reportPdfUrl(config, origin, patientId, access.data, i18n.language) : null;
 
   const print = () => {
     try {
@@ -135,9 +138,11 @@ export function ReportDialog() {
                   {t('report.downloadPdf')}
                 </Button>
               ) : (
-                <Button variant="default" disabled>
-                  {t('report.downloadPdf')}
-                </Button>
+                !withoutPdf && (
+                  <Button variant="default" disabled>
+                    {t('report.downloadPdf')}
+                  </Button>
+                )
               )}
             </>
           )}

@@ -87,13 +87,21 @@ describe('ReportDialog on an API without report tokens (issue 37)', () => {
   it('embeds the report with the patient, the host and the language only, and says nothing went wrong', async () => {
     const warn = vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
     try {
-      renderReport(() => Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Not found' })));
+      const { post } = renderReport(() =>
+        Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Not found' })),
+      );
       const frame = await screen.findByTitle('Cognitive report');
+      // Asked once, for nobody: the call beyond spec §7 is not made for the patient.
+      expect(post.mock.calls).toEqual([[accessPath, {}]]);
       const { page, params } = addressParts(frame.getAttribute('src') ?? '');
       expect(page).toBe('https://report.test/');
       expect(params).toMatchObject({ patientId: '12', locale: 'en-US' });
       expect(params).not.toHaveProperty('token');
       expect(screen.queryByText(/The report is not available right now/)).not.toBeInTheDocument();
+      // The page reads with the session, which a download cannot send: no PDF to offer, not even a disabled one.
+      expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Download PDF' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();

@@ -30,6 +30,19 @@ describe('what an answer says about a call beyond spec §7 (issue 37)', () => {
     expect(calls.map((call) => call.path)).toEqual([followUp]);
   });
 
+  it('does not ask again when every query is invalidated, as a sign-in restoring cached lists does', async () => {
+    const queryClient = new QueryClient();
+    const { http, calls } = fakeHttp({ [followUp]: () => Promise.reject(refusal(404)) });
+    expect(await queryClient.query(capabilityQuery(http, 'cgm', 'followUp'))).toBe('notOffered');
+    await queryClient.invalidateQueries({ refetchType: 'none' });
+    expect(await queryClient.query(capabilityQuery(http, 'cgm', 'followUp'))).toBe('notOffered');
+    // A new sign-in in the same tab: the cleared client still knows from the tab's session.
+    queryClient.clear();
+    await queryClient.invalidateQueries({ refetchType: 'none' });
+    expect(await queryClient.query(capabilityQuery(http, 'cgm', 'followUp'))).toBe('notOffered');
+    expect(calls.map((call) => call.path)).toEqual([followUp]);
+  });
+
   it('remembers nothing from a network error: offline is not "not offered", and the next need asks again', async () => {
     const queryClient = new QueryClient();
     let online = false;

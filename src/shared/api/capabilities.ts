@@ -103,6 +103,10 @@ export const capabilityQuery = (http: HttpClient, product: string, capability: C
     queryFn: async ({ signal }): Promise<CapabilityState> => {
       const probe = probes[capability];
       if (!probe) return 'offered';
+      // Asked once per session: a query asked again all the same (every query is invalidated when a user's cached
+      // lists are restored at sign-in) gets the answer already found out, without a second question to the API.
+      const known = remembered(capability);
+      if (known) return known;
       try {
         await probe(http, product, signal);
         remember(capability, 'offered');

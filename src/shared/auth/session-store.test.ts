@@ -349,6 +349,41 @@ describe('SessionStore', () => {
       expect(store.getSnapshot().handover).toBeNull();
     });
 
+    it('keeps a hand-over under the client’s own lock through a reload that refreshes the token, and ends it at a sign-in (issue 37)', () => {
+      window.localStorage.clear();
+      const clientLock = { ...handover, serverLock: false };
+      const store = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      store.signIn(authResult({ authToken: 'first-token' }));
+      store.enterHandover(clientLock);
+
+      // The tab reloads: its token is refreshed into a new one, and the API says nothing of a hand-over.
+      const reloaded = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      reloaded.resume(authResult({ authToken: 'refreshed-token', handover: null }));
+      expect(reloaded.getSnapshot()).toMatchObject({
+        authToken: 'refreshed-token',
+        handover: clientLock,
+        patientMode: { language: null },
+      });
+      // The token checker's validate is the same session too.
+      reloaded.update(authResult({ authToken: 'refreshed-token' }));
+      expect(reloaded.getSnapshot().handover).toEqual(clientLock);
+
+      // Staff unlock by signing in again: a new session, without the lock.
+      reloaded.signIn(authResult({ authToken: 'unlocked-token' }));
+      expect(reloaded.getSnapshot().handover).toBeNull();
+    });
+
+    it('does not bring back a client-side hand-over once the device left patient mode', () => {
+      window.localStorage.clear();
+      const store = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      store.signIn(authResult({ authToken: 'first-token' }));
+      store.enterHandover({ ...handover, serverLock: false });
+      window.localStorage.removeItem('patientmode.cgm');
+      const reloaded = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      reloaded.resume(authResult({ authToken: 'refreshed-token' }));
+      expect(reloaded.getSnapshot()).toMatchObject({ isLoggedIn: true, handover: null, patientMode: null });
+    });
+
     it('goes into patient mode on a 423 of a tab that did not know', () => {
       window.localStorage.clear();
       const store = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);

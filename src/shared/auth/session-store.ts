@@ -103,7 +103,11 @@ export function truncateName(name: string, limit = 20): string {
   return name.length < limit ? name : `${name.slice(0, limit - 1)}…`;
 }
 
-export function statusFromAuthResult(result: AuthResult, previous: AuthStatus): AuthStatus {
+/**
+ * `sameSession`: the answer is about the session this tab already has (validate, or a refresh of its token), not a
+ * new sign-in, so a hand-over under the client's own lock goes on with it.
+ */
+export function statusFromAuthResult(result: AuthResult, previous: AuthStatus, sameSession = false): AuthStatus {
   if (!result.success || !result.authToken || !result.user) return previous;
   const fullName = `${result.user.firstName} ${result.user.lastName}`.trim();
   const role = mapLoginRole(result.user.role);
@@ -124,19 +128,21 @@ export function statusFromAuthResult(result: AuthResult, previous: AuthStatus): 
     patientAssessmentId: role === 'patient' ? (result.patientAssessmentId ?? previous.patientAssessmentId) : null,
     previouslySuccessfulLogin: true,
     currentProviderServiceId: keepCurrentProviderService(previous.currentProviderServiceId, role, result),
-    handover: handoverAfter(result, previous),
+    handover: handoverAfter(result, previous, sameSession),
     patientMode: previous.patientMode,
   };
 }
 
 /**
  * What the server says of the hand-over wins; an API without hand-overs says nothing, and then only the client's
- * own lock of this same session is kept.
+ * own lock of this same session is kept (a refreshed token is the same session; a sign-in, to unlock, is not).
  */
-function handoverAfter(result: AuthResult, previous: AuthStatus): HandoverStatus | null {
+function handoverAfter(result: AuthResult, previous: AuthStatus, sameSession: boolean): HandoverStatus | null {
   if (result.handover) return handoverStatusOf(result.handover, true);
-  if (result.handover === undefined && previous.handover && !previous.handover.serverLock) {
-    return previous.authToken === result.authToken ? previous.handover : null;
+  // The client locks on its own only because the API has no hand-over: whatever it says of one (nothing, or null)
+  // is not about this lock.
+  if (previous.handover && !previous.handover.serverLock) {
+    return sameSession || previous.authToken === result.authToken ? previous.handover : null;
   }
   return null;
 }
@@ -217,7 +223,11 @@ export class SessionStore {
   }
 
   signIn(result: AuthResult): void {
-    const next = statusFromAuthResult(result, this.status);
+    this.commit(result, false);
+  }
+
+  private commit(result: AuthResult, sameSession: boolean): void {
+    const next = statusFromAuthResult(result, this.status, sameSession);
     if (!next.isLoggedIn || !next.authToken) return;
     this.storage.setItem(this.tokenKey, next.authToken);
     this.storage.setItem(this.flagKey, '1');
@@ -254,7 +264,29 @@ export class SessionStore {
   /** After validate: the same session with what the server now says about it. */
   update(result: AuthResult): void {
     if (!this.status.isLoggedIn) return;
-    this.signIn(result);
+    this.commit(result, true);
+  }
+
+  /**
+   * Spec §4: a reload refreshed this tab's own token. The same session goes on, and with it (issue 37) a hand-over
+   * under the client's own lock, which the server knows nothing of: kept in this tab's status while the device is
+   * still in patient mode, so the patient is back on their test rather than at its closing screen.
+   */
+  resume(result: AuthResult): void {
+    const clientLock = this.status.patientMode ? this.savedClientLock() : null;
+    if (clientLock && !this.status.handover) this.status = { ...this.status, handover: clientLock };
+    this.commit(result, true);
+  }
+
+  private savedClientLock(): HandoverStatus | null {
+    const raw = this.storage.getItem(this.snapshotKey);
+    if (!raw) return null;
+    try {
+      const handover = authStatusSchema.safeParse(JSON.parse(raw)).data?.handover;
+      return handover?.serverLock === false ? handover : null;
+    } catch {
+      return null;
+    }
   }
 
   /**
