@@ -12,6 +12,9 @@ import { defaultListTake } from '#common/contract/lists';
 import type { HttpClient } from '../../shared/api/http';
 import { patientQueries } from '../../shared/api/patient-queries';
 
+/** How many patients' orders the day's list reads at once. */
+const parallelReads = 4;
+
 /** One of today's in-clinic tests and the patient who takes it. */
 export interface TodayInClinic {
   order: AssessmentOrder;
@@ -96,15 +99,21 @@ export const orderQueries = {
             { searchText: '', orderBy: 'name', ascending: true, skip: 0, take: defaultListTake, providerServiceId },
             signal,
           );
-        const found = await Promise.all(
-          list.dataList
-            .filter((patient) => mayHaveOrderOn(patient, today))
-            .map(async (patient) =>
-              (await client.query(orderQueries.patientOrders(http, patient.id)))
-                .filter((order) => isOpenOnSite(order) && isForDay(order, today))
-                .map((order) => ({ order, patient })),
-            ),
-        );
+        const candidates = list.dataList.filter((patient) => mayHaveOrderOn(patient, today));
+        // A few at a time, so the page's own requests are not queued behind a long day's list.
+        const found: TodayInClinic[][] = [];
+        for (let start = 0; start < candidates.length; start += parallelReads) {
+          const batch = candidates.slice(start, start + parallelReads);
+          found.push(
+            ...(await Promise.all(
+              batch.map(async (patient) =>
+                (await client.query(orderQueries.patientOrders(http, patient.id)))
+                  .filter((order) => isOpenOnSite(order) && isForDay(order, today))
+                  .map((order) => ({ order, patient })),
+              ),
+            )),
+          );
+        }
         return found
           .flat()
           .sort((a, b) => a.order.scheduleDateTime.localeCompare(b.order.scheduleDateTime) || a.order.id - b.order.id);
