@@ -43,6 +43,9 @@ test('a clinician’s patient list and patient stay on screen after an offline r
   loginPage,
   request,
 }) => {
+  // Several starts of the whole app, each reading the encrypted cache: about 45 s beside another worker on two
+  // cores, too near the usual 60 s.
+  test.slow();
   await loginPage.signInAs('clinician');
   await letServiceWorkerControlSignedIn(page);
   const patients = new GeneralList(page, 'Patients');
