@@ -1,19 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { listPageSize, type ListParams } from '#common/contract/lists';
+import { format } from 'date-fns';
 import type { HttpClient } from '../shared/api/http';
 import type { SessionStore } from '../shared/auth/session-store';
-import { cardPageSize, type ListPage } from '../shared/ui/general-list/list-source';
+
+/** How many of the day's patients and orders are read at once. */
+const parallelReads = 4;
 
 /**
- * Issue 36: a technician's day is the in-clinic tests waiting at their provider service. At sign-in and on each
- * start, the Orders tab's first page (patients with outstanding orders, as the tab asks for it on a tablet), each of
- * those patients and their orders are fetched into the encrypted per-user cache, so a tablet that loses the network
- * still shows them. Only spec §7 list and detail calls; nothing is written.
+ * Issue 36: a technician's day is the in-clinic tests scheduled for today at their provider service. At sign-in
+ * and on each start, that list (the Orders tab's "Today's tests in the clinic"), each of its patients, their orders
+ * and each order as its begin page reads it are fetched into the encrypted per-user cache, so a tablet that loses
+ * the network still shows them. Only spec §7 list and detail calls; nothing is written. Spec §7 cannot ask for
+ * "in clinic, today", so the list narrows on the tablet (see `orderQueries.todayInClinic`); "today" is the tablet's
+ * day, as the tablet is in the clinic (the contract gives a provider service no time zone of its own).
  */
 export async function keepTheDaysWork(
   queryClient: QueryClient,
   http: HttpClient,
   session: SessionStore,
+  product: string,
+  now: Date = new Date(),
 ): Promise<void> {
   const status = session.getSnapshot();
   const providerServiceId = status.currentProviderServiceId;
@@ -28,37 +34,29 @@ export async function keepTheDaysWork(
     return;
   }
   // Loaded here, not with the app's first download: only a signed-in technician needs it.
-  const [{ patientQueries }, { orderQueries }] = await Promise.all([
+  const [{ patientQueries }, { orderQueries }, { assessmentQueries }] = await Promise.all([
     import('../shared/api/patient-queries'),
     import('../features/orders/queries'),
+    import('../features/assessments/api'),
   ]);
-  const source = patientQueries.listSource(http, 'outstandingOrders');
-  // The Orders tab's own query (card mode, name order), so the tab shows this copy.
-  const params: ListParams = {
-    searchText: '',
-    orderBy: 'name',
-    ascending: true,
-    skip: 0,
-    take: cardPageSize,
-    providerServiceId,
-  };
-  const list = await queryClient.infiniteQuery({
-    queryKey: source.queryKey(params, 'pages'),
-    queryFn: ({ pageParam, signal }) => source.fetchPage({ ...params, skip: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: ListPage<unknown>, pages: ListPage<unknown>[]) => {
-      const loaded = pages.reduce((sum, page) => sum + page.dataList.length, 0);
-      return loaded < last.count && last.dataList.length > 0 ? loaded : undefined;
-    },
-    meta: { persist: true },
+  // Fetched afresh: the day's list is what changed since the last start.
+  const today = await queryClient.query({
+    ...orderQueries.todayInClinic(http, providerServiceId, format(now, 'yyyy-MM-dd')),
+    staleTime: 0,
   });
-  const waiting = list.pages.flatMap((page) => page.dataList).slice(0, listPageSize);
-  await Promise.all(
-    waiting.flatMap((patient) => [
-      queryClient.query(patientQueries.detail(http, patient.id)),
-      queryClient.query(orderQueries.patientOrders(http, patient.id)),
-    ]),
-  );
+  const patientIds = [...new Set(today.map(({ patient }) => patient.id))];
+  const reads: (() => Promise<unknown>)[] = [
+    ...patientIds.map((id) => () => queryClient.query(patientQueries.detail(http, id))),
+    ...today.map(
+      ({ order }) =>
+        () =>
+          queryClient.query(assessmentQueries.order(http, product, order.id)),
+    ),
+  ];
+  // A few at a time, so the pages the technician opens meanwhile are not queued behind the day's reads.
+  for (let start = 0; start < reads.length; start += parallelReads) {
+    await Promise.all(reads.slice(start, start + parallelReads).map((read) => read()));
+  }
 }
 
 /**
@@ -66,7 +64,12 @@ export async function keepTheDaysWork(
  * acceptance of the policy changes (a sign-in among them). A failure (offline, a refusal) leaves the cache as it is:
  * the pages say what they can.
  */
-export function followTheDaysWork(queryClient: QueryClient, http: HttpClient, session: SessionStore): () => void {
+export function followTheDaysWork(
+  queryClient: QueryClient,
+  http: HttpClient,
+  session: SessionStore,
+  product: string,
+): () => void {
   let last = '';
   const follow = () => {
     const status = session.getSnapshot();
@@ -79,7 +82,7 @@ export function followTheDaysWork(queryClient: QueryClient, http: HttpClient, se
     ].join(':');
     if (current === last) return;
     last = current;
-    keepTheDaysWork(queryClient, http, session).catch(() => undefined);
+    keepTheDaysWork(queryClient, http, session, product).catch(() => undefined);
   };
   follow();
   return session.subscribe(follow);

@@ -1,5 +1,11 @@
 import type { PatientProfile } from '#common/contract';
-import { FollowUpOrders, OpenOrders, PatientOrdersSection, useMassOrderSelection } from '../features/orders';
+import {
+  FollowUpOrders,
+  OpenOrders,
+  PatientOrdersSection,
+  TodayInClinic,
+  useMassOrderSelection,
+} from '../features/orders';
 import { useCapability } from '../shared/api/capabilities';
 import { useEntitlement } from '../shared/auth/session-context';
 import { PatientListPage, PatientProfilePage, type PatientListPageProps } from '../features/patients';
@@ -14,7 +20,8 @@ const renderOpenOrders = (patient: PatientProfile) => <OpenOrders patient={patie
 
 /**
  * The patient lists with each card's open orders; the full list (the clinician's home) also offers mass ordering
- * and names the orders that need attention; the Orders tab follows every open order by its progress.
+ * and names the orders that need attention; the Orders tab starts with today's in-clinic tests and follows every
+ * open order by its progress.
  */
 const renderResultsList: NonNullable<PatientListPageProps['renderList']> = (list) => <ResultsSummaryList {...list} />;
 
@@ -29,7 +36,11 @@ function PatientListWithOrders({ kind }: Pick<PatientListPageProps, 'kind'>) {
     kind === 'all' && followsOrders ? (
       <FollowUpOrders mode="attention" />
     ) : kind === 'outstandingOrders' ? (
-      <FollowUpOrders mode="browse" />
+      <>
+        {/* Issue 36: today's in-clinic tests first, kept on the tablet for a day without network. */}
+        <TodayInClinic />
+        <FollowUpOrders mode="browse" />
+      </>
     ) : undefined;
   return (
     <PatientListPage

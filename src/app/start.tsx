@@ -167,7 +167,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     await Promise.all([persistence.ready, loadAllNamespaces()]);
   }
   watchSession(session, authApi);
-  followTheDaysWork(queryClient, http, session);
+  followTheDaysWork(queryClient, http, session, config.product);
   markSessionReady();
   await styles;
   await yieldToBrowser();

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: what a first visit transfers (and the least the required stack allows) and how Lighthouse scores it, how long the reference server takes
  * from start to its first answer, patient search at 10,000 and 100,000 patients, list throughput on PGlite and
- * PostgreSQL, and the offline cold start. Numbers, never pass/fail: tests do not time things.
+ * PostgreSQL, the offline cold start and each staff route opened offline. Numbers, never pass/fail: tests do not time things.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeTransfer, measureFirstVisit } from './first-visit';
 import { describeLighthouse, measureLighthouse } from './lighthouse';
+import { describeOfflineRoutes, measureOfflineRoutes } from './offline-routes';
 import { describeOfflineStart, offlineStart } from './offline-start';
 import { describeStackFloor, measureStackFloor } from './stack-floor';
 import { describePatientJourney, measurePatientJourney } from './patient-journey';
@@ -144,6 +145,13 @@ const parts: Record<string, () => Promise<Numbers>> = {
     const offline = await offlineStart(portBase + 7);
     console.log(describeOfflineStart(offline));
     return { offlineStart: offline };
+  },
+  // Issue 36's 3 s aim: every staff route opened offline after one online visit (port 7 again: the offline start's
+  // server has stopped).
+  'offline-routes': async () => {
+    const offlineRoutes = await measureOfflineRoutes(portBase + 7);
+    console.log(describeOfflineRoutes(offlineRoutes));
+    return { offlineRoutes };
   },
 };
 

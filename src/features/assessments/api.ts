@@ -45,6 +45,8 @@ export const assessmentQueries = {
       queryFn: ({ signal }) => http.get(ordersPath(product, assessmentId), assessmentOrderSchema, { signal }),
       // As the detail above: the status decides whether the test can begin.
       staleTime: 5_000,
+      // Issue 36: a technician's day keeps today's orders, so an offline begin page still says what the order is.
+      meta: { persist: true },
     }),
   /**
    * Issue 18: whether the patient's link still works, asked once as its page opens (which the order's timeline

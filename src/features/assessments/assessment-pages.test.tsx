@@ -89,6 +89,16 @@ describe('SupervisedAssessmentPage (spec §2, §4 On-site test flow)', () => {
     expect(await screen.findByText('The assessment could not be loaded.')).toBeInTheDocument();
   });
 
+  it('offline, an order not saved on the tablet stays on its page and says the test needs a connection', async () => {
+    // No answer to the order (the network is gone): not a refusal, so no trip home and no error toast.
+    renderSupervised(orderDetail(), { 'GET /api/cgm/assessmentorders/9': () => undefined });
+    expect(await screen.findByText(/The test itself needs a connection/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the start page' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Patients home' })).not.toBeInTheDocument();
+    expect(screen.queryByText('The assessment could not be loaded.')).not.toBeInTheDocument();
+  });
+
   it('shows a finished order as test already completed, with its last language and nothing to begin', async () => {
     renderSupervised(
       orderDetail({

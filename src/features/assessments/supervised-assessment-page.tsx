@@ -25,6 +25,8 @@ import {
 import type { RunnerReturn } from './runner';
 import { errorPageOf } from './test-errors';
 import { Notice } from '../../shared/ui';
+import { NeedsConnection } from '../../shared/ui/offline';
+import { useOnline } from '../../shared/api/connectivity';
 
 /**
  * Spec §2/§4 /{product}/manage/patientassessment/{patientId}/assessment/{assessmentId}: a clinician or technician
@@ -87,7 +89,11 @@ function SupervisedBegin({ patientId, assessmentId, home, go }: BeginPageProps &
   // assessmentorders/{id}), asked for side by side.
   const orderQuery = useQuery(assessmentQueries.order(http, product, assessmentId));
   const patientQuery = useQuery(patientQueries.detail(http, patientId));
-  const refused = (error: Error | null) => !!error && !(isApiError(error) && error.status === 403);
+  const online = useOnline();
+  // Issue 36: no answer (offline) is not a refusal: the page stays and says the test needs a connection.
+  const unreachable = (error: Error | null) => isApiError(error) && error.isNetworkError && !error.isTimeout;
+  const refused = (error: Error | null) =>
+    !!error && !(isApiError(error) && error.status === 403) && !unreachable(error);
   const joined = orderQuery.data && patientQuery.data ? onSiteOrder(orderQuery.data, patientQuery.data) : undefined;
   // An order of another patient than the address names is no order of this page.
   const failedToLoad = refused(orderQuery.error) || refused(patientQuery.error) || joined === null;
@@ -96,6 +102,15 @@ function SupervisedBegin({ patientId, assessmentId, home, go }: BeginPageProps &
     toast.error(t('ERROR_FETCHING_ASSESSMENT_DATA'));
   }, failedToLoad);
   if (failedToLoad) return <Navigate to={home} replace />;
+  if (!joined && (!online || unreachable(orderQuery.error) || unreachable(patientQuery.error))) {
+    // Not saved on this tablet, and no network to ask: say so, with the way back, instead of a spinner.
+    return (
+      <Page title={t('begin.supervisedTitle')}>
+        <Notice tone="warning">{t('offline.testNeedsConnection')}</Notice>
+        <NeedsConnection />
+      </Page>
+    );
+  }
   if (!joined) return <PageLoading />;
   return <SupervisedBeginForm order={joined} refetch={() => void orderQuery.refetch()} go={go} />;
 }
@@ -108,8 +123,11 @@ function SupervisedBegin({ patientId, assessmentId, home, go }: BeginPageProps &
 function SupervisedBeginForm({ order }: BeginFormProps) {
   const { t } = useTranslation('assessments');
   const finished = order.assessmentOrderStatus.id === 'FINI';
+  const online = useOnline();
   return (
     <Page title={t('begin.supervisedTitle')}>
+      {/* Issue 36: the saved order shows offline; the test itself needs the network. */}
+      {!online && !finished && <Notice tone="warning">{t('offline.testNeedsConnection')}</Notice>}
       <OrderSummary order={order} />
       {order.patientIsDisabled && (
         <Notice tone="warning" urgent>

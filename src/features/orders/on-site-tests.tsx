@@ -2,7 +2,6 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AssessmentOrder } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { HandToPatientButton } from '../../shared/auth/hand-to-patient';
 import { useEntitlement } from '../../shared/auth/session-context';
@@ -10,15 +9,9 @@ import { useFormatters } from '../../shared/lib/i18n/format';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { orderQueries } from './api';
+import { isOpenOnSite } from './queries';
 
-/** An in-clinic order still to be taken: scheduled, not cancelled (issue 18). */
-export function isOpenOnSite(order: AssessmentOrder): boolean {
-  return (
-    order.assessmentOrderStatus.id === 'SCHD' &&
-    order.assessmentOrderType.id === 'SITE' &&
-    order.progress.id !== 'CANCELLED'
-  );
-}
+export { isOpenOnSite };
 
 /** Issue 31: "Begin test" as a button, the technician's main job, not a date link in a table. */
 export function BeginTestButton({

@@ -1,11 +1,48 @@
 import { queryOptions } from '@tanstack/react-query';
+import { isSameDay, startOfDay } from 'date-fns';
 import {
   assessmentOrderListSchema,
   followUpListSchema,
   orderTimelineSchema,
+  type AssessmentOrder,
   type FollowUpFilter,
+  type PatientProfile,
 } from '#common/contract';
+import { defaultListTake } from '#common/contract/lists';
 import type { HttpClient } from '../../shared/api/http';
+import { patientQueries } from '../../shared/api/patient-queries';
+
+/** How many patients' orders the day's list reads at once. */
+const parallelReads = 4;
+
+/** One of today's in-clinic tests and the patient who takes it. */
+export interface TodayInClinic {
+  order: AssessmentOrder;
+  patient: PatientProfile;
+}
+
+/** An in-clinic order still to be taken: scheduled, not cancelled (issue 18). */
+export function isOpenOnSite(order: AssessmentOrder): boolean {
+  return (
+    order.assessmentOrderStatus.id === 'SCHD' &&
+    order.assessmentOrderType.id === 'SITE' &&
+    order.progress.id !== 'CANCELLED'
+  );
+}
+
+/** Scheduled (or placed) on the tablet's day: the tablet is in the clinic, so its day is the clinic's. */
+export function isForDay(order: AssessmentOrder, day: Date): boolean {
+  return isSameDay(new Date(order.scheduleDateTime), day) || isSameDay(new Date(order.orderDate), day);
+}
+
+/**
+ * A patient of the outstanding-orders list who may have an open order today: their newest open order (spec §3
+ * lastAssessmentOpenOrderDate) is today or later, or the server does not say when it is.
+ */
+function mayHaveOrderOn(patient: PatientProfile, day: Date): boolean {
+  const newest = patient.lastAssessmentOpenOrderDate;
+  return newest === null || new Date(newest).getTime() >= startOfDay(day).getTime();
+}
 
 /**
  * The one key factory of the ordering feature (DESIGN §2 rule 4). A patient's orders are kept for an offline clinic
@@ -40,6 +77,46 @@ export const orderQueries = {
             signal,
           })
         ).dataList;
+      },
+      meta: { persist: true },
+    }),
+  /**
+   * Issue 36: the in-clinic tests waiting today at the provider service, for a technician's day. Spec §7 has no
+   * filter by location or date, so this reads its calls and narrows on the tablet: the patients with outstanding
+   * orders (one request, up to the default 10000), then the orders of those whose newest open order is not older
+   * than today, kept when they are open, in clinic and scheduled or placed today in the tablet's time zone. Each
+   * patient's orders go into their own (kept) query on the way, so the patient's page shows them too. `day` is the
+   * tablet's date (yyyy-MM-dd): a new day is a new list.
+   */
+  todayInClinic: (http: HttpClient, providerServiceId: number | null, day: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'todayInClinic', providerServiceId, day] as const,
+      queryFn: async ({ signal, client }): Promise<TodayInClinic[]> => {
+        const today = new Date(`${day}T00:00:00`);
+        const list = await patientQueries
+          .listSource(http, 'outstandingOrders')
+          .fetchPage(
+            { searchText: '', orderBy: 'name', ascending: true, skip: 0, take: defaultListTake, providerServiceId },
+            signal,
+          );
+        const candidates = list.dataList.filter((patient) => mayHaveOrderOn(patient, today));
+        // A few at a time, so the page's own requests are not queued behind a long day's list.
+        const found: TodayInClinic[][] = [];
+        for (let start = 0; start < candidates.length; start += parallelReads) {
+          const batch = candidates.slice(start, start + parallelReads);
+          found.push(
+            ...(await Promise.all(
+              batch.map(async (patient) =>
+                (await client.query(orderQueries.patientOrders(http, patient.id)))
+                  .filter((order) => isOpenOnSite(order) && isForDay(order, today))
+                  .map((order) => ({ order, patient })),
+              ),
+            )),
+          );
+        }
+        return found
+          .flat()
+          .sort((a, b) => a.order.scheduleDateTime.localeCompare(b.order.scheduleDateTime) || a.order.id - b.order.id);
       },
       meta: { persist: true },
     }),

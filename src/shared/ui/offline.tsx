@@ -50,7 +50,7 @@ export function NeedsConnection({ withWayBack = true }: { withWayBack?: boolean 
       <Text>{t('offline.needsConnection')}</Text>
       {withWayBack && (
         <Group gap="md">
-          <Anchor component={Link} to={paths.home} fw={600} py={10}>
+          <Anchor component={Link} to={paths.home} fw={600} py={10} mih={44}>
             {t('offline.backHome')}
           </Anchor>
         </Group>

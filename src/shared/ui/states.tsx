@@ -93,8 +93,9 @@ export function LoadError({
       <Stack gap="xs" align="flex-start">
         <FailureReason error={error} />
         {children}
+        {/* Issue 36: a target of at least 44×44 px, for a finger on a tablet (WCAG 2.5.8, and the patient rule). */}
         {onRetry && (
-          <Button size="xs" variant="white" onClick={onRetry}>
+          <Button size="md" mih={44} miw={44} variant="white" onClick={onRetry}>
             {t('list.retry')}
           </Button>
         )}

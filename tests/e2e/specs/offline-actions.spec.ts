@@ -1,4 +1,4 @@
-import { letServiceWorkerControl } from '../fixtures/service-worker';
+import { letServiceWorkerControlSignedIn } from '../fixtures/service-worker';
 import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { GeneralList, ProfileDialog, uniqueName } from '../pages/manage';
@@ -11,7 +11,7 @@ test('offline, search looks through the patients saved on the tablet and says so
   loginPage,
 }) => {
   await loginPage.signInAs('clinician');
-  await letServiceWorkerControl(page);
+  await letServiceWorkerControlSignedIn(page);
   const patients = new GeneralList(page, 'Patients');
   await expect(patients.region().getByRole('listitem').first()).toBeVisible();
   // Rosa was found online once: the tablet keeps that page of the list as well as the first.
@@ -47,7 +47,7 @@ test('offline, adding a patient is turned off with the reason beside it; a form 
   loginPage,
 }) => {
   await loginPage.signInAs('clinician');
-  await letServiceWorkerControl(page);
+  await letServiceWorkerControlSignedIn(page);
   await page.getByRole('link', { name: 'Add Patient' }).click();
   const dialog = new ProfileDialog(page);
   await dialog.textbox('First name').fill('Typed before the drop');
@@ -109,31 +109,58 @@ test.describe('a request the server never answers', () => {
   });
 });
 
-test('a technician’s in-clinic orders are kept at sign-in, so the Orders tab and the patient show offline, and the begin page says the test needs a connection', async ({
+test('a technician’s in-clinic tests for today are kept at sign-in: offline, the Orders tab lists them with the saved copy’s age, and the begin page says the test needs a connection', async ({
   page,
   context,
   loginPage,
   request,
 }) => {
-  // A patient waiting for an in-clinic test, whose name sorts first in the Orders tab.
-  const lastName = uniqueName('Aaab');
-  await patientWithSiteOrder(request, { firstName: 'Aaron', lastName });
+  // An in-clinic test placed today, before the technician's day starts.
+  const lastName = uniqueName('Today');
+  const { patient } = await patientWithSiteOrder(request, { firstName: 'Tomasz', lastName });
   await loginPage.signInAs('technician');
-  await letServiceWorkerControl(page);
+  await letServiceWorkerControlSignedIn(page);
   // The Orders tab was never opened: what shows offline was kept at sign-in (each start keeps it again).
   await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
   await page.goto('/cgm/manage/patientsorders');
-  const patient = page.getByRole('link', { name: `Aaron ${lastName}`, exact: true });
-  await expect(patient).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText(/Saved .+ ago\./);
-  await patient.click();
-  await expect(page.getByRole('heading', { level: 1, name: `Aaron ${lastName}` })).toBeVisible();
-  await page
-    .getByRole('link', { name: /^Begin test: / })
-    .first()
-    .click();
-  await expect(page.getByText(/needs a connection/).first()).toBeVisible();
+  const today = page.getByRole('region', { name: 'Today’s tests in the clinic' });
+  const item = today.getByRole('listitem').filter({ hasText: patient.name });
+  await expect(item.getByRole('link', { name: patient.name, exact: true })).toBeVisible();
+  await expect(item).toContainText('Full assessment, scheduled');
+  await expectNoSeriousA11yViolations(page);
+
+  await item.getByRole('link', { name: new RegExp(`^Begin test: ${patient.name}, `) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Begin the assessment' })).toBeVisible();
+  await expect(page.getByText('The test itself needs a connection')).toBeVisible();
+  await expect(page.getByText(patient.name).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Hand to the patient/ })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('offline, a list not saved on the tablet says it needs a connection, with Try again and the way back at least 44×44 px', async ({
+  page,
+  context,
+  loginPage,
+}) => {
+  await loginPage.signInAs('clinician');
+  await letServiceWorkerControlSignedIn(page);
+  // The Orders tab was never opened on this tablet, so nothing of it is saved.
+  await context.setOffline(true);
+  await page.goto('/cgm/manage/patientsorders');
+  const failures = page.getByRole('alert').filter({ hasText: 'This page needs a connection' });
+  await expect(failures.first()).toBeVisible();
+  const targets = failures.locator('a[href], button');
+  await expect(targets.filter({ hasText: 'Try again' }).first()).toBeVisible();
+  await expect(targets.filter({ hasText: 'Back to the start page' }).first()).toBeVisible();
+  const sizes = await targets.evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      return { name: element.textContent.trim(), width: Math.round(box.width), height: Math.round(box.height) };
+    }),
+  );
+  expect(sizes.filter(({ width, height }) => width < 44 || height < 44)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
 });

@@ -1,8 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { RouteObject } from 'react-router';
-import { createServer } from 'vite';
+import type { APIRequestContext } from '@playwright/test';
 import { demoAccounts, demoPassword, type DemoAccount } from '../fixtures/demo';
-import { letServiceWorkerControl } from '../fixtures/service-worker';
+import { letServiceWorkerControlSignedIn } from '../fixtures/service-worker';
+import {
+  accountMenu,
+  fill,
+  loaders,
+  needsConnection,
+  offlineWithAge,
+  staffRoutePatterns,
+  type DemoIds,
+} from '../fixtures/route-walk';
 import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { uniqueName } from '../pages/manage';
@@ -15,75 +22,6 @@ import { uniqueName } from '../pages/manage';
  * editing this test.
  */
 
-/** The app's route table, read through Vite as the app itself is built (styles and the worker's module stubbed). */
-async function routeTable(): Promise<RouteObject[]> {
-  const server = await createServer({
-    configFile: false,
-    root: process.cwd(),
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
-    define: { __BUILD_ID__: '"route-walk"' },
-    plugins: [
-      {
-        name: 'worker-registration-stub',
-        resolveId: (id) => (id.startsWith('virtual:pwa-register') ? '\0worker-registration-stub' : null),
-        load: (id) =>
-          id === '\0worker-registration-stub'
-            ? 'export const useRegisterSW = () => ({ needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} });'
-            : null,
-      },
-    ],
-  });
-  try {
-    const router = (await server.ssrLoadModule('/src/app/router.tsx')) as {
-      routes: (product: string) => RouteObject[];
-    };
-    return router.routes('cgm');
-  } finally {
-    await server.close();
-  }
-}
-
-/** Every path pattern of the table, joined with its parents'; redirects and catch-alls are no pages. */
-function pathPatterns(table: RouteObject[], base = ''): string[] {
-  const found: string[] = [];
-  for (const route of table) {
-    const path =
-      route.path === undefined
-        ? base
-        : route.path.startsWith('/')
-          ? route.path
-          : `${base.replace(/\/$/, '')}/${route.path}`;
-    const redirect = route.element !== undefined && route.element !== null && route.children === undefined;
-    if ((route.index === true || route.path !== undefined) && !redirect && !path.includes('*')) found.push(path);
-    if (route.children) found.push(...pathPatterns(route.children, path));
-  }
-  return [...new Set(found)];
-}
-
-/** The signed-in staff pages: Manage, the provider-service switch and the password change. */
-function staffPatterns(patterns: string[]): string[] {
-  return patterns.filter(
-    (pattern) =>
-      (pattern.startsWith('/cgm/manage') ||
-        pattern.startsWith('/cgm/providerservice/') ||
-        pattern === '/cgm/setupaccountchangepassword') &&
-      // A patient's own pages after an on-site test: staff are sent home from them.
-      !pattern.endsWith('/completed') &&
-      !pattern.includes('/error/'),
-  );
-}
-
-interface DemoIds {
-  patientId: number;
-  assessmentId: number;
-  clinicianId: number;
-  technicianId: number;
-  providerServiceId: number;
-}
-
 async function profileIdOf(request: APIRequestContext, account: DemoAccount): Promise<number> {
   const response = await request.post('/api/cgm/login', {
     data: { userName: demoAccounts[account].email, password: demoPassword },
@@ -94,33 +32,13 @@ async function profileIdOf(request: APIRequestContext, account: DemoAccount): Pr
   return id ?? 0;
 }
 
-function fill(pattern: string, ids: DemoIds): string {
-  return pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
-    const value = (ids as unknown as Record<string, number | undefined>)[name];
-    if (value === undefined) throw new Error(`no demo id for :${name} in ${pattern}`);
-    return String(value);
-  });
-}
-
 let patterns: string[] = [];
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  patterns = staffPatterns(pathPatterns(await routeTable()));
+  patterns = await staffRoutePatterns();
   expect(patterns).toContain('/cgm/manage/patients');
   expect(patterns).toContain('/cgm/manage/patientassessment/:patientId/assessment/:assessmentId');
 });
-
-const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for / });
-
-/** What a person sees once a page has settled: no loader turning anywhere. */
-const loaders = (page: Page) => page.locator('.mantine-Loader-root:visible');
-
-const offlineWithAge = (page: Page) =>
-  page
-    .getByRole('status')
-    .filter({ hasText: 'You are offline' })
-    .getByText(/Saved .+ ago\./);
-const needsConnection = (page: Page) => page.getByText(/This page needs a connection/).first();
 
 for (const account of ['clinician', 'technician', 'admin'] as const) {
   test(`every route a ${account} may open shows its saved copy or says it needs a connection, offline`, async ({
@@ -139,7 +57,7 @@ for (const account of ['clinician', 'technician', 'admin'] as const) {
       providerServiceId: 1,
     };
     await loginPage.signInAs(account);
-    await letServiceWorkerControl(page);
+    await letServiceWorkerControlSignedIn(page);
 
     // The online visit: each page the role may open, once. A page the role may not open sends it elsewhere.
     const opened: string[] = [];

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
-import { letServiceWorkerControl } from '../fixtures/service-worker';
+import { letServiceWorkerControlSignedIn } from '../fixtures/service-worker';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { GeneralList, ManageTabs, ProfileDialog, uniqueName } from '../pages/manage';
 
@@ -43,8 +43,11 @@ test('a clinician’s patient list and patient stay on screen after an offline r
   loginPage,
   request,
 }) => {
+  // Several starts of the whole app, each reading the encrypted cache: about 45 s beside another worker on two
+  // cores, too near the usual 60 s.
+  test.slow();
   await loginPage.signInAs('clinician');
-  await letServiceWorkerControl(page);
+  await letServiceWorkerControlSignedIn(page);
   const patients = new GeneralList(page, 'Patients');
   const firstLink = patients.region().getByRole('listitem').first().getByRole('link').first();
   await expect(firstLink).toBeVisible();
@@ -101,7 +104,7 @@ test('after logout no cached patient data or token is left, and the next user on
   shell,
 }) => {
   await loginPage.signInAs('clinician');
-  await letServiceWorkerControl(page);
+  await letServiceWorkerControlSignedIn(page);
   const patients = new GeneralList(page, 'Patients');
   await patients.searchNow('Alvarez');
   await patients.link(/^Rosa M\. Alvarez$/).click();

@@ -1,4 +1,5 @@
 import type { Request } from '@playwright/test';
+import { readyTechnician } from '../fixtures/accounts';
 import { devPost } from '../fixtures/dev';
 import { demoAccounts } from '../fixtures/demo';
 import { expect, test } from '../fixtures/test';
@@ -35,14 +36,20 @@ test('a session expired on the server ends with the timed-out message after the 
   const answered = (request: Request) => reading.delete(request);
   page.on('requestfinished', answered);
   page.on('requestfailed', answered);
+  // A technician of the test's own: expiring the demo technician's sessions would sign out every other test signed
+  // in as that account at the same time (the offline route walk among them).
+  const password = 'Own-Session#2468';
+  const technician = await readyTechnician(request, 'expired-session', password);
   await page.clock.install();
-  await loginPage.signInAs('technician');
+  await loginPage.open();
+  await loginPage.signIn(technician.email, password);
+  await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
   // The home page has finished reading its cards' orders: a read still on its way when the session is ended would
   // meet a 401 and log out with "expired" before the tablet ever sleeps. The cards read their orders together once
   // the list is shown (after the page's load has gone quiet), so wait for a card's orders, then for every answer.
   await expect(page.getByRole('list', { name: /^Open orders of / }).first()).toBeVisible();
   await expect.poll(() => reading.size).toBe(0);
-  const expired = await devPost(request, '/api/dev/expire-sessions', { userName: demoAccounts.technician.email });
+  const expired = await devPost(request, '/api/dev/expire-sessions', { userName: technician.email });
   expect(expired.ok()).toBe(true);
   // A jump of 20 s between two ticks of the 5 s checker is a sleep: the token is revalidated and refused.
   await page.clock.fastForward(20_000);
