@@ -50,6 +50,12 @@ export function capabilityStatement(options: CapabilityOptions): CapabilityState
         : {}),
     };
   });
+  resources.push({
+    type: 'Binary',
+    interaction: [{ code: 'read' }],
+    documentation:
+      'Binary/report-{id}: the report PDF a DiagnosticReport presentedForm names, served as application/pdf.',
+  });
   const security = {
     cors: false,
     description:

@@ -1,4 +1,7 @@
 import type { CardTask, Composite } from '#common/contract';
+import { renderReportPdf, reportPdfFileName } from '../documents/report-pdf';
+import { reportContent } from '../runner/report-content';
+import { pickLocale } from '../runner/texts';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/db';
 import {
@@ -150,4 +153,32 @@ export async function patientEverything(db: Db, access: FhirAccess, id: string):
   const resources = chartResources(chart);
   await audit(db, access, [patientId], 'Patient', `${id}/$everything`);
   return resources;
+}
+
+/**
+ * GET /fhir/R4/Binary/report-{orderId}: the report PDF a DiagnosticReport's presentedForm points at, as it stood
+ * when that test was done (the tests up to it), in the language the test was taken in.
+ */
+export async function readReportPdf(
+  db: Db,
+  access: FhirAccess,
+  id: string,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  if (!idSyntax.test(id)) throw fhirInvalid(`'${id}' is not a FHIR id`);
+  const orderId = parseRecordId(/^report-(\d+)$/.exec(id)?.[1] ?? '');
+  if (orderId === null) throw fhirNotFound();
+  const owner = await findOrderPatient(db, orderId);
+  if (!owner || !reaches(access, owner.providerServiceId)) throw fhirNotFound();
+  const [chart] = await reachableCharts(db, access, [owner.patientId]);
+  const index = chart ? chart.tests.findIndex((test) => test.finished.orderId === orderId) : -1;
+  const test = chart?.tests[index];
+  if (!chart || !test) throw fhirNotFound();
+  const content = reportContent(
+    pickLocale(test.finished.language ?? chart.patient.defaultLanguage),
+    chart.patient,
+    chart.tests.slice(0, index + 1).map((item) => item.scored),
+  );
+  const bytes = await renderReportPdf(content);
+  await audit(db, access, [owner.patientId], 'Binary', id);
+  return { bytes, fileName: reportPdfFileName(content) };
 }

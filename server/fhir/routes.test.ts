@@ -50,6 +50,7 @@ describe('FHIR R4 read API', () => {
       'DiagnosticReport',
       'Device',
       'Provenance',
+      'Binary',
     ]);
     const observation = resources.find((resource) => resource.type === 'Observation');
     expect(observation?.supportedProfile).toEqual([
@@ -127,6 +128,25 @@ describe('FHIR R4 read API', () => {
     expect(dangling).toEqual([]);
     expect([...present].some((key) => key.startsWith('DiagnosticReport/'))).toBe(true);
     expect([...present].some((key) => key.startsWith('Task/'))).toBe(true);
+  });
+
+  it('serves the report PDF a DiagnosticReport presents', async () => {
+    const id = await rosaId();
+    const reports = await get(`/fhir/R4/DiagnosticReport?patient=${String(id)}`);
+    const [report] = entries(reports.body);
+    if (report?.resourceType !== 'DiagnosticReport') throw new Error('no DiagnosticReport');
+    const url = report.presentedForm?.[0]?.url ?? '';
+    expect(url).toMatch(/^Binary\/report-\d+$/);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/fhir/R4/${url}`,
+      headers: { authToken: testApp.tokens.clinician },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const other = await get(`/fhir/R4/${url}`, 'clinician2');
+    expect(other.status).toBe(404);
   });
 
   it('answers unknown types, unsupported parameters and malformed ids with an OperationOutcome, 400 or 404', async () => {

@@ -5,7 +5,7 @@ import { resolveFhirAccess } from './access';
 import { capabilityStatement } from './capability';
 import { operationOutcome, outcomeOf, FhirError } from './outcome';
 import { isFhirResourceType, type FhirResource, type FhirResourceType } from './profiles';
-import { patientEverything, readFhirResource, searchFhirResources } from './reading';
+import { patientEverything, readFhirResource, readReportPdf, searchFhirResources } from './reading';
 
 export const fhirBasePath = '/fhir/R4';
 export const fhirContentType = 'application/fhir+json; charset=utf-8';
@@ -68,6 +68,17 @@ export const fhirRoutes: FastifyPluginCallback<FhirRouteDeps> = (app, deps, done
     const access = await resolveFhirAccess(request, reply);
     const { id } = request.params as { id: string };
     return send(reply, 200, searchset(base(), await patientEverything(db, access, id)));
+  });
+
+  // The report PDF of a DiagnosticReport's presentedForm (Binary is served for these only, as the PDF itself).
+  app.get('/Binary/:id', async (request, reply) => {
+    const access = await resolveFhirAccess(request, reply);
+    const { bytes, fileName } = await readReportPdf(db, access, (request.params as { id: string }).id);
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `inline; filename="${fileName}"`)
+      .send(Buffer.from(bytes));
   });
 
   app.get('/:type', async (request, reply) => {
