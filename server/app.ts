@@ -55,6 +55,7 @@ import { workflowRoutes } from './runner/workflow-routes';
 import { setOutboxKeepsLinks } from './db/queries/outbox';
 import { setAuditRetentionYears } from './db/queries/audit-events';
 import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
+import { fhirBasePath, fhirRoutes } from './fhir/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -253,6 +254,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(referencePageRoutes, { db: options.db, demo: options.demo });
   void app.register(resultsRoutes, deps);
   void app.register(resultsSummaryRoutes, deps);
+  // Issue 38: FHIR R4, beyond spec §7, so not under API_SURFACE=spec.
+  if (options.apiSurface !== 'spec') void app.register(fhirRoutes, { ...deps, version, prefix: fhirBasePath });
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
   }
