@@ -55,6 +55,7 @@ import { workflowRoutes } from './runner/workflow-routes';
 import { setOutboxKeepsLinks } from './db/queries/outbox';
 import { setAuditRetentionYears } from './db/queries/audit-events';
 import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
+import { fhirBasePath, fhirClientRoutes, smartRoutes } from './fhir/smart/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -253,6 +254,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(referencePageRoutes, { db: options.db, demo: options.demo });
   void app.register(resultsRoutes, deps);
   void app.register(resultsSummaryRoutes, deps);
+  // Issue 38: SMART Backend Services (the backend clients, their tokens) beside the FHIR API.
+  void app.register(fhirClientRoutes, { ...deps, prefix: `/api/${product}` });
+  void app.register(smartRoutes, { ...deps, prefix: fhirBasePath });
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
   }
