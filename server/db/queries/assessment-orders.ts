@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { openOrder, orderProgressColumns, orderProgressJoin } from './order-events';
 
 /** The shape of `orderSelect`; timestamps come back as Date from both drivers. */
-interface OrderRow extends Omit<ProgressFacts, 'status' | 'orderType'> {
+export interface OrderRow extends Omit<ProgressFacts, 'status' | 'orderType'> {
   id: number;
   patientId: number;
   patientName: string;

@@ -1,0 +1,178 @@
+import type { OrderTypeId } from '#common/contract';
+import type { AssessmentOrder } from '#common/contract';
+import type { Db } from '../db';
+import { orderSelect, toAssessmentOrder, type OrderRow } from './assessment-orders';
+import { addressColumns, addressJoins, type AddressRow } from './person-address';
+
+/**
+ * Issue 38: what the FHIR resources are made of, read for many patients at once (a page of a provider service's
+ * patients for $export, or one patient), so a stream costs a few statements per page, not per patient.
+ */
+
+export interface FhirPatientRow extends AddressRow {
+  id: number;
+  providerServiceId: number;
+  firstName: string;
+  middleInitial: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: 'M' | 'F';
+  email: string;
+  phone: string;
+  defaultLanguage: string;
+  isDisabled: boolean;
+  updatedAt: Date;
+}
+
+const patientSelect = `
+  SELECT p.id, p.provider_service_id AS "providerServiceId", p.first_name AS "firstName",
+         coalesce(p.middle_initial, '') AS "middleInitial", p.last_name AS "lastName",
+         p.date_of_birth AS "dateOfBirth", p.gender, coalesce(p.email, '') AS email, coalesce(p.phone, '') AS phone,
+         p.default_language AS "defaultLanguage", p.is_disabled AS "isDisabled", p.updated_at AS "updatedAt",
+         ${addressColumns('p')}
+  FROM patients p ${addressJoins('p')}`;
+
+/**
+ * One page of a provider service's patients in id order after `afterId` (keyset paging: each page is read from the
+ * index where the last one stopped, whatever the size of the clinic), deactivated ones included.
+ */
+export function pageProviderServicePatients(
+  db: Db,
+  providerServiceId: number,
+  afterId: number,
+  limit: number,
+): Promise<FhirPatientRow[]> {
+  return db.query<FhirPatientRow>(
+    `${patientSelect} WHERE p.provider_service_id = $1 AND p.id > $2 ORDER BY p.id LIMIT $3`,
+    [providerServiceId, afterId, limit],
+  );
+}
+
+/** The patients with these ids (any order), whatever their provider service: the caller has checked access. */
+export function findFhirPatients(db: Db, ids: readonly number[]): Promise<FhirPatientRow[]> {
+  return db.query<FhirPatientRow>(`${patientSelect} WHERE p.id = ANY($1::int[]) ORDER BY p.id`, [[...ids]]);
+}
+
+export interface FhirOrderRow {
+  order: AssessmentOrder;
+  /** Orders placed in one request (a mass order) share it: who placed them and the transaction's time. */
+  requisition: string;
+  updatedAt: Date;
+}
+
+/** Every order of these patients, oldest first, in the shape of every other order read, with its requisition. */
+export async function listFhirOrders(db: Db, patientIds: readonly number[], now: Date): Promise<FhirOrderRow[]> {
+  // A mass order's orders are written in one transaction, so they share now() as their order date to the
+  // microsecond; the placer and that instant name the request. Nothing else is written with that pair.
+  const rows = await db.query<OrderRow & { requisition: string; updatedAt: Date }>(
+    `SELECT q.*, coalesce(ao.ordered_by_user_id::text, '0') || '-' ||
+              ((extract(epoch FROM ao.order_date) * 1000000)::bigint)::text AS requisition,
+            greatest(ao.updated_at, q."lastEventAt") AS "updatedAt"
+     FROM (${orderSelect} WHERE o.patient_id = ANY($1::int[])) q
+     JOIN assessment_orders ao ON ao.id = q.id
+     ORDER BY q."orderDate", q.id`,
+    [[...patientIds]],
+  );
+  return rows.map((row) => ({
+    order: toAssessmentOrder(row, now),
+    requisition: row.requisition,
+    updatedAt: row.updatedAt,
+  }));
+}
+
+export interface FhirFinishedRow {
+  patientId: number;
+  orderId: number;
+  orderType: OrderTypeId;
+  batteryCode: string;
+  completedDateTime: Date;
+  language: string | null;
+  /** When the completed attempt's results were recorded. */
+  recordedAt: Date | null;
+  /** The staff member who began a supervised attempt, if any. */
+  supervisorUserId: number | null;
+  results: unknown;
+}
+
+/** These patients' finished orders, oldest first, each with its completed attempt's record (as listFinishedAssessments). */
+export function listFhirFinished(db: Db, patientIds: readonly number[]): Promise<FhirFinishedRow[]> {
+  return db.query<FhirFinishedRow>(
+    `SELECT o.patient_id AS "patientId", o.id AS "orderId", o.order_type AS "orderType",
+            o.battery_code AS "batteryCode", o.completed_date_time AS "completedDateTime",
+            o.last_started_language AS language, a.finished_at AS "recordedAt",
+            a.started_by_user_id AS "supervisorUserId", a.results
+     FROM assessment_orders o
+     LEFT JOIN LATERAL (SELECT a.results, a.finished_at, a.started_by_user_id FROM assessment_attempts a
+                        WHERE a.assessment_order_id = o.id AND a.outcome = 'COMPLETED'
+                        ORDER BY a.finished_at DESC LIMIT 1) a ON true
+     WHERE o.patient_id = ANY($1::int[]) AND o.status = 'FINI'
+     ORDER BY o.patient_id, o.completed_date_time, o.id`,
+    [[...patientIds]],
+  );
+}
+
+export interface FhirStaffRow {
+  id: number;
+  firstName: string;
+  middleInitial: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  medicalLicenseNumber: string;
+  updatedAt: Date;
+}
+
+/** Staff members by id (prescribers and supervisors of the orders read). */
+export function findFhirStaff(db: Db, ids: readonly number[]): Promise<FhirStaffRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.query<FhirStaffRow>(
+    `SELECT u.id, u.first_name AS "firstName", coalesce(u.middle_initial, '') AS "middleInitial",
+            u.last_name AS "lastName", u.email, coalesce(u.phone, '') AS phone,
+            coalesce(u.medical_license_number, '') AS "medicalLicenseNumber", u.updated_at AS "updatedAt"
+     FROM users u WHERE u.id = ANY($1::int[]) ORDER BY u.id`,
+    [[...ids]],
+  );
+}
+
+/** The patient an order belongs to and the patient's provider service, or null when there is no such order. */
+export async function findOrderPatient(
+  db: Db,
+  orderId: number,
+): Promise<{ patientId: number; providerServiceId: number } | null> {
+  const rows = await db.query<{ patientId: number; providerServiceId: number }>(
+    `SELECT p.id AS "patientId", p.provider_service_id AS "providerServiceId"
+     FROM assessment_orders o JOIN patients p ON p.id = o.patient_id WHERE o.id = $1`,
+    [orderId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A patient's provider service, or null when there is no such patient. */
+export async function findPatientProviderService(db: Db, patientId: number): Promise<number | null> {
+  const rows = await db.query<{ providerServiceId: number }>(
+    'SELECT provider_service_id AS "providerServiceId" FROM patients WHERE id = $1',
+    [patientId],
+  );
+  return rows[0]?.providerServiceId ?? null;
+}
+
+/**
+ * Whether a staff member prescribed or supervised a test for a patient of these provider services (null: any):
+ * a Practitioner is readable where the data that names them is.
+ */
+export async function staffSeenInProviderServices(
+  db: Db,
+  userId: number,
+  providerServiceIds: readonly number[] | null,
+): Promise<boolean> {
+  const rows = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM assessment_orders o
+       WHERE ($2::int[] IS NULL OR o.provider_service_id = ANY($2::int[]))
+         AND (o.prescriber_user_id = $1 OR EXISTS (SELECT 1 FROM assessment_attempts a
+                                                   WHERE a.assessment_order_id = o.id AND a.started_by_user_id = $1))
+     ) AS found`,
+    [userId, providerServiceIds === null ? null : [...providerServiceIds]],
+  );
+  return rows[0]?.found ?? false;
+}
