@@ -57,7 +57,7 @@ import { setAuditRetentionYears } from './db/queries/audit-events';
 import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
 import { fhirBasePath, fhirClientRoutes, smartRoutes } from './fhir/smart/routes';
 import { exportRoutes } from './fhir/export';
-import { interimExportSource } from './fhir/export-interim-source';
+import { streamProviderServiceResources } from './fhir/streams';
 
 export interface BuildAppOptions {
   db: Db;
@@ -259,7 +259,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // Issue 38: SMART Backend Services (the backend clients, their tokens) beside the FHIR API.
   void app.register(fhirClientRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(smartRoutes, { ...deps, prefix: fhirBasePath });
-  void app.register(exportRoutes, { ...deps, source: interimExportSource, prefix: fhirBasePath });
+  void app.register(exportRoutes, { ...deps, source: streamProviderServiceResources, prefix: fhirBasePath });
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
   }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { auditEntriesAfter, lastAuditSequence } from '../testing/audit';
+import type { Resource } from '@medplum/fhirtypes';
 import { backendToken } from './smart/testing';
+import { validateFhir } from './validation';
 
 const origin = 'https://clinic.example';
 const tokenUrl = `${origin}/fhir/R4/auth/token`;
@@ -60,7 +62,7 @@ describe('bulk $export of a provider service (issue 38)', () => {
     const file = await download(token, manifest.output[0]?.url ?? '');
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^application\/fhir\+ndjson/);
-    const resources = lines(file.body).map((line) => JSON.parse(line) as { resourceType: string; id: string });
+    const resources = lines(file.body).map((line) => JSON.parse(line) as Resource);
     const patients = await testApp.db.query<{ id: number }>(
       'SELECT id FROM patients WHERE provider_service_id = 1 ORDER BY id',
     );
@@ -72,6 +74,38 @@ describe('bulk $export of a provider service (issue 38)', () => {
       ['fhirExport.read', 1, '1/Patient'],
     ]);
   });
+
+  it('exports every type of the demo provider service as ndjson whose every line validates against US Core', async () => {
+    const token = await backendToken(testApp.app, tokens.admin, tokenUrl);
+    const manifest = await exportManifest(token);
+    expect(manifest.output.map((file) => file.type)).toEqual([
+      'Patient',
+      'Practitioner',
+      'ServiceRequest',
+      'Task',
+      'Observation',
+      'DiagnosticReport',
+      'Device',
+      'Provenance',
+    ]);
+    const problems: string[] = [];
+    const counts: Record<string, number> = {};
+    for (const { type, url } of manifest.output) {
+      const file = await download(token, url);
+      expect(file.statusCode).toBe(200);
+      for (const line of lines(file.body)) {
+        const resource = JSON.parse(line) as Resource;
+        expect(resource.resourceType).toBe(type);
+        counts[type] = (counts[type] ?? 0) + 1;
+        problems.push(...(await validateFhir(resource)));
+      }
+    }
+    expect(problems).toEqual([]);
+    // The demo clinic has results and orders: every file of the chart holds something.
+    for (const type of ['Patient', 'ServiceRequest', 'Task', 'Observation', 'DiagnosticReport', 'Provenance']) {
+      expect([type, counts[type] ?? 0]).not.toEqual([type, 0]);
+    }
+  }, 300_000);
 
   it('lists one file per type the token may read when _type is not given', async () => {
     const token = await backendToken(testApp.app, tokens.admin, tokenUrl, 1, 'system/Patient.rs system/Observation.rs');

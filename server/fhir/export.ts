@@ -12,7 +12,8 @@ import {
 import type { RouteDeps } from '../http/route-deps';
 import { backendClientActor } from './smart/clients';
 import { fhirBasePath } from './smart/routes';
-import { allowsType, fhirResourceTypes, grantedTypes, isFhirResourceType, type FhirResourceType } from './smart/scopes';
+import { fhirResourceTypes, isFhirResourceType, type FhirResourceType } from './profiles';
+import { allowsType, grantedTypes } from './smart/scopes';
 import { verifyBackendToken, type BackendAccess } from './smart/token';
 
 /**

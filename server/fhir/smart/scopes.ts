@@ -1,23 +1,9 @@
+import { isFhirResourceType, type FhirResourceType } from '../profiles';
+
 /**
  * SMART scopes of a backend client (issue 38): read and search only, for the whole provider service (`system/`).
  * v2 syntax `system/Observation.rs` and v1 `system/Observation.read`; `*` for every type the API serves.
  */
-
-/** The resource types the FHIR API serves; a scope naming another one is refused. */
-export const fhirResourceTypes = [
-  'Patient',
-  'ServiceRequest',
-  'Task',
-  'Observation',
-  'DiagnosticReport',
-  'Device',
-  'Provenance',
-  'Practitioner',
-] as const;
-export type FhirResourceType = (typeof fhirResourceTypes)[number];
-
-export const isFhirResourceType = (value: string): value is FhirResourceType =>
-  (fhirResourceTypes as readonly string[]).includes(value);
 
 /** What a token may read: every type, or these. */
 export type GrantedTypes = '*' | ReadonlySet<FhirResourceType>;
