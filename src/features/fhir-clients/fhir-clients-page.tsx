@@ -53,8 +53,7 @@ function FhirClientTable({
                     <Text size="sm">{t('status.active')}</Text>
                     <WriteButton
                       size="sm"
-                      variant="outline"
-                      color="red.8"
+                      variant="default"
                       aria-label={t('revoke.buttonLabel', { name: client.name })}
                       onClick={() => {
                         onRevoke(client);
