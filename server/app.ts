@@ -55,7 +55,8 @@ import { workflowRoutes } from './runner/workflow-routes';
 import { setOutboxKeepsLinks } from './db/queries/outbox';
 import { setAuditRetentionYears } from './db/queries/audit-events';
 import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
-import { fhirBasePath, fhirClientRoutes, smartRoutes } from './fhir/smart/routes';
+import { fhirBasePath, fhirRoutes } from './fhir/routes';
+import { fhirClientRoutes, smartRoutes } from './fhir/smart/routes';
 import { exportRoutes } from './fhir/export';
 import { streamProviderServiceResources } from './fhir/streams';
 
@@ -256,10 +257,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(referencePageRoutes, { db: options.db, demo: options.demo });
   void app.register(resultsRoutes, deps);
   void app.register(resultsSummaryRoutes, deps);
-  // Issue 38: SMART Backend Services (the backend clients, their tokens) beside the FHIR API.
-  void app.register(fhirClientRoutes, { ...deps, prefix: `/api/${product}` });
-  void app.register(smartRoutes, { ...deps, prefix: fhirBasePath });
-  void app.register(exportRoutes, { ...deps, source: streamProviderServiceResources, prefix: fhirBasePath });
+  // Issue 38: FHIR R4, beyond spec §7, so not under API_SURFACE=spec; with it SMART Backend Services (the backend
+  // clients and their tokens) and the bulk $export.
+  if (options.apiSurface !== 'spec') {
+    void app.register(fhirRoutes, { ...deps, version, prefix: fhirBasePath });
+    void app.register(fhirClientRoutes, { ...deps, prefix: `/api/${product}` });
+    void app.register(smartRoutes, { ...deps, prefix: fhirBasePath });
+    void app.register(exportRoutes, { ...deps, source: streamProviderServiceResources, prefix: fhirBasePath });
+  }
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
   }

@@ -19,6 +19,7 @@ export const auditActions = [
   'report.access',
   'report.read',
   'export.read',
+  'fhir.read',
   // Changes of patients, staff and provider services.
   'patient.create',
   'patient.update',

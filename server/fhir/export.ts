@@ -11,7 +11,7 @@ import {
 } from '../db/queries/fhir-export-jobs';
 import type { RouteDeps } from '../http/route-deps';
 import { backendClientActor } from './smart/clients';
-import { fhirBasePath } from './smart/routes';
+import { fhirBasePath } from './routes';
 import { fhirResourceTypes, isFhirResourceType, type FhirResourceType } from './profiles';
 import { allowsType, grantedTypes } from './smart/scopes';
 import { verifyBackendToken, type BackendAccess } from './smart/token';

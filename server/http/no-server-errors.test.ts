@@ -98,6 +98,13 @@ const fieldName = fc.constantFrom(
   'count',
   'loginToken',
   'assessmentId',
+  // FHIR search parameters (issue 38).
+  'patient',
+  'category',
+  'code',
+  'date',
+  '_lastUpdated',
+  '_id',
 );
 const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
@@ -140,6 +147,8 @@ describe('no route answers 5xx to bad input', () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes).toContainEqual({ method: 'GET', url: '/api/profile/patients/:id' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/cgm/login' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/fhir/R4/:type/:id' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/fhir/R4/Patient/:id/$everything' });
   });
 
   it('answers the reported requests with 400 or 404', async () => {

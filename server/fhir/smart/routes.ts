@@ -7,13 +7,13 @@ import {
 } from '#common/contract';
 import { auditContextOf } from '../../audit/audit';
 import { forbidden } from '../../http/errors';
+import { fhirBasePath } from '../routes';
 import type { RouteDeps } from '../../http/route-deps';
 import { parseBody, parseParams } from '../../http/validation';
 import { listBackendClients, registerBackendClient, revokeBackendClient } from './clients';
 import { accessTokenSeconds, issueBackendToken, OAuthError } from './token';
 
-/** Where the FHIR API lives and, under it, the token endpoint an assertion's aud names. */
-export const fhirBasePath = '/fhir/R4';
+/** The token endpoint, under the FHIR API: an assertion's aud names it. */
 export const tokenPath = `${fhirBasePath}/auth/token`;
 
 /** Administration of backend clients is the provider-service administrators' (cops), as provider services are. */
