@@ -57,7 +57,7 @@ import { setAuditRetentionYears } from './db/queries/audit-events';
 import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
 import { fhirBasePath, fhirRoutes } from './fhir/routes';
 import { fhirClientRoutes, smartRoutes } from './fhir/smart/routes';
-import { exportRoutes } from './fhir/export';
+import { exportPatientsPerPage, exportRoutes } from './fhir/export';
 import { streamProviderServiceResources } from './fhir/streams';
 
 export interface BuildAppOptions {
@@ -263,7 +263,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     void app.register(fhirRoutes, { ...deps, version, prefix: fhirBasePath });
     void app.register(fhirClientRoutes, { ...deps, prefix: `/api/${product}` });
     void app.register(smartRoutes, { ...deps, prefix: fhirBasePath });
-    void app.register(exportRoutes, { ...deps, source: streamProviderServiceResources, prefix: fhirBasePath });
+    void app.register(exportRoutes, {
+      ...deps,
+      source: (db, id, type) => streamProviderServiceResources(db, id, type, exportPatientsPerPage),
+      prefix: fhirBasePath,
+    });
   }
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
