@@ -43,7 +43,7 @@ const staticOptions = {
  * Paths that belong to the server, not to the SPA router, and files (anything with an extension):
  * a miss there is a real 404, not a client route.
  */
-const notClientRoute = /^\/(api|dev|runner|report|locales)(\/|$)/;
+const notClientRoute = /^\/(api|dev|runner|report|locales|fhir)(\/|$)/;
 
 export function isClientNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

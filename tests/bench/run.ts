@@ -15,6 +15,7 @@ import { describePatientJourney, measurePatientJourney } from './patient-journey
 import { patientListSearch } from './patient-search';
 import { describeFhirExport, measureFhirExport } from './fhir-export';
 import { describeThroughput, patientListThroughput } from './throughput';
+import { describeFhirSearch, fhirObservationSearch } from './fhir-search';
 
 const root = join(import.meta.dirname, '..', '..');
 /** First of the nine ports the bench servers use (BENCH_PORT to move them, e.g. onto a helper's own range). */
@@ -145,6 +146,16 @@ const parts: Record<string, () => Promise<Numbers>> = {
       patientListPgliteP99Ms: throughput.pglite.p99Ms,
       patientListPostgresReqPerSec: Math.round(throughput.postgres.requestsPerSecond),
       patientListPostgresP99Ms: throughput.postgres.p99Ms,
+    };
+  },
+  // Issue 38: a patient's Observations by FHIR search, on the throughput part's ports (5 and 6).
+  'fhir-search': async () => {
+    const search = await fhirObservationSearch(portBase + 5);
+    console.log(describeFhirSearch('PGlite', search.pglite));
+    console.log(describeFhirSearch('PostgreSQL', search.postgres));
+    return {
+      fhirObservationSearchPgliteP99Ms: search.pglite.p99Ms,
+      fhirObservationSearchPostgresP99Ms: search.postgres.p99Ms,
     };
   },
   'offline-start': async () => {

@@ -24,6 +24,7 @@ import {
   useRoutedPatient,
 } from '../../shared/person';
 import { patientQueries, usePatientListSource, type PatientListKind } from '../../shared/api/patient-queries';
+import { EhrDownload } from './ehr-download';
 import { PatientForm } from './patient-form';
 import { WriteLink } from '../../shared/ui/offline';
 
@@ -307,6 +308,7 @@ export function PatientProfilePage({
         {ordersSection?.(patient)}
       </section>
       {resultsSection?.(patient)}
+      <EhrDownload patientId={patient.id} />
       <Outlet />
     </Page>
   );
