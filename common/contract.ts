@@ -20,3 +20,4 @@ export * from './contract/order-events';
 export * from './contract/order-follow-up';
 export * from './contract/audit';
 export * from './contract/spec-calls';
+export * from './contract/fhir-clients';

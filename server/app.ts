@@ -56,6 +56,9 @@ import { setOutboxKeepsLinks } from './db/queries/outbox';
 import { setAuditRetentionYears } from './db/queries/audit-events';
 import { redirectPlainHttpOnTlsPort, tlsPolicy } from './tls/tls-policy';
 import { fhirBasePath, fhirRoutes } from './fhir/routes';
+import { fhirClientRoutes, smartRoutes } from './fhir/smart/routes';
+import { exportPatientsPerPage, exportRoutes } from './fhir/export';
+import { streamProviderServiceResources } from './fhir/streams';
 
 export interface BuildAppOptions {
   db: Db;
@@ -254,8 +257,18 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(referencePageRoutes, { db: options.db, demo: options.demo });
   void app.register(resultsRoutes, deps);
   void app.register(resultsSummaryRoutes, deps);
-  // Issue 38: FHIR R4, beyond spec §7, so not under API_SURFACE=spec.
-  if (options.apiSurface !== 'spec') void app.register(fhirRoutes, { ...deps, version, prefix: fhirBasePath });
+  // Issue 38: FHIR R4, beyond spec §7, so not under API_SURFACE=spec; with it SMART Backend Services (the backend
+  // clients and their tokens) and the bulk $export.
+  if (options.apiSurface !== 'spec') {
+    void app.register(fhirRoutes, { ...deps, version, prefix: fhirBasePath });
+    void app.register(fhirClientRoutes, { ...deps, prefix: `/api/${product}` });
+    void app.register(smartRoutes, { ...deps, prefix: fhirBasePath });
+    void app.register(exportRoutes, {
+      ...deps,
+      source: (db, id, type) => streamProviderServiceResources(db, id, type, exportPatientsPerPage),
+      prefix: fhirBasePath,
+    });
+  }
   if (options.demo) {
     void app.register(devRoutes, { ...deps, localesDir });
   }

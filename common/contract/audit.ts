@@ -55,6 +55,12 @@ export const auditActions = [
   'patientLink.identityChecked',
   'patientLink.identityFailed',
   'patientLink.locked',
+  // Issue 38: FHIR backend clients (SMART Backend Services) and bulk exports.
+  'fhirClient.create',
+  'fhirClient.revoke',
+  'fhirClient.token',
+  'fhirExport.start',
+  'fhirExport.read',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -171,6 +171,7 @@ export const clientRouteSegments: ReadonlySet<string> = new Set([
   'edit',
   'editproviderservice',
   'error',
+  'fhirclients',
   'handover',
   'index',
   'licenses',

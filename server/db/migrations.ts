@@ -751,6 +751,55 @@ export const migrations: readonly Migration[] = [
         END $$`,
     ],
   },
+  {
+    // Issue 38: SMART Backend Services. A backend client is registered by an administrator for one provider service
+    // with its public key set; a used assertion id (jti) is kept until the assertion's own expiry, so a replay is
+    // refused on every server sharing the database; access tokens are stored hashed, like sessions. A bulk export is
+    // a job row only: its files are read from the database when downloaded, never kept.
+    version: 380,
+    name: 'FHIR backend clients, assertion ids, access tokens and export jobs',
+    statements: [
+      `CREATE TABLE fhir_clients (
+        id serial PRIMARY KEY,
+        client_id text NOT NULL UNIQUE,
+        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        jwks jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        created_by_user_id integer NULL REFERENCES users (id) ON DELETE SET NULL,
+        revoked_at timestamptz NULL,
+        revoked_by_user_id integer NULL REFERENCES users (id) ON DELETE SET NULL
+      )`,
+      `CREATE INDEX fhir_clients_provider_service ON fhir_clients (provider_service_id)`,
+      `CREATE TABLE fhir_assertion_ids (
+        client_id integer NOT NULL REFERENCES fhir_clients (id) ON DELETE CASCADE,
+        jti text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (client_id, jti)
+      )`,
+      `CREATE INDEX fhir_assertion_ids_expires_at ON fhir_assertion_ids (expires_at)`,
+      `CREATE TABLE fhir_access_tokens (
+        id serial PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        client_id integer NOT NULL REFERENCES fhir_clients (id) ON DELETE CASCADE,
+        scope text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX fhir_access_tokens_expires_at ON fhir_access_tokens (expires_at)`,
+      `CREATE TABLE fhir_export_jobs (
+        id text PRIMARY KEY,
+        client_id integer NOT NULL REFERENCES fhir_clients (id) ON DELETE CASCADE,
+        provider_service_id integer NOT NULL REFERENCES provider_services (id) ON DELETE CASCADE,
+        resource_types text[] NOT NULL,
+        since timestamptz NULL,
+        request_url text NOT NULL,
+        transaction_time timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX fhir_export_jobs_expires_at ON fhir_export_jobs (expires_at)`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

@@ -65,14 +65,16 @@ export const fhirRoutes: FastifyPluginCallback<FhirRouteDeps> = (app, deps, done
   );
 
   app.get('/Patient/:id/$everything', async (request, reply) => {
-    const access = await resolveFhirAccess(request, reply);
+    const access = await resolveFhirAccess(request, reply, db, { type: 'Patient', interaction: 'read' });
     const { id } = request.params as { id: string };
-    return send(reply, 200, searchset(base(), await patientEverything(db, access, id)));
+    // A backend client gets the types its scopes grant, of the patient's whole record.
+    const everything = (await patientEverything(db, access, id)).filter((item) => access.mayRead(item.resourceType));
+    return send(reply, 200, searchset(base(), everything));
   });
 
   // The report PDF of a DiagnosticReport's presentedForm (Binary is served for these only, as the PDF itself).
   app.get('/Binary/:id', async (request, reply) => {
-    const access = await resolveFhirAccess(request, reply);
+    const access = await resolveFhirAccess(request, reply, db, { type: 'DiagnosticReport', interaction: 'read' });
     const { bytes, fileName } = await readReportPdf(db, access, (request.params as { id: string }).id);
     return reply
       .type('application/pdf')
@@ -83,7 +85,7 @@ export const fhirRoutes: FastifyPluginCallback<FhirRouteDeps> = (app, deps, done
 
   app.get('/:type', async (request, reply) => {
     const type = resourceType((request.params as { type: string }).type);
-    const access = await resolveFhirAccess(request, reply);
+    const access = await resolveFhirAccess(request, reply, db, { type, interaction: 'search' });
     const query = request.query as Record<string, unknown>;
     return send(reply, 200, searchset(base(), await searchFhirResources(db, access, type, query)));
   });
@@ -91,7 +93,7 @@ export const fhirRoutes: FastifyPluginCallback<FhirRouteDeps> = (app, deps, done
   app.get('/:type/:id', async (request, reply) => {
     const params = request.params as { type: string; id: string };
     const type = resourceType(params.type);
-    const access = await resolveFhirAccess(request, reply);
+    const access = await resolveFhirAccess(request, reply, db, { type, interaction: 'read' });
     return send(reply, 200, await readFhirResource(db, access, type, params.id));
   });
   done();

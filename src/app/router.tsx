@@ -54,6 +54,7 @@ const providerServices = () => import('../features/provider-services');
 const assessments = () => import('../features/assessments');
 const reports = () => import('../features/reports');
 const audit = () => import('../features/audit');
+const fhirClients = () => import('../features/fhir-clients');
 
 /** Spec §2 /{product}/manage/*: the management pages, under the Manage tabs. */
 function manageRoutes(loaders: DetailLoaders | undefined): RouteObject[] {
@@ -63,6 +64,8 @@ function manageRoutes(loaders: DetailLoaders | undefined): RouteObject[] {
     onlyFor(['cops'], [{ path: 'cops', ...page(async () => (await providerServices()).ProviderServicesPage) }]),
     // Issue 35: the audit trail, for administrators only.
     onlyFor(['cops'], [{ path: 'audit', ...page(async () => (await audit()).AuditTrailPage) }]),
+    // Issue 38: the backend clients of the FHIR API, for administrators only.
+    onlyFor(['cops'], [{ path: 'fhirclients', ...page(async () => (await fhirClients()).FhirClientsPage) }]),
     needs('editProviderService', [
       { path: 'addproviderservice', ...page(async () => (await providerServices()).AddProviderServicePage) },
       {

@@ -48,3 +48,27 @@ describe('the Manage tabs against an API with or without the audit trail', () =>
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+// Issue 38: the FHIR backend clients are the reference server's own too; against a production API there is no tab.
+describe('the Manage tabs against an API with or without FHIR backend clients', () => {
+  it('shows EHR connections to an administrator when the API answers its call', async () => {
+    renderAsAdministrator((call) => (call.path === '/api/cgm/fhirclients' ? { dataList: [], count: 0 } : undefined));
+    const tabs = await screen.findByRole('navigation', { name: 'Manage' });
+    expect(await within(tabs).findByRole('link', { name: 'EHR connections' })).toHaveAttribute(
+      'href',
+      '/cgm/manage/fhirclients',
+    );
+  });
+
+  it('leaves the tab out, with no error, when the API has no such call (404)', async () => {
+    renderAsAdministrator((call) => {
+      if (call.path === '/api/cgm/fhirclients') throw apiError(404, { path: call.path });
+      return undefined;
+    });
+    const tabs = await screen.findByRole('navigation', { name: 'Manage' });
+    await expect.poll(() => window.sessionStorage.getItem('capability.fhirClients')).toBe('notOffered');
+    await within(tabs).findByRole('link', { name: 'Provider Services' });
+    expect(within(tabs).queryByRole('link', { name: 'EHR connections' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -17,7 +17,13 @@ export function ManageLayout() {
   const { pathname } = useLocation();
   // Issue 37: the audit trail is the reference server's own; against an API without it the tab is left out.
   const audit = useCapability(session.userRole === 'cops' ? 'audit' : null);
-  const tabs = manageTabsFor(session, paths, audit.offered && !audit.pending);
+  const fhirClients = useCapability(session.userRole === 'cops' ? 'fhirClients' : null);
+  const tabs = manageTabsFor(
+    session,
+    paths,
+    audit.offered && !audit.pending,
+    fhirClients.offered && !fhirClients.pending,
+  );
   return (
     <Stack gap="md">
       {tabs.length > 0 && (

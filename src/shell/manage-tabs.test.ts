@@ -26,6 +26,14 @@ describe('manageTabsFor (spec §2 Manage tabs)', () => {
     }
   });
 
+  it('adds EHR connections for cops only, and only when the API offers it (issue 38)', () => {
+    const tabs = manageTabsFor({ userRole: 'cops', entitlements: staff }, paths, true, true);
+    expect(tabs.at(-1)).toMatchObject({ labelKey: 'tabs.fhirClients', to: '/cgm/manage/fhirclients' });
+    expect(labels('cops', staff)).not.toContain('EHR connections');
+    const clinicianTabs = manageTabsFor({ userRole: 'clinician', entitlements: staff }, paths, true, true);
+    expect(clinicianTabs.map((tab) => tab.labelKey)).not.toContain('tabs.fhirClients');
+  });
+
   it('gives a clinician the lists, Results and their own Profile', () => {
     expect(labels('clinician', staff)).toEqual([...listTabs, 'Profile']);
     expect(manageTabsFor({ userRole: 'clinician', entitlements: staff }, paths).at(-1)?.to).toBe(

@@ -19,6 +19,8 @@ export function manageTabsFor(
   paths: AppPaths,
   /** Whether the API offers the audit trail (issue 37: a production API may not). */
   auditOffered = true,
+  /** Whether the API offers FHIR backend clients (issue 38: a production API does not). */
+  fhirClientsOffered = false,
 ): ManageTab[] {
   const { userRole: role, entitlements } = session;
   const has = (entitlement: Entitlement) => entitlements.includes(entitlement);
@@ -41,6 +43,10 @@ export function manageTabsFor(
   }
   // Issue 35: the audit trail is the administrators' alone (the server refuses everyone else).
   if (role === 'cops' && auditOffered) tabs.push({ labelKey: 'tabs.audit', to: paths.audit, alsoActiveFor: [] });
+  // Issue 38: so are the systems that read a provider service's data through the FHIR API.
+  if (role === 'cops' && fhirClientsOffered) {
+    tabs.push({ labelKey: 'tabs.fhirClients', to: paths.fhirClients, alsoActiveFor: [] });
+  }
   if (role === 'clinician' || role === 'technician') {
     tabs.push({ labelKey: 'tabs.profile', to: paths.myProfile(role), alsoActiveFor: [] });
   }

@@ -14,6 +14,7 @@ import { describeOfflineStart, offlineStart } from './offline-start';
 import { describeStackFloor, measureStackFloor } from './stack-floor';
 import { describePatientJourney, measurePatientJourney } from './patient-journey';
 import { patientListSearch } from './patient-search';
+import { describeFhirExport, measureFhirExport } from './fhir-export';
 import { describeThroughput, patientListThroughput } from './throughput';
 import { describeFhirSearch, fhirObservationSearch } from './fhir-search';
 
@@ -129,6 +130,12 @@ const parts: Record<string, () => Promise<Numbers>> = {
       numbers[`patientNextPage${String(count / 1000)}kMs`] = Math.round(result.nextPageMs);
     }
     return numbers;
+  },
+  // Issue 38: bulk FHIR $export of the 10,000-patient clinic, with the server's memory (port 4, search's, free by now).
+  'fhir-export': async () => {
+    const numbers = await measureFhirExport(portBase + 4);
+    console.log(describeFhirExport(numbers));
+    return { fhirExport: numbers };
   },
   throughput: async () => {
     // The server, then its PostgreSQL cluster: ports 5 and 6.

@@ -15,6 +15,7 @@ import { useHttp } from './http-context';
  * - results: results over time and the result summaries of the lists and the profile.
  * - reportAccess: a short-lived token for the embedded report page.
  * - audit: the administrators' audit trail (issue 35), its Manage tab.
+ * - fhirClients: the backend clients of the FHIR API (issue 38), their Manage tab.
  * - fhir: the FHIR R4 API (issue 38), for the patient page's "Download for the EHR".
  * - handover, patientLinkCheck, resetLinkCheck, profileReferences: learnt from their own call the first time it is
  *   made (noteAnswer), since asking before would change something or needs what only that moment has.
@@ -24,6 +25,7 @@ export type Capability =
   | 'results'
   | 'reportAccess'
   | 'audit'
+  | 'fhirClients'
   | 'fhir'
   | 'handover'
   | 'patientLinkCheck'
@@ -61,6 +63,7 @@ const probes: Partial<
   results: (http, _product, signal) => http.get('/api/profile/patients/results/summary?ids=', anything, { signal }),
   reportAccess: (http, product, signal) => http.post(`/api/${product}/cbbreport/access`, {}, anything, { signal }),
   audit: (http, product, signal) => http.get(`/api/${product}/audit?take=1`, anything, { signal }),
+  fhirClients: (http, product, signal) => http.get(`/api/${product}/fhirclients`, anything, { signal }),
   fhir: (http, _product, signal) => http.get('/fhir/R4/metadata', anything, { signal }),
 };
 

@@ -34,6 +34,8 @@ export function appPaths(product: string) {
     technicians: `${manage}/technicians`,
     /** Beyond the spec (issue 35): the audit trail, for administrators. */
     audit: `${manage}/audit`,
+    /** Beyond the spec (issue 38): the backend clients of the FHIR API, for administrators. */
+    fhirClients: `${manage}/fhirclients`,
     myProfile: (role: StaffProfileType) => `${manage}/${role}myprofile`,
     myProfileEdit: (role: StaffProfileType, id: number) => `${manage}/${role}myprofile/${String(id)}/edit`,
     /** Spec §2: the list of a profile type (patients, clinicians, technicians). */

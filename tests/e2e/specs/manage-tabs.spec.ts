@@ -30,6 +30,7 @@ test('each role sees the Manage tabs it is entitled to; a technician has no Resu
     'Technicians',
     'Clinicians',
     'Audit trail',
+    'EHR connections',
   ]);
 });
 

@@ -1,0 +1,1 @@
+export { FhirClientsPage } from './fhir-clients-page';
