@@ -759,9 +759,15 @@ export const migrations: readonly Migration[] = [
     // A function's plans are made once per connection, at its first call: then the trail may be empty and a scan of
     // the whole table the cheapest way to its last entry, which would stay the plan while the table grows (each append
     // slower than the one before). Without sequential scans the last entry is always read from the primary key's end.
+    // Issue 35 F2, its strong form: every attempt at a staff password is numbered (login_attempts, refused ones
+    // too), and a lock remembers the attempt that set it (lock_attempt). A right password then signs in only if no
+    // lock is in force when its slow check ends, or the lock is one its own burst set and no attempt came after it:
+    // withdrawing its own count leaves too few failures to lock, and nobody was turned away meanwhile.
     version: 390,
-    name: 'audit entries appended in one statement',
+    name: 'audit entries appended in one statement; staff attempts numbered',
     statements: [
+      `ALTER TABLE users ADD COLUMN login_attempts bigint NOT NULL DEFAULT 0`,
+      `ALTER TABLE users ADD COLUMN lock_attempt bigint NULL`,
       `CREATE FUNCTION audit_append(expected_sequence bigint, expected_hash text, entries jsonb)
         RETURNS TABLE (last_sequence bigint, last_hash text) LANGUAGE plpgsql VOLATILE SET enable_seqscan = off AS $$
         DECLARE
