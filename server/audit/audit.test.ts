@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
-import { setAuditRetentionYears } from '../db/queries/audit-events';
-import { createTestApp, createTestDb } from '../testing/test-app';
-import { recordAudit, verifyAuditChain, type AuditContext } from './audit';
+import { appendAuditEvents, setAuditRetentionYears } from '../db/queries/audit-events';
+import { createDb } from '../db/db';
+import { createTestApp, createTestDb, testDatabaseUrl } from '../testing/test-app';
+import { auditHash, recordAudit, verifyAuditChain, type AuditContext } from './audit';
 import { auditVerifyReport } from './verify';
 
 let db: Db;
@@ -108,6 +109,146 @@ describe('the audit trail is tamper-evident (issue 35 F1)', () => {
     }
   }, 60_000);
 });
+
+/** The trail's entries as stored, in chain order. */
+async function storedChain(on: Db): Promise<{ sequence: number; requestId: string; prevHash: string; hash: string }[]> {
+  return on.query(
+    'SELECT sequence, request_id AS "requestId", prev_hash AS "prevHash", hash FROM audit_events ORDER BY sequence',
+  );
+}
+
+/** An entry appended as another server on the same database would: chained to the real last entry, directly. */
+async function appendAsAnotherServer(on: Db, requestId: string): Promise<void> {
+  const [last] = await on.query<{ sequence: number; hash: string }>(
+    'SELECT sequence, hash FROM audit_events ORDER BY sequence DESC LIMIT 1',
+  );
+  const head = { sequence: last?.sequence ?? 0, hash: last?.hash ?? '' };
+  const link = {
+    sequence: head.sequence + 1,
+    at: new Date(),
+    actorUserId: 8,
+    actorRole: 'technician' as const,
+    actorProviderServiceId: 1,
+    patientSessionOrderId: null,
+    action: 'patient.read' as const,
+    patientIds: [5],
+    entity: 'patient',
+    entityId: '5',
+    outcome: 'success' as const,
+    clientAddress: '198.51.100.4',
+    requestId,
+    prevHash: head.hash,
+  };
+  expect(await appendAuditEvents(on, head, [{ ...link, hash: auditHash(link) }])).toBeNull();
+}
+
+describe('the audit trail stays one chain whoever appends (issue 35 F1)', () => {
+  it('chains after entries another server appended meanwhile, alone and in a transaction', async () => {
+    const other = await createTestDb();
+    try {
+      await recordAudit(other, { ...context, requestId: 'mine-1' }, { action: 'patient.list' });
+      await appendAsAnotherServer(other, 'theirs-1');
+      await recordAudit(other, { ...context, requestId: 'mine-2' }, { action: 'patient.list' });
+      await appendAsAnotherServer(other, 'theirs-2');
+      await other.tx((tx) => recordAudit(tx, { ...context, requestId: 'mine-3' }, { action: 'patient.update' }));
+
+      const chain = await storedChain(other);
+      expect(chain.map((row) => row.requestId)).toEqual(['mine-1', 'theirs-1', 'mine-2', 'theirs-2', 'mine-3']);
+      expect(await verifyAuditChain(other)).toEqual({ ok: true, verified: 5, firstSequence: 1 });
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('leaves no gap after a transaction that recorded an entry and then rolled back', async () => {
+    const other = await createTestDb();
+    try {
+      await recordAudit(other, { ...context, requestId: 'kept-1' }, { action: 'patient.list' });
+      await expect(
+        other.tx(async (tx) => {
+          await recordAudit(tx, { ...context, requestId: 'rolled-back' }, { action: 'patient.update' });
+          throw new Error('the change failed after its entry');
+        }),
+      ).rejects.toThrow('the change failed');
+      await recordAudit(other, { ...context, requestId: 'kept-2' }, { action: 'patient.list' });
+      await other.tx((tx) => recordAudit(tx, { ...context, requestId: 'kept-3' }, { action: 'patient.update' }));
+
+      expect((await storedChain(other)).map((row) => [row.sequence, row.requestId])).toEqual([
+        [1, 'kept-1'],
+        [2, 'kept-2'],
+        [3, 'kept-3'],
+      ]);
+      expect(await verifyAuditChain(other)).toEqual({ ok: true, verified: 3, firstSequence: 1 });
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('refuses entries that do not follow the last one, whoever sends them', async () => {
+    const other = await createTestDb();
+    try {
+      await recordAudit(other, { ...context, requestId: 'first' }, { action: 'auth.logout' });
+      const [last] = await storedChain(other);
+      const head = { sequence: 1, hash: last?.hash ?? '' };
+      const skipping = {
+        sequence: 3,
+        at: new Date(),
+        actorUserId: null,
+        actorRole: null,
+        actorProviderServiceId: null,
+        patientSessionOrderId: null,
+        action: 'auth.logout' as const,
+        patientIds: [],
+        entity: null,
+        entityId: null,
+        outcome: 'success' as const,
+        clientAddress: '198.51.100.4',
+        requestId: 'skipping',
+        prevHash: head.hash,
+        hash: 'f'.repeat(64),
+      };
+      await expect(appendAuditEvents(other, head, [skipping])).rejects.toThrow(/does not follow entry 1/);
+      await expect(appendAuditEvents(other, head, [{ ...skipping, sequence: 2, prevHash: '' }])).rejects.toThrow(
+        /does not follow entry 1/,
+      );
+      // Chained to an entry that is no longer the last: nothing written, and the last entry answered.
+      expect(await appendAuditEvents(other, { sequence: 0, hash: '' }, [{ ...skipping, sequence: 1 }])).toEqual(head);
+      expect(await storedChain(other)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('keeps one chain when two servers on one database record at once', async () => {
+    const first = await createTestDb();
+    // On PostgreSQL a second connection pool to the same database is a second server; PGlite has one connection.
+    const second = testDatabaseUrl ? await createDb({ databaseUrl: await databaseUrlOf(first) }) : first;
+    try {
+      await Promise.all(
+        Array.from({ length: 60 }, (_unused, index) => {
+          const on = index % 2 === 0 ? first : second;
+          const entry = { ...context, requestId: `server-${String(index % 2)}-${String(index)}` };
+          return index % 3 === 0
+            ? on.tx((tx) => recordAudit(tx, entry, { action: 'patient.update' }))
+            : recordAudit(on, entry, { action: 'patient.list' });
+        }),
+      );
+      expect(await verifyAuditChain(first)).toEqual({ ok: true, verified: 60, firstSequence: 1 });
+      expect(new Set((await storedChain(first)).map((row) => row.requestId)).size).toBe(60);
+    } finally {
+      if (second !== first) await second.close();
+      await first.close();
+    }
+  }, 60_000);
+});
+
+/** The URL of a test database on TEST_DATABASE_URL's cluster. */
+async function databaseUrlOf(on: Db): Promise<string> {
+  const [row] = await on.query<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(testDatabaseUrl ?? '');
+  url.pathname = `/${row?.name ?? ''}`;
+  return url.toString();
+}
 
 describe('the audit trail is kept as long as AUDIT_RETENTION_YEARS says, never under six years (issue 35 F1)', () => {
   it('refuses deleting entries younger than the retention the server set at start', async () => {

@@ -5,9 +5,8 @@ import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import { createHash } from 'node:crypto';
 import {
-  insertAuditEvents,
-  lastAuditLink,
-  lockAuditChain,
+  appendAuditEvents,
+  type AuditChainHead,
   type ChainedAuditEvent,
   listAuditEvents,
   readAuditChain,
@@ -114,36 +113,65 @@ export function auditHash(entry: Omit<ChainedAuditEvent, 'hash'>): string {
 }
 
 /**
- * Appends entries to the chain: under the chain's lock (held until the transaction commits, so every server on one
- * database appends in one total order), each takes the next sequence, the server's time to the millisecond and the
- * hash of its fields chained to the last entry's. Many entries cost three statements, not three each.
+ * The last link this process wrote or was told of: the link it chains the next entries to, without reading it first.
+ * Only a guess, which the database checks under the chain's lock: after another instance's entries, or a transaction
+ * that rolled back its own, it is wrong once, and the append that finds it wrong learns the right one. One per
+ * process, as a process serves one database (tests that open several only pay that one correction more often).
  */
-async function appendToChain(tx: Db, entries: readonly NewAuditEvent[]): Promise<void> {
-  await lockAuditChain(tx);
-  const last = await lastAuditLink(tx);
-  let sequence = last?.sequence ?? 0;
-  let prevHash = last?.hash ?? '';
-  const at = new Date();
-  const chained = entries.map((entry): ChainedAuditEvent => {
+let chainHead: AuditChainHead = { sequence: 0, hash: '' };
+
+function chainTo(head: AuditChainHead, entries: readonly NewAuditEvent[], at: Date): ChainedAuditEvent[] {
+  let sequence = head.sequence;
+  let prevHash = head.hash;
+  return entries.map((entry): ChainedAuditEvent => {
     sequence += 1;
     const link = { ...entry, sequence, at, prevHash };
     const hash = auditHash(link);
     prevHash = hash;
     return { ...link, hash };
   });
-  await insertAuditEvents(tx, chained);
 }
 
-/** Entries written in one INSERT at most; a busy server's reads arriving meanwhile wait for the next one. */
-const maxEntriesPerInsert = 100;
+/**
+ * Appends entries to the chain in one statement: each takes the next sequence, the server's time to the millisecond
+ * and the hash of its fields chained to the entry before. The database takes the chain's lock (held until the
+ * transaction commits, so every server on one database appends in one total order) and writes them only if the
+ * last entry is still the one they were chained to; if not, they are chained again to the one it answers and sent
+ * once more. In a transaction the lock is held by then, so that second time cannot be refused; alone, they are sent
+ * again in a transaction of their own for the same reason.
+ */
+async function appendToChain(db: Db, entries: readonly NewAuditEvent[], at = new Date()): Promise<void> {
+  let head = chainHead;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const chained = chainTo(head, entries, at);
+    const last = chained[chained.length - 1];
+    const found = await appendAuditEvents(db, head, chained);
+    if (found === null) {
+      if (last) chainHead = { sequence: last.sequence, hash: last.hash };
+      return;
+    }
+    chainHead = found;
+    head = found;
+    if (!db.inTransaction) {
+      await db.tx((tx) => appendToChain(tx, entries, at), { appendOnly: true });
+      return;
+    }
+  }
+  throw new Error('the audit chain moved while its lock was held');
+}
+
+/** Entries written in one statement at most; a busy server's reads arriving meanwhile wait for the next one. */
+const maxEntriesPerAppend = 100;
 
 type Appender = (entry: NewAuditEvent) => Promise<void>;
 const appenders = new WeakMap<Db, Appender>();
 
 /**
- * Reads are recorded outside any transaction, each answered only once its entry is stored. While one INSERT is under
- * way, the entries of reads that arrive meanwhile are gathered and written together by the next (a group commit):
- * an idle server writes each at once, a busy one pays one transaction, one chain lock and one INSERT for many reads.
+ * Reads are recorded outside any transaction, each answered only once its entry is stored. The entries of reads that
+ * arrive together are written together (a group commit): the first waits until the requests already received have
+ * been handled up to their own entry (one turn of the event loop: on PGlite, whose statements never wait for the
+ * network, nothing would join otherwise), and while one append is under way the next gathers. An idle server writes
+ * each at once; a busy one pays one statement for many reads.
  */
 function appenderOf(db: Db): Appender {
   const existing = appenders.get(db);
@@ -151,18 +179,13 @@ function appenderOf(db: Db): Appender {
   let waiting: { entry: NewAuditEvent; resolve: () => void; reject: (error: Error) => void }[] = [];
   let writing = false;
   const write = async (): Promise<void> => {
-    writing = true;
     while (waiting.length > 0) {
-      const batch = waiting.slice(0, maxEntriesPerInsert);
+      const batch = waiting.slice(0, maxEntriesPerAppend);
       waiting = waiting.slice(batch.length);
       try {
-        await db.tx(
-          (tx) =>
-            appendToChain(
-              tx,
-              batch.map((item) => item.entry),
-            ),
-          { appendOnly: true },
+        await appendToChain(
+          db,
+          batch.map((item) => item.entry),
         );
         for (const item of batch) item.resolve();
       } catch (error) {
@@ -175,7 +198,11 @@ function appenderOf(db: Db): Appender {
   const append: Appender = (entry) =>
     new Promise<void>((resolve, reject) => {
       waiting.push({ entry, resolve, reject });
-      if (!writing) void write();
+      if (writing) return;
+      writing = true;
+      setImmediate(() => {
+        void write();
+      });
     });
   appenders.set(db, append);
   return append;

@@ -1,7 +1,7 @@
 import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { claimUnknownNameAttempt } from '../db/queries/sign-in-failures';
-import { claimLoginAttempt, findUserByEmail, resetFailedLogins, type UserAuthRow } from '../db/queries/users';
+import { claimLoginAttempt, findUserByEmail, resolveLoginSuccess, type UserAuthRow } from '../db/queries/users';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
 /** Consecutive wrong passwords that lock an account, and for how long (DESIGN §4). */
@@ -59,12 +59,13 @@ export async function checkStaffPassword(
   if (!(await verifyPassword(password, user.passwordHash))) return refused;
   // The right password of a deactivated account is refused like a wrong one, and stays counted like one.
   if (user.isDisabled) return refused;
-  if (user.passwordExpiresAt && user.passwordExpiresAt <= now) {
-    await resetFailedLogins(db, user.id);
-    return { kind: 'passwordExpired', user };
+  // The right password counts only if the guesses claimed while it was being checked (failed or still being checked)
+  // have not locked the account: nine wrong passwords and the right one sent together never sign in, whatever order
+  // they arrive in (issue 35 F2). One statement, where clearing the count was one already.
+  if (!(await resolveLoginSuccess(db, user.id, now))) {
+    return { kind: 'refused', locked: true, userId: user.id, lockedNow: false };
   }
-  // Still counted: the caller clears it by recording the success (recordSuccessfulLogin), or leaves it counted when
-  // it refuses the right password as if it were wrong.
+  if (user.passwordExpiresAt && user.passwordExpiresAt <= now) return { kind: 'passwordExpired', user };
   return { kind: 'ok', user };
 }
 

@@ -800,6 +800,47 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX fhir_export_jobs_expires_at ON fhir_export_jobs (expires_at)`,
     ],
   },
+  {
+    // Issue 35 F1, throughput: appending a batch of entries is one statement, not a transaction of three. Under the
+    // chain's lock (held to the end of the caller's transaction, or of this statement alone) the function reads the
+    // last entry afresh and writes the batch only if the server chained it to that very entry; otherwise it writes
+    // nothing and answers the last entry, which the server chains to and sends again (server/audit/audit.ts).
+    // A function's plans are made once per connection, at its first call: then the trail may be empty and a scan of
+    // the whole table the cheapest way to its last entry, which would stay the plan while the table grows (each append
+    // slower than the one before). Without sequential scans the last entry is always read from the primary key's end.
+    // Issue 35 F2, its strong form: every attempt at a staff password is numbered (login_attempts, refused ones
+    // too), and a lock remembers the attempt that set it (lock_attempt). A right password then signs in only if no
+    // lock is in force when its slow check ends, or the lock is one its own burst set and no attempt came after it:
+    // withdrawing its own count leaves too few failures to lock, and nobody was turned away meanwhile.
+    version: 390,
+    name: 'audit entries appended in one statement; staff attempts numbered',
+    statements: [
+      `ALTER TABLE users ADD COLUMN login_attempts bigint NOT NULL DEFAULT 0`,
+      `ALTER TABLE users ADD COLUMN lock_attempt bigint NULL`,
+      `CREATE FUNCTION audit_append(expected_sequence bigint, expected_hash text, entries jsonb)
+        RETURNS TABLE (last_sequence bigint, last_hash text) LANGUAGE plpgsql VOLATILE SET enable_seqscan = off AS $$
+        DECLARE
+          head_sequence bigint;
+          head_hash text;
+        BEGIN
+          PERFORM pg_advisory_xact_lock(7305035);
+          SELECT e.sequence, e.hash INTO head_sequence, head_hash FROM audit_events e ORDER BY e.sequence DESC LIMIT 1;
+          head_sequence := COALESCE(head_sequence, 0);
+          head_hash := COALESCE(head_hash, '');
+          IF head_sequence <> expected_sequence OR head_hash <> expected_hash THEN
+            last_sequence := head_sequence;
+            last_hash := head_hash;
+            RETURN NEXT;
+            RETURN;
+          END IF;
+          IF (entries->0->>'sequence')::bigint IS DISTINCT FROM head_sequence + 1
+            OR entries->0->>'prev_hash' IS DISTINCT FROM head_hash THEN
+            RAISE EXCEPTION 'audit_append: the first entry does not follow entry %', head_sequence;
+          END IF;
+          INSERT INTO audit_events SELECT * FROM jsonb_populate_recordset(NULL::audit_events, entries);
+        END $$`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

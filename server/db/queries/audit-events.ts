@@ -29,66 +29,46 @@ export async function setAuditRetentionYears(db: Db, years: number): Promise<voi
   await db.query('UPDATE audit_settings SET retention_years = $1', [years]);
 }
 
-/** Any fixed number: every server on one database appends to the chain under this one lock. */
-const auditChainLockKey = 7_305_035;
-
-/**
- * Takes the chain's lock for the rest of the transaction: the last entry read after it stays the last until this
- * transaction's entries are written and committed, whichever server writes them.
- */
-export async function lockAuditChain(tx: Db): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [auditChainLockKey], { prepare: true, appendOnly: true });
+/** The chain's last link: its sequence (0 on an empty trail) and its hash ('' on an empty trail). */
+export interface AuditChainHead {
+  sequence: number;
+  hash: string;
 }
 
-/** The chain's last link (under its lock), or null on an empty trail. */
-export async function lastAuditLink(tx: Db): Promise<{ sequence: number; hash: string } | null> {
-  const [row] = await tx.query<{ sequence: number; hash: string }>(
-    'SELECT sequence, hash FROM audit_events ORDER BY sequence DESC LIMIT 1',
-    [],
+/**
+ * Appends chained entries in one statement (migration 390's `audit_append`): under the chain's lock, if the last
+ * entry is still `expected`, writes them and answers null; otherwise writes nothing and answers the last entry, to
+ * chain to instead. The lock is held to the end of the transaction: inside one, a second call chained to the answered
+ * entry cannot be refused. It writes nothing a cached read reads, so PGlite's kept answers stay.
+ */
+export async function appendAuditEvents(
+  db: Db,
+  expected: AuditChainHead,
+  events: readonly ChainedAuditEvent[],
+): Promise<AuditChainHead | null> {
+  const entries = events.map((event) => ({
+    sequence: event.sequence,
+    at: event.at.toISOString(),
+    actor_user_id: event.actorUserId,
+    actor_role: event.actorRole,
+    actor_provider_service_id: event.actorProviderServiceId,
+    patient_session_order_id: event.patientSessionOrderId,
+    action: event.action,
+    patient_ids: event.patientIds,
+    entity: event.entity,
+    entity_id: event.entityId,
+    outcome: event.outcome,
+    client_address: event.clientAddress,
+    request_id: event.requestId,
+    prev_hash: event.prevHash,
+    hash: event.hash,
+  }));
+  const [head] = await db.query<AuditChainHead>(
+    'SELECT last_sequence AS sequence, last_hash AS hash FROM audit_append($1, $2, $3::jsonb)',
+    [expected.sequence, expected.hash, JSON.stringify(entries)],
     { prepare: true, appendOnly: true },
   );
-  return row ?? null;
-}
-
-const auditInsertColumns = 15;
-
-/**
- * One INSERT of chained entries, in their order. It writes nothing a cached read reads, so PGlite's kept answers
- * stay.
- */
-export async function insertAuditEvents(tx: Db, events: readonly ChainedAuditEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const rows = events.map((_event, index) => {
-    const first = index * auditInsertColumns;
-    const columns = Array.from({ length: auditInsertColumns }, (_unused, column) => `$${String(first + column + 1)}`);
-    columns[7] = `${columns[7] ?? ''}::int[]`;
-    return `(${columns.join(', ')})`;
-  });
-  await tx.query(
-    `INSERT INTO audit_events (sequence, at, actor_user_id, actor_role, actor_provider_service_id,
-       patient_session_order_id, action, patient_ids, entity, entity_id, outcome, client_address, request_id,
-       prev_hash, hash)
-     VALUES ${rows.join(', ')}`,
-    events.flatMap((event) => [
-      event.sequence,
-      event.at,
-      event.actorUserId,
-      event.actorRole,
-      event.actorProviderServiceId,
-      event.patientSessionOrderId,
-      event.action,
-      [...event.patientIds],
-      event.entity,
-      event.entityId,
-      event.outcome,
-      event.clientAddress,
-      event.requestId,
-      event.prevHash,
-      event.hash,
-    ]),
-    // One kept plan per connection for the usual single entry; a batch's text varies with its size.
-    { prepare: events.length === 1, appendOnly: true },
-  );
+  return head ?? null;
 }
 
 export interface AuditEventRow {

@@ -48,8 +48,9 @@ export async function findUserById(db: Db, id: number): Promise<UserAuthRow | nu
 /**
  * Claims one password attempt before the slow check runs (issue 35 F2): it counts as a failure at once, and the
  * failure that reaches maxFailures locks the account until lockUntil and starts the count again; only while the
- * account is not locked. One statement, so concurrent attempts are counted one after another and no more than maxFailures of them get to be checked; a right password then clears the
- * count (resetFailedLogins). Null when the account is locked (or gone): nothing may be checked.
+ * account is not locked. One statement, so concurrent attempts are counted one after another and no more than
+ * maxFailures of them get to be checked. Every attempt is numbered, refused ones too, and a lock keeps the number of
+ * the attempt that set it, for resolveLoginSuccess. Null when the account is locked (or gone): nothing may be checked.
  */
 export async function claimLoginAttempt(
   db: Db,
@@ -58,16 +59,41 @@ export async function claimLoginAttempt(
   lockUntil: Date,
   now: Date,
 ): Promise<{ lockedUntil: Date | null } | null> {
-  const rows = await db.query<{ lockedUntil: Date | null }>(
+  // Every SET expression reads the row as it was; RETURNING reads it as it is now.
+  const rows = await db.query<{ claimed: boolean; lockedUntil: Date | null }>(
     `UPDATE users SET
-       locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN $3::timestamptz ELSE locked_until END,
-       failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
-       updated_at = now()
-     WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $4)
-     RETURNING locked_until AS "lockedUntil"`,
+       login_attempts = login_attempts + 1,
+       lock_attempt = CASE WHEN (locked_until IS NULL OR locked_until <= $4) AND failed_login_count + 1 >= $2
+         THEN login_attempts + 1 ELSE lock_attempt END,
+       locked_until = CASE WHEN (locked_until IS NULL OR locked_until <= $4) AND failed_login_count + 1 >= $2
+         THEN $3::timestamptz ELSE locked_until END,
+       failed_login_count = CASE WHEN locked_until IS NOT NULL AND locked_until > $4 THEN failed_login_count
+         WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
+       updated_at = CASE WHEN locked_until IS NOT NULL AND locked_until > $4 THEN updated_at ELSE now() END
+     WHERE id = $1
+     RETURNING (locked_until IS NULL OR locked_until <= $4 OR lock_attempt = login_attempts) AS claimed,
+       locked_until AS "lockedUntil"`,
     [userId, maxFailures, lockUntil.toISOString(), now.toISOString()],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row?.claimed ? { lockedUntil: row.lockedUntil } : null;
+}
+
+/**
+ * Resolves a claimed attempt whose password was right (issue 35 F2, the strong form), atomically: it counts only if,
+ * now that the slow check has ended, no lock is in force, or the lock in force was set by the burst of attempts this
+ * one belonged to and no attempt has come since (without this attempt's own count, too few failed to lock, and none
+ * was turned away). Then the count and the lock go, and it answers true; otherwise nothing changes and it answers
+ * false: the attempts claimed meanwhile, failed or still being checked, lock the account against it as well.
+ */
+export async function resolveLoginSuccess(db: Db, userId: number, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE users SET failed_login_count = 0, locked_until = NULL, updated_at = now()
+     WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2 OR lock_attempt = login_attempts)
+     RETURNING id`,
+    [userId, now.toISOString()],
+  );
+  return rows.length > 0;
 }
 
 export async function recordSuccessfulLogin(db: Db, userId: number, at: Date): Promise<void> {

@@ -85,9 +85,12 @@ export function useAuditStaff(): readonly StaffMember[] {
 /** Rows asked for per request while exporting. */
 export const auditExportPageSize = 1_000;
 
+/** The most rows one export holds: a browser builds the file in memory, and a narrower filter finds the rest. */
+export const auditExportMaxRows = 10_000;
+
 /**
- * Every entry of the filter, in the order shown, page after page: the export covers all of them, not just the
- * page on screen. Not cached: an export is read once, when asked for.
+ * Every entry of the filter, in the order shown, page after page, up to auditExportMaxRows: the export covers all of
+ * them, not just the page on screen. Not cached: an export is read once, when asked for.
  */
 export async function fetchAllAuditEntries(
   http: HttpClient,
@@ -98,11 +101,17 @@ export async function fetchAllAuditEntries(
   const rows: AuditEntry[] = [];
   for (;;) {
     const page = await http.get(
-      `/api/${product}/audit?${auditQueryString({ ...params, skip: rows.length, take: auditExportPageSize })}`,
+      `/api/${product}/audit?${auditQueryString({
+        ...params,
+        skip: rows.length,
+        take: Math.min(auditExportPageSize, auditExportMaxRows - rows.length),
+      })}`,
       auditListSchema,
       signal ? { signal } : undefined,
     );
     rows.push(...page.dataList);
-    if (page.dataList.length === 0 || rows.length >= page.count) return rows;
+    if (page.dataList.length === 0 || rows.length >= page.count || rows.length >= auditExportMaxRows) {
+      return rows.slice(0, auditExportMaxRows);
+    }
   }
 }

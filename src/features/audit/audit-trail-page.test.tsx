@@ -5,7 +5,7 @@ import { signedInAdministrator } from '../../shared/testing/factories';
 import { fakeHttp, serverError, type HttpCall } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
 import { pretendWideScreen } from '../../shared/testing/wide-screen';
-import { auditQueries, noAuditFilters } from './api';
+import { auditExportMaxRows, auditQueries, noAuditFilters } from './api';
 import { AuditTrailPage } from './audit-trail-page';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -283,6 +283,34 @@ describe('AuditTrailPage (issue 35)', () => {
     await waitFor(() => {
       expect(screen.queryByText('30 entries exported.')).not.toBeInTheDocument();
     });
+  });
+
+  it('exports the first 10,000 entries at most, and says so and how to get the rest', async () => {
+    const total = 12_345;
+    const rows = Array.from({ length: auditExportMaxRows }, (_unused, index) => entry(total - index));
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:audit' });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, calls } = renderPage(
+      serverWith(rows, (call) => {
+        const query = new URL(call.path, 'http://test').searchParams;
+        const skip = Number(query.get('skip'));
+        return { dataList: rows.slice(skip, skip + Number(query.get('take'))), count: total };
+      }),
+    );
+    await table();
+    expect(
+      screen.getByText(
+        'Exports stop at 10,000 entries: the first 10,000 of these 12,345 will be exported. ' +
+          'Narrow the filters to export the rest.',
+      ),
+    ).toBeInTheDocument();
+    const before = auditCalls(calls).length;
+    await user.click(screen.getByRole('button', { name: 'Export 10,000 entries as CSV' }));
+    expect(await screen.findByText('10,000 entries exported.')).toBeInTheDocument();
+    const asked = auditCalls(calls).slice(before);
+    expect(asked).toHaveLength(10);
+    expect(asked.at(-1)).toMatchObject({ skip: '9000', take: '1000' });
   });
 
   it('says when nothing is found, and offers no export', async () => {

@@ -10,7 +10,14 @@ import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 import { EmptyState, LoadError, Loading, Notice } from '../../shared/ui';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
 import { Page } from '../../shared/ui/page';
-import { fetchAllAuditEntries, noAuditFilters, useAuditList, useAuditStaff, type AuditFilters } from './api';
+import {
+  auditExportMaxRows,
+  fetchAllAuditEntries,
+  noAuditFilters,
+  useAuditList,
+  useAuditStaff,
+  type AuditFilters,
+} from './api';
 import { auditCsv, downloadCsv, type AuditCsvColumn } from './audit-csv';
 import { AuditFiltersForm } from './audit-filters';
 
@@ -84,7 +91,8 @@ type ExportState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; count: 
 
 /**
  * CSV export of every entry of the current filter and sort (all pages, not only the one shown), built in the
- * browser and downloaded; the button says how many rows it writes.
+ * browser and downloaded; the button says how many rows it writes, and above the bound the screen says that only
+ * the first rows go and how to get the rest.
  */
 function ExportButton({
   count,
@@ -120,8 +128,11 @@ function ExportButton({
           void run();
         }}
       >
-        {t('export.button', { count })}
+        {t('export.button', { count: Math.min(count, auditExportMaxRows) })}
       </Button>
+      {count > auditExportMaxRows && (
+        <Text size="sm">{t('export.limited', { max: auditExportMaxRows, total: count })}</Text>
+      )}
       <Text size="sm" role="status">
         {state.kind === 'done' ? t('export.done', { count: state.count }) : ''}
       </Text>
