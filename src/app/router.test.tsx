@@ -66,9 +66,13 @@ describe('the route table’s detail loaders', () => {
     async () => {
       const { router, asked } = openAt('/cgm/manage/patient/7', signedIn());
 
-      await vi.waitFor(() => {
-        expect(asked).toEqual(['/api/profile/patients/7', '/api/profile/patients/7/assessmentorders']);
-      });
+      // The loaders' own modules load first (the ordering feature's queries bring date rules with them).
+      await vi.waitFor(
+        () => {
+          expect(asked).toEqual(['/api/profile/patients/7', '/api/profile/patients/7/assessmentorders']);
+        },
+        { timeout: 10_000 },
+      );
       expect(router.state.initialized).toBe(false);
 
       // The code arrives; the answers never do (a dead network), and the page opens all the same.
