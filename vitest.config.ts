@@ -43,6 +43,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // Initdb and the migrations once per run; each test database starts from that copy.
+          globalSetup: ['server/testing/migrated-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

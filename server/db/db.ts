@@ -51,6 +51,11 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** postgres://… : use a real PostgreSQL instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * An in-memory PGlite starts from this copy of a data folder (PGlite's dumpDataDir) instead of an empty one: the
+   * server tests' migrated template, so each test's fresh database skips initdb and the migrations.
+   */
+  loadDataDir?: Blob;
 }
 
 export const inMemoryDataDir = 'memory://';
@@ -71,7 +76,9 @@ function keepText(value: string): string {
 
 /** Opens the database and applies pending migrations, so every Db handed out is ready to use. */
 export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
-  const db = options.databaseUrl ? createPgDb(options.databaseUrl) : await createPgliteDb(options.dataDir);
+  const db = options.databaseUrl
+    ? createPgDb(options.databaseUrl)
+    : await createPgliteDb(options.dataDir, options.loadDataDir);
   try {
     await runMigrations(db);
     // PGlite runs no autovacuum, so the planner's statistics are refreshed here, once per start; without them
@@ -84,13 +91,13 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
   return db;
 }
 
-async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
+async function createPgliteDb(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {
   const parsers = { [pgliteTypes.DATE]: keepText, [pgliteTypes.INT8]: parseInt8 };
   // Trigram indexes make the patient search quick at 100,000 patients (migrations.ts, version 150).
   const extensions = { pg_trgm };
   let client: PGlite;
   if (dataDir === undefined || dataDir === inMemoryDataDir) {
-    client = new PGlite({ parsers, extensions });
+    client = new PGlite({ parsers, extensions, loadDataDir });
   } else {
     const absolute = path.resolve(dataDir);
     mkdirSync(absolute, { recursive: true });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { mapLoginRole, type LoginRole } from '#common/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { hashPassword } from '../auth/passwords';
@@ -43,9 +45,20 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+let migratedTemplate: Promise<Blob | undefined> | undefined;
+
+/** The migrated data folder the global setup (migrated-template.ts) dumped, read once per test file. */
+function readMigratedTemplate(): Promise<Blob | undefined> {
+  migratedTemplate ??= (async () => {
+    const file = inject('migratedPgliteFile');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return migratedTemplate;
+}
+
 /** A fresh, migrated, empty database: in-memory PGlite, or a new database on TEST_DATABASE_URL's cluster. */
 export async function createTestDb(): Promise<Db> {
-  if (!testDatabaseUrl) return createDb();
+  if (!testDatabaseUrl) return createDb({ loadDataDir: await readMigratedTemplate() });
   // Only [a-z0-9_] from our own random bytes: safe to put in the statement, which takes no parameters.
   const name = `cgm_test_${randomBytes(8).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
