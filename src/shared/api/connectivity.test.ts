@@ -25,6 +25,10 @@ function fakeBrowser(initiallyOnline = true) {
   };
   return {
     environment,
+    /** The browser's flag changes; its event has not been dispatched yet. */
+    flagOnly(value: boolean) {
+      online = value;
+    },
     setBrowserOnline(value: boolean) {
       online = value;
       for (const listener of listeners) listener();
@@ -45,6 +49,24 @@ const settled = () =>
   });
 
 describe('Connectivity (issue 36: the app’s one idea of online)', () => {
+  it('tells its subscribers of a change even when a render read the new state before the browser’s event came', () => {
+    const browser = fakeBrowser();
+    const connectivity = new Connectivity(browser.environment);
+    const told: boolean[] = [];
+    connectivity.subscribe(() => told.push(connectivity.online));
+
+    // The flag flips; a component re-rendering for another reason reads the state first; then the event arrives.
+    browser.flagOnly(false);
+    expect(connectivity.getSnapshot()).toEqual({ online: false, cause: 'browser' });
+    browser.setBrowserOnline(false);
+    expect(told).toEqual([false]);
+
+    browser.flagOnly(true);
+    expect(connectivity.online).toBe(true);
+    browser.setBrowserOnline(true);
+    expect(told).toEqual([false, true]);
+  });
+
   it('follows the browser’s online flag and tells its subscribers', () => {
     const browser = fakeBrowser();
     const connectivity = new Connectivity(browser.environment);

@@ -50,6 +50,8 @@ export class Connectivity {
   #environment: ConnectivityEnvironment;
   #requestsFailed = false;
   #snapshot: ConnectivitySnapshot;
+  /** The state the subscribers were last told of. */
+  #told: ConnectivitySnapshot;
   #listeners = new Set<() => void>();
   #probe: (() => Promise<unknown>) | null = null;
   #probeTimer: unknown = null;
@@ -58,6 +60,7 @@ export class Connectivity {
   constructor(environment: ConnectivityEnvironment = browserEnvironment()) {
     this.#environment = environment;
     this.#snapshot = this.#compute();
+    this.#told = this.#snapshot;
     environment.listen(() => {
       // The browser's online event is news worth a fresh try: forget what failed requests said.
       if (environment.browserOnline()) this.#requestsFailed = false;
@@ -115,11 +118,16 @@ export class Connectivity {
     return { online: true, cause: null };
   }
 
+  /**
+   * Tells the subscribers when the state differs from what they were last told. Not compared with `#snapshot`: a
+   * render that read getSnapshot between the browser's flag changing and its event has already brought that up to
+   * date, and the event would then tell nobody (a screen that did not re-render stayed "online" under the banner).
+   */
   #update(): void {
-    const before = this.#snapshot;
     const next = this.getSnapshot();
     this.#followWithProbe(next);
-    if (next === before) return;
+    if (next === this.#told) return;
+    this.#told = next;
     for (const listener of [...this.#listeners]) listener();
   }
 
