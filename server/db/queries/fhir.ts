@@ -157,7 +157,7 @@ export async function findPatientProviderService(db: Db, patientId: number): Pro
 }
 
 /**
- * Whether a staff member prescribed or supervised a test for a patient of these provider services (null: any):
+ * Whether a staff member prescribed or supervised a test for a patient of these provider services (null: in every provider service):
  * a Practitioner is readable where the data that names them is.
  */
 export async function staffSeenInProviderServices(
