@@ -89,39 +89,61 @@ async function loadPatientList(port: number): Promise<ThroughputNumbers> {
     take: 25,
     providerServiceId: null,
   });
-  const options = {
+  return measureLoad('patient list load', {
     url: `${base}/api/profile/patients?${query}`,
-    connections: 10,
     // As Chromium asks, so the answer is compressed as a browser gets it.
     headers: { authToken, 'accept-encoding': 'gzip, deflate, br, zstd' },
-  };
+  });
+}
+
+/** One address under 10 connections for 10 s, after a 2 s warm-up; any non-2xx answer or error fails the bench. */
+export async function measureLoad(
+  what: string,
+  target: { url: string; headers: Record<string, string> },
+): Promise<ThroughputNumbers> {
+  const options = { ...target, connections: 10 };
   // A short warm-up, so JIT and the database's caches are the same for both databases.
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: 10 });
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`patient list load: ${String(result.non2xx)} non-2xx answers, ${String(result.errors)} errors`);
+    throw new Error(`${what}: ${String(result.non2xx)} non-2xx answers, ${String(result.errors)} errors`);
   }
   return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }
 
-async function onServer(port: number, env: Record<string, string>): Promise<ThroughputNumbers> {
+async function onServer(
+  port: number,
+  env: Record<string, string>,
+  load: (port: number) => Promise<ThroughputNumbers>,
+): Promise<ThroughputNumbers> {
   const { child, ready } = startBenchServer(port, env);
   try {
     await ready;
-    return await loadPatientList(port);
+    return await load(port);
   } finally {
     await stopBenchServer(child);
   }
 }
 
 /** Uses port and port + 1 (the PostgreSQL cluster). */
-export async function patientListThroughput(
+export function patientListThroughput(
   port: number,
 ): Promise<{ pglite: ThroughputNumbers; postgres: ThroughputNumbers }> {
-  const folder = mkdtempSync(join(tmpdir(), 'cgm-bench-throughput-'));
+  return onBothDatabases(port, loadPatientList);
+}
+
+/**
+ * A load measured on a demo server on PGlite (a fresh data folder), then on one on a throw-away PostgreSQL cluster,
+ * one after the other so they never share the cores. Uses port and port + 1 (the cluster).
+ */
+export async function onBothDatabases(
+  port: number,
+  load: (port: number) => Promise<ThroughputNumbers>,
+): Promise<{ pglite: ThroughputNumbers; postgres: ThroughputNumbers }> {
+  const folder = mkdtempSync(join(tmpdir(), 'cgm-bench-load-'));
   let pglite: ThroughputNumbers;
   try {
-    pglite = await onServer(port, { DATA_DIR: folder });
+    pglite = await onServer(port, { DATA_DIR: folder }, load);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -133,7 +155,7 @@ export async function patientListThroughput(
     await admin.end();
     const url = new URL(cluster.url);
     url.pathname = '/cgm_bench';
-    const postgres = await onServer(port, { DATABASE_URL: url.toString() });
+    const postgres = await onServer(port, { DATABASE_URL: url.toString() }, load);
     return { pglite, postgres };
   } finally {
     cluster.stop();
