@@ -5,13 +5,7 @@
 // whether the API has the hand-over (answered 404).
 import type { Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
-import {
-  beyondSpec,
-  callsOf,
-  expectNoError,
-  startSpecSurfaceServer,
-  type SpecSurfaceServer,
-} from '../fixtures/spec-surface';
+import { beyondSpec, callsOf, expectNoError, useSpecSurfaceServer } from '../fixtures/spec-surface';
 import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { LoginPage } from '../pages/login-page';
@@ -31,27 +25,18 @@ async function expectOnlyPatientScreens(page: Page): Promise<void> {
 }
 
 test.describe('an on-site test on an API with the calls of spec §7 only (issue 37)', () => {
-  let server: SpecSurfaceServer;
-
-  // Playwright reads the fixtures a hook needs from its first parameter, which must be a destructuring pattern.
-  // eslint-disable-next-line no-empty-pattern
-  test.beforeAll(async ({}, testInfo) => {
-    server = await startSpecSurfaceServer('onSite', testInfo);
-  });
-  test.afterAll(async () => {
-    await server.stop();
-  });
+  const server = useSpecSurfaceServer('onSite');
 
   test('a technician hands the tablet over without a server lock: staff are told, the device keeps it on the test, and only the staff password takes it back', async ({
     browser,
   }) => {
     test.slow();
     const { patient, orderId, orderPage } = await patientWithSiteOrder(
-      server.api,
+      server().api,
       { firstName: 'Ines', lastName: uniqueName('Spechandover') },
       'MemOnlyCBB',
     );
-    const { context, requests } = await server.newRecordedContext(browser, tablet);
+    const { context, requests } = await server().newRecordedContext(browser, tablet);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('technician');
     await page.goto(orderPage);

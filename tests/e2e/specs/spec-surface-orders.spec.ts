@@ -3,13 +3,7 @@
 // confirms their details and plays the reference runner to the end; the clinician then finds the result. No request
 // of the client goes beyond spec §7 other than the question whether the API has an extra.
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
-import {
-  beyondSpec,
-  callsOf,
-  expectNoError,
-  startSpecSurfaceServer,
-  type SpecSurfaceServer,
-} from '../fixtures/spec-surface';
+import { beyondSpec, callsOf, expectNoError, useSpecSurfaceServer } from '../fixtures/spec-surface';
 import { detailsOf } from '../fixtures/test-orders';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { LoginPage } from '../pages/login-page';
@@ -18,16 +12,7 @@ import { OrderDialog, PatientOrders } from '../pages/orders';
 import { beginTheTest, PatientLogin } from '../pages/test-taking';
 
 test.describe('ordering and taking a test on an API with the calls of spec §7 only (issue 37)', () => {
-  let server: SpecSurfaceServer;
-
-  // Playwright reads the fixtures a hook needs from its first parameter, which must be a destructuring pattern.
-  // eslint-disable-next-line no-empty-pattern
-  test.beforeAll(async ({}, testInfo) => {
-    server = await startSpecSurfaceServer('orders', testInfo);
-  });
-  test.afterAll(async () => {
-    await server.stop();
-  });
+  const server = useSpecSurfaceServer('orders');
 
   test('a clinician orders a home test, the patient takes it from the emailed link to the end, and the clinician finds the result', async ({
     browser,
@@ -36,14 +21,14 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
     test.slow();
     const lastName = uniqueName('Spechome');
     const email = `${lastName.toLowerCase()}@example.test`;
-    const patient = await addPatient(server.api, await apiToken(server.api, 'clinician'), {
+    const patient = await addPatient(server().api, await apiToken(server().api, 'clinician'), {
       firstName: 'Beatrice',
       lastName,
       email,
     });
 
     // The clinician orders an out-of-clinic test from the patient's page.
-    const clinic = await server.newRecordedContext(browser);
+    const clinic = await server().newRecordedContext(browser);
     const page = await clinic.context.newPage();
     await new LoginPage(page).signInAs('clinician');
     await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
@@ -70,10 +55,10 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
     await expectNoSeriousA11yViolations(page);
 
     // The email with the link is in the outbox; the patient opens it on their own computer.
-    const sent = await latestEmailTo(server.api, email);
+    const sent = await latestEmailTo(server().api, email);
     expect(sent?.link).toMatch(/\/cgm\/patientlogin\?token=[\w-]{40,}$/);
     expect(sent?.body).toContain(sent?.link ?? 'no link');
-    const home = await server.newRecordedContext(browser, { locale: 'en-US', timezoneId: 'America/Chicago' });
+    const home = await server().newRecordedContext(browser, { locale: 'en-US', timezoneId: 'America/Chicago' });
     const patientPage = await home.context.newPage();
     await new PatientLogin(patientPage).signIn(sent?.link ?? '', detailsOf(patient));
     await expectNoError(patientPage);
@@ -127,12 +112,12 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
 
   test('a clinician orders an in-clinic test, which waits on the patient card to be begun', async ({ browser }) => {
     const lastName = uniqueName('Specsite');
-    const patient = await addPatient(server.api, await apiToken(server.api, 'clinician'), {
+    const patient = await addPatient(server().api, await apiToken(server().api, 'clinician'), {
       firstName: 'Ivo',
       lastName,
       email: '',
     });
-    const { context, requests } = await server.newRecordedContext(browser);
+    const { context, requests } = await server().newRecordedContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('clinician');
     await page.goto(`/cgm/manage/patient/${String(patient.id)}`);

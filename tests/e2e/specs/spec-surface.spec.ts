@@ -2,34 +2,19 @@
 // four roles run on such a server, and every request the client makes is checked against the one list of the spec's
 // calls (common/contract/spec-calls.ts): a call beyond it is allowed only as the question whether the API has it,
 // answered 404 and asked once.
-import {
-  beyondSpec,
-  callsOf,
-  expectNoError,
-  startSpecSurfaceServer,
-  type SpecSurfaceServer,
-} from '../fixtures/spec-surface';
+import { beyondSpec, callsOf, expectNoError, useSpecSurfaceServer } from '../fixtures/spec-surface';
 import { expect, test } from '../fixtures/test';
 import { LoginPage } from '../pages/login-page';
 import { beginTheTest, PatientLogin } from '../pages/test-taking';
 
 test.describe('the client on an API with the calls of spec §7 only (issue 37)', () => {
-  let server: SpecSurfaceServer;
-
-  // Playwright reads the fixtures a hook needs from its first parameter, which must be a destructuring pattern.
-  // eslint-disable-next-line no-empty-pattern
-  test.beforeAll(async ({}, testInfo) => {
-    server = await startSpecSurfaceServer('reads', testInfo);
-  });
-  test.afterAll(async () => {
-    await server.stop();
-  });
+  const server = useSpecSurfaceServer('reads');
 
   test('a clinician signs in, reads the lists and a patient, with no extra on screen and no call beyond the spec', async ({
     browser,
   }) => {
     test.slow();
-    const { context, requests } = await server.newRecordedContext(browser);
+    const { context, requests } = await server().newRecordedContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('clinician');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -54,7 +39,7 @@ test.describe('the client on an API with the calls of spec §7 only (issue 37)',
 
   test('an administrator reads provider services and accounts within the spec', async ({ browser }) => {
     test.slow();
-    const { context, requests } = await server.newRecordedContext(browser);
+    const { context, requests } = await server().newRecordedContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('admin');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -68,7 +53,7 @@ test.describe('the client on an API with the calls of spec §7 only (issue 37)',
     browser,
   }) => {
     test.slow();
-    const { context, requests } = await server.newRecordedContext(browser);
+    const { context, requests } = await server().newRecordedContext(browser);
     const page = await context.newPage();
     await new PatientLogin(page).signIn('/cgm/patientlogin?token=DEMO-HOME-0001', {
       firstName: 'Rosa',
@@ -82,7 +67,7 @@ test.describe('the client on an API with the calls of spec §7 only (issue 37)',
   });
 
   test('the password pages work within the spec: forgot password', async ({ browser }) => {
-    const { context, requests } = await server.newRecordedContext(browser);
+    const { context, requests } = await server().newRecordedContext(browser);
     const page = await context.newPage();
     await page.goto('/cgm');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
