@@ -4,22 +4,21 @@
 // of the spec's calls, and no request of the client goes beyond spec §7 other than the question whether the API has
 // an extra.
 import { latestLink, uniqueEmail } from '../fixtures/accounts';
-import { beyondSpec, callsOf, expectNoError, useSpecSurfaceServer } from '../fixtures/spec-surface';
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
+import { beyondSpec, callsOf, expectNoError, expect, test } from '../fixtures/spec-surface';
+import { expectNoSeriousA11yViolations } from '../fixtures/test';
 import { LoginPage } from '../pages/login-page';
 import { GeneralList, ManageTabs, ProfileDialog, uniqueName } from '../pages/manage';
 import { ProviderServicesPage } from '../pages/provider-services-page';
 
 test.describe('administration on an API with the calls of spec §7 only (issue 37)', () => {
-  const server = useSpecSurfaceServer('admin');
-
   test('an administrator adds a technician, edits the profile, resends the setup link, deactivates and reactivates the account', async ({
     browser,
+    specSurface,
   }) => {
     test.slow();
     const lastName = uniqueName('Specstaff');
     const email = uniqueEmail('spec.staff');
-    const { context, requests } = await server().newRecordedContext(browser);
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('admin');
     await new ManageTabs(page).open('Technicians');
@@ -36,7 +35,7 @@ test.describe('administration on an API with the calls of spec §7 only (issue 3
     await dialog.textbox('Email').fill(email);
     await dialog.save();
     await expect(page.getByRole('heading', { level: 1, name: `Robin ${lastName}` })).toBeVisible();
-    expect(await latestLink(server().api, email, 'setupaccount')).toContain('/cgm/setupaccount?token=');
+    expect(await latestLink(specSurface.api, email, 'setupaccount')).toContain('/cgm/setupaccount?token=');
 
     // Resend the setup link: the account has no password yet.
     await expect(page.getByRole('button', { name: 'Send reset password link' })).toHaveCount(0);
@@ -87,7 +86,7 @@ test.describe('administration on an API with the calls of spec §7 only (issue 3
     await clinicians.link('James Okafor').click();
     await page.getByRole('button', { name: 'Send reset password link' }).click();
     await expect(page.getByText('A password reset link was sent to clinician2@demo.test.')).toBeVisible();
-    expect(await latestLink(server().api, 'clinician2@demo.test', 'setupaccountresetmypassword')).toContain(
+    expect(await latestLink(specSurface.api, 'clinician2@demo.test', 'setupaccountresetmypassword')).toContain(
       '/cgm/setupaccountresetmypassword?token=',
     );
     await expectNoError(page);
@@ -106,8 +105,8 @@ test.describe('administration on an API with the calls of spec §7 only (issue 3
     expect(beyondSpec(requests)).toEqual([]);
   });
 
-  test('an administrator adds a provider service and edits it', async ({ browser }) => {
-    const { context, requests } = await server().newRecordedContext(browser);
+  test('an administrator adds a provider service and edits it', async ({ browser, specSurface }) => {
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
     const providerServices = new ProviderServicesPage(page);
     const providerName = `Harborview Clinic ${uniqueName('Spec')}`;

@@ -5,9 +5,9 @@
 // whether the API has the hand-over (answered 404).
 import type { Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
-import { beyondSpec, callsOf, expectNoError, useSpecSurfaceServer } from '../fixtures/spec-surface';
+import { beyondSpec, callsOf, expectNoError, expect, test } from '../fixtures/spec-surface';
 import { patientWithSiteOrder } from '../fixtures/test-orders';
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
+import { expectNoSeriousA11yViolations } from '../fixtures/test';
 import { LoginPage } from '../pages/login-page';
 import { uniqueName } from '../pages/manage';
 import { PatientOrders } from '../pages/orders';
@@ -25,18 +25,17 @@ async function expectOnlyPatientScreens(page: Page): Promise<void> {
 }
 
 test.describe('an on-site test on an API with the calls of spec §7 only (issue 37)', () => {
-  const server = useSpecSurfaceServer('onSite');
-
   test('a technician hands the tablet over without a server lock: staff are told, the device keeps it on the test, and only the staff password takes it back', async ({
     browser,
+    specSurface,
   }) => {
     test.slow();
     const { patient, orderId, orderPage } = await patientWithSiteOrder(
-      server().api,
+      specSurface.api,
       { firstName: 'Ines', lastName: uniqueName('Spechandover') },
       'MemOnlyCBB',
     );
-    const { context, requests } = await server().newRecordedContext(browser, tablet);
+    const { context, requests } = await specSurface.newRecordedContext(browser, tablet);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('technician');
     await page.goto(orderPage);

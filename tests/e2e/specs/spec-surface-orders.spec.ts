@@ -3,32 +3,31 @@
 // confirms their details and plays the reference runner to the end; the clinician then finds the result. No request
 // of the client goes beyond spec §7 other than the question whether the API has an extra.
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
-import { beyondSpec, callsOf, expectNoError, useSpecSurfaceServer } from '../fixtures/spec-surface';
+import { beyondSpec, callsOf, expectNoError, expect, test } from '../fixtures/spec-surface';
 import { detailsOf } from '../fixtures/test-orders';
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
+import { expectNoSeriousA11yViolations } from '../fixtures/test';
 import { LoginPage } from '../pages/login-page';
 import { GeneralList, uniqueName } from '../pages/manage';
 import { OrderDialog, PatientOrders } from '../pages/orders';
 import { beginTheTest, PatientLogin } from '../pages/test-taking';
 
 test.describe('ordering and taking a test on an API with the calls of spec §7 only (issue 37)', () => {
-  const server = useSpecSurfaceServer('orders');
-
   test('a clinician orders a home test, the patient takes it from the emailed link to the end, and the clinician finds the result', async ({
     browser,
+    specSurface,
   }) => {
     // The whole test is played through its practice and test cards: more than the default time on a busy machine.
     test.slow();
     const lastName = uniqueName('Spechome');
     const email = `${lastName.toLowerCase()}@example.test`;
-    const patient = await addPatient(server().api, await apiToken(server().api, 'clinician'), {
+    const patient = await addPatient(specSurface.api, await apiToken(specSurface.api, 'clinician'), {
       firstName: 'Beatrice',
       lastName,
       email,
     });
 
     // The clinician orders an out-of-clinic test from the patient's page.
-    const clinic = await server().newRecordedContext(browser);
+    const clinic = await specSurface.newRecordedContext(browser);
     const page = await clinic.context.newPage();
     await new LoginPage(page).signInAs('clinician');
     await page.goto(`/cgm/manage/patient/${String(patient.id)}`);
@@ -55,10 +54,10 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
     await expectNoSeriousA11yViolations(page);
 
     // The email with the link is in the outbox; the patient opens it on their own computer.
-    const sent = await latestEmailTo(server().api, email);
+    const sent = await latestEmailTo(specSurface.api, email);
     expect(sent?.link).toMatch(/\/cgm\/patientlogin\?token=[\w-]{40,}$/);
     expect(sent?.body).toContain(sent?.link ?? 'no link');
-    const home = await server().newRecordedContext(browser, { locale: 'en-US', timezoneId: 'America/Chicago' });
+    const home = await specSurface.newRecordedContext(browser, { locale: 'en-US', timezoneId: 'America/Chicago' });
     const patientPage = await home.context.newPage();
     await new PatientLogin(patientPage).signIn(sent?.link ?? '', detailsOf(patient));
     await expectNoError(patientPage);
@@ -110,14 +109,17 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
     expect(beyondSpec(clinic.requests)).toEqual([]);
   });
 
-  test('a clinician orders an in-clinic test, which waits on the patient card to be begun', async ({ browser }) => {
+  test('a clinician orders an in-clinic test, which waits on the patient card to be begun', async ({
+    browser,
+    specSurface,
+  }) => {
     const lastName = uniqueName('Specsite');
-    const patient = await addPatient(server().api, await apiToken(server().api, 'clinician'), {
+    const patient = await addPatient(specSurface.api, await apiToken(specSurface.api, 'clinician'), {
       firstName: 'Ivo',
       lastName,
       email: '',
     });
-    const { context, requests } = await server().newRecordedContext(browser);
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('clinician');
     await page.goto(`/cgm/manage/patient/${String(patient.id)}`);

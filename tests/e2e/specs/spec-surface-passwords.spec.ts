@@ -4,25 +4,24 @@
 // No request of the client goes beyond spec §7 other than the question whether the API has an extra.
 import { addTechnicianAsAdmin, latestLink, readyTechnician } from '../fixtures/accounts';
 import { devPost } from '../fixtures/dev';
-import { beyondSpec, callsOf, expectNoError, useSpecSurfaceServer } from '../fixtures/spec-surface';
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
+import { beyondSpec, callsOf, expectNoError, expect, test } from '../fixtures/spec-surface';
+import { expectNoSeriousA11yViolations } from '../fixtures/test';
 import { LoginPage } from '../pages/login-page';
 import { PasswordForm } from '../pages/password-form';
 import { PrivacyPolicyStep } from '../pages/privacy-policy';
 import { Shell } from '../pages/shell';
 
 test.describe('the password pages on an API with the calls of spec §7 only (issue 37)', () => {
-  const server = useSpecSurfaceServer('passwords');
-
   test('a new technician sets a password from the setup link, accepts the policy, then changes the password from the menu', async ({
     browser,
+    specSurface,
   }) => {
     test.slow();
     const firstPassword = 'Robin-Sets#2468';
     const secondPassword = 'Robin-Moves#8642';
-    const technician = await addTechnicianAsAdmin(server().api, 'spec.setup');
-    const link = await latestLink(server().api, technician.email, 'setupaccount');
-    const { context, requests } = await server().newRecordedContext(browser);
+    const technician = await addTechnicianAsAdmin(specSurface.api, 'spec.setup');
+    const link = await latestLink(specSurface.api, technician.email, 'setupaccount');
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
 
     await page.goto(link);
@@ -84,13 +83,14 @@ test.describe('the password pages on an API with the calls of spec §7 only (iss
 
   test('a technician resets a forgotten password from the reset link, and renews an expired one at sign-in', async ({
     browser,
+    specSurface,
   }) => {
     test.slow();
     const firstPassword = 'Forgot-Mine#2468';
     const resetPassword = 'Found-Again#9753';
     const renewedPassword = 'Renewed-Pass#8642';
-    const technician = await readyTechnician(server().api, 'spec.reset', firstPassword);
-    const { context, requests } = await server().newRecordedContext(browser);
+    const technician = await readyTechnician(specSurface.api, 'spec.reset', firstPassword);
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
     const login = new LoginPage(page);
 
@@ -102,7 +102,7 @@ test.describe('the password pages on an API with the calls of spec §7 only (iss
     await expect(page.getByRole('status').filter({ hasText: 'a password reset link will be sent' })).toContainText(
       technician.email,
     );
-    await page.goto(await latestLink(server().api, technician.email, 'setupaccountresetmypassword'));
+    await page.goto(await latestLink(specSurface.api, technician.email, 'setupaccountresetmypassword'));
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await expectNoError(page);
     await expectNoSeriousA11yViolations(page);
@@ -113,7 +113,7 @@ test.describe('the password pages on an API with the calls of spec §7 only (iss
     await login.expectRefused(technician.email, firstPassword);
 
     // The password expires (the demo server's tool); signing in leads to the expired-password page.
-    const expire = await devPost(server().api, '/api/dev/expire-password', { userName: technician.email });
+    const expire = await devPost(specSurface.api, '/api/dev/expire-password', { userName: technician.email });
     expect(await expire.json()).toEqual({ expired: true });
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(resetPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -2,19 +2,17 @@
 // four roles run on such a server, and every request the client makes is checked against the one list of the spec's
 // calls (common/contract/spec-calls.ts): a call beyond it is allowed only as the question whether the API has it,
 // answered 404 and asked once.
-import { beyondSpec, callsOf, expectNoError, useSpecSurfaceServer } from '../fixtures/spec-surface';
-import { expect, test } from '../fixtures/test';
+import { beyondSpec, callsOf, expectNoError, expect, test } from '../fixtures/spec-surface';
 import { LoginPage } from '../pages/login-page';
 import { beginTheTest, PatientLogin } from '../pages/test-taking';
 
 test.describe('the client on an API with the calls of spec §7 only (issue 37)', () => {
-  const server = useSpecSurfaceServer('reads');
-
   test('a clinician signs in, reads the lists and a patient, with no extra on screen and no call beyond the spec', async ({
     browser,
+    specSurface,
   }) => {
     test.slow();
-    const { context, requests } = await server().newRecordedContext(browser);
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('clinician');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -37,9 +35,9 @@ test.describe('the client on an API with the calls of spec §7 only (issue 37)',
     expect(beyondSpec(requests)).toEqual([]);
   });
 
-  test('an administrator reads provider services and accounts within the spec', async ({ browser }) => {
+  test('an administrator reads provider services and accounts within the spec', async ({ browser, specSurface }) => {
     test.slow();
-    const { context, requests } = await server().newRecordedContext(browser);
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signInAs('admin');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -51,9 +49,10 @@ test.describe('the client on an API with the calls of spec §7 only (issue 37)',
 
   test('the patient opens the link, confirms their details and begins the test within the spec', async ({
     browser,
+    specSurface,
   }) => {
     test.slow();
-    const { context, requests } = await server().newRecordedContext(browser);
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
     await new PatientLogin(page).signIn('/cgm/patientlogin?token=DEMO-HOME-0001', {
       firstName: 'Rosa',
@@ -66,8 +65,8 @@ test.describe('the client on an API with the calls of spec §7 only (issue 37)',
     expect(beyondSpec(requests)).toEqual([]);
   });
 
-  test('the password pages work within the spec: forgot password', async ({ browser }) => {
-    const { context, requests } = await server().newRecordedContext(browser);
+  test('the password pages work within the spec: forgot password', async ({ browser, specSurface }) => {
+    const { context, requests } = await specSurface.newRecordedContext(browser);
     const page = await context.newPage();
     await page.goto('/cgm');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
