@@ -32,10 +32,21 @@ async function profileIdOf(request: APIRequestContext, account: DemoAccount): Pr
   return id ?? 0;
 }
 
+/**
+ * The staff route patterns, read once per worker: reading the route table loads the app's router through Vite, which
+ * takes seconds (tens on a busy machine), and a beforeAll runs for each test when the tests run in parallel. A worker
+ * loads this file once, so what it read stays for its next test of the file.
+ */
+let patternsOnce: Promise<string[]> | undefined;
+function staffPatternsOnce(): Promise<string[]> {
+  patternsOnce ??= staffRoutePatterns();
+  return patternsOnce;
+}
+
 let patterns: string[] = [];
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  patterns = await staffRoutePatterns();
+  patterns = await staffPatternsOnce();
   expect(patterns).toContain('/cgm/manage/patients');
   expect(patterns).toContain('/cgm/manage/patientassessment/:patientId/assessment/:assessmentId');
 });
