@@ -21,7 +21,9 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     timezoneId: 'America/New_York',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time; on CI only the retry of a failed test records one (the retry is what
+    // shows whether it was flaky), locally every failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
