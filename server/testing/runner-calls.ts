@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { BeginTestResult } from '#common/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { assessmentOrderSchema, type BeginTestResult } from '#common/contract';
 import { callApi } from './test-app';
 
 /**
@@ -21,4 +22,16 @@ export function runnerCall(
     token,
     body,
   );
+}
+
+/**
+ * The answer of a call that ended an attempt without a result (a runner error, "I cannot do this test"): the order
+ * is open again to be begun anew, and keeps the code of what ended the attempt.
+ */
+export function expectReopenedWith(response: LightMyRequestResponse, lastErrorCode: string) {
+  expect(response.statusCode).toBe(200);
+  expect(assessmentOrderSchema.parse(response.json())).toMatchObject({
+    assessmentOrderStatus: { id: 'SCHD' },
+    lastErrorCode,
+  });
 }

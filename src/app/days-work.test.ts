@@ -28,22 +28,18 @@ const finished = { id: 'FINI', name: 'Finished' } as const;
 const ana = testPatient({ id: 11, name: 'Ana Ortiz', openOrdersCount: 2, lastAssessmentOpenOrderDate: at(26, 9) });
 const ben = testPatient({ id: 12, name: 'Ben Lee', openOrdersCount: 1, lastAssessmentOpenOrderDate: at(26, 10) });
 const cleo = testPatient({ id: 13, name: 'Cleo Ruiz', openOrdersCount: 1, lastAssessmentOpenOrderDate: at(19, 9) });
-const anaToday = testOrder({
-  id: 101,
-  patient: { id: 11, name: 'Ana Ortiz' },
-  assessmentOrderType: site,
-  scheduleDateTime: at(26, 9),
-  orderDate: at(26, 9),
-  linkExpiresOn: null,
-});
-const anaYesterday = testOrder({
-  id: 102,
-  patient: { id: 11, name: 'Ana Ortiz' },
-  assessmentOrderType: site,
-  scheduleDateTime: at(25, 9),
-  orderDate: at(25, 9),
-  linkExpiresOn: null,
-});
+/** An in-clinic order of Ana's, placed for 9:00 on the given day of the month. */
+const anaInClinic = (id: number, day: number) =>
+  testOrder({
+    id,
+    patient: { id: 11, name: 'Ana Ortiz' },
+    assessmentOrderType: site,
+    scheduleDateTime: at(day, 9),
+    orderDate: at(day, 9),
+    linkExpiresOn: null,
+  });
+const anaToday = anaInClinic(101, 26);
+const anaYesterday = anaInClinic(102, 25);
 const benHome = testOrder({ id: 103, patient: { id: 12, name: 'Ben Lee' }, scheduleDateTime: at(26, 10) });
 const benDone = testOrder({
   id: 104,

@@ -1,5 +1,6 @@
 import { hashToken, newToken } from '../tokens';
 import type { Db } from '../db';
+import { queryOne } from './query-one';
 
 /** SETUP: first-time password setup; RESET: a password reset link (spec §4 Profile, §7). */
 export type AccountTokenPurpose = 'SETUP' | 'RESET';
@@ -46,12 +47,12 @@ export async function findUsableAccountToken(
   purpose: AccountTokenPurpose,
   now: Date = new Date(),
 ): Promise<UsableAccountToken | null> {
-  const rows = await db.query<UsableAccountToken>(
+  return queryOne<UsableAccountToken>(
+    db,
     `SELECT id, user_id AS "userId", expires_at AS "expiresAt" FROM account_tokens
      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND superseded_at IS NULL AND expires_at > $3`,
     [hashToken(token), purpose, now.toISOString()],
   );
-  return rows[0] ?? null;
 }
 
 /** Marks a token used; answers false when it was used meanwhile (two tabs submitting the same link). */

@@ -1,6 +1,7 @@
 import type { DeviceClass, OrderStatusId, TestRecord, UnableToTakeReason } from '#common/contract';
 import type { Db } from '../db';
 import { appendOrderEvent, linkExpiresAt } from './order-events';
+import { queryOne } from './query-one';
 
 // Over 300 lines: every statement of taking a test (patient login, attempts, results, report tokens) in one place,
 // so the order of a test's life can be followed from top to bottom.
@@ -28,7 +29,8 @@ async function findLockedOrder<Row extends LockedOrderRow>(
   where: string,
   params: readonly unknown[],
 ): Promise<Row | null> {
-  const rows = await db.query<Row>(
+  return queryOne<Row>(
+    db,
     `SELECT o.id AS "orderId", o.status, p.id AS "patientId", ${columns},
             o.cancelled_at AS "cancelledAt", ${linkExpiresAt} AS "linkExpiresAt"
      FROM assessment_orders o
@@ -38,7 +40,6 @@ async function findLockedOrder<Row extends LockedOrderRow>(
      FOR UPDATE OF o`,
     params,
   );
-  return rows[0] ?? null;
 }
 
 /** The order a link's token (its hash, $1) opens: the emailed one (on the order) or another working one. */
@@ -289,11 +290,11 @@ export async function findAttemptByTestToken(
   workflowInstanceId: string,
   testTokenHash: string,
 ): Promise<AttemptRow | null> {
-  const rows = await db.query<AttemptRow>(
+  return queryOne<AttemptRow>(
+    db,
     `${attemptSelect} WHERE a.workflow_instance_id = $1 AND a.test_token_hash = $2 FOR UPDATE OF a`,
     [workflowInstanceId, testTokenHash],
   );
-  return rows[0] ?? null;
 }
 
 /** An order's attempt by its workflow instance id, or its latest one. */
@@ -503,10 +504,10 @@ export interface PatientSummaryRow {
 }
 
 export async function findPatientSummary(db: Db, patientId: number): Promise<PatientSummaryRow | null> {
-  const rows = await db.query<PatientSummaryRow>(
+  return queryOne<PatientSummaryRow>(
+    db,
     `SELECT id, first_name AS "firstName", last_name AS "lastName", date_of_birth AS "dateOfBirth"
      FROM patients WHERE id = $1`,
     [patientId],
   );
-  return rows[0] ?? null;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { queryOne } from './query-one';
 
 /**
  * Locks a staff session to one order's test (issue 31). While the test runs the session cannot idle out, so the
@@ -29,14 +30,14 @@ export async function markHandoverEnded(
   now: Date,
   idleEndsAt: Date,
 ): Promise<{ endedAt: Date; idleEndsAt: Date } | null> {
-  const rows = await db.query<{ endedAt: Date; idleEndsAt: Date }>(
+  return queryOne<{ endedAt: Date; idleEndsAt: Date }>(
+    db,
     `UPDATE sessions SET handover_ended_at = COALESCE(handover_ended_at, $2),
        handover_idle_ends_at = COALESCE(handover_idle_ends_at, $3)
      WHERE id = $1 AND revoked_at IS NULL AND handover_order_id IS NOT NULL
      RETURNING handover_ended_at AS "endedAt", handover_idle_ends_at AS "idleEndsAt"`,
     [sessionId, now.toISOString(), idleEndsAt.toISOString()],
   );
-  return rows[0] ?? null;
 }
 
 /** Unlocked by its own staff member: the session serves them again as before. */

@@ -1,5 +1,6 @@
 import type { OrderEventDetail, OrderEventKind, OrderStatusId, OrderTypeId } from '#common/contract';
 import type { Db } from '../db';
+import { queryOne } from './query-one';
 
 /** One event of an order's log (append-only), written in the transaction of the change it records. */
 export interface NewOrderEvent {
@@ -86,7 +87,8 @@ export async function lockOrderForFollowUp(
   id: number,
   providerServiceIds: readonly number[] | null,
 ): Promise<FollowUpOrderRow | null> {
-  const rows = await db.query<FollowUpOrderRow>(
+  return queryOne<FollowUpOrderRow>(
+    db,
     `SELECT o.id, o.patient_id AS "patientId", o.status, o.order_type AS "orderType", o.email, o.cancelled_at AS "cancelledAt",
             ${linkExpiresAt} AS "linkExpiresAt", ps.link_expiry_days AS "linkExpiryDays",
             pv.name || ' -- ' || sv.name AS "providerServiceName", o.battery_code AS "batteryCode"
@@ -98,7 +100,6 @@ export async function lockOrderForFollowUp(
      FOR UPDATE OF o`,
     [id, providerServiceIds === null ? null : [...providerServiceIds]],
   );
-  return rows[0] ?? null;
 }
 
 /** A resent link: the order's emailed link replaced, every other one revoked, the lock and reminders reset. */

@@ -14,6 +14,7 @@ import {
   toProfileProviderServices,
   type ProfileProviderServiceRow,
 } from './profile-provider-services';
+import { queryOne } from './query-one';
 
 /** Which patients a caller may see: null provider services means all (cops); disabled ones only for cops. */
 export interface PatientScope {
@@ -228,12 +229,12 @@ export async function listPatients(db: Db, scope: PatientScope, query: PatientLi
 
 export async function findPatient(db: Db, scope: PatientScope, id: number): Promise<PatientRow | null> {
   const where = whereClause('all', scope, '');
-  const rows = await db.query<PatientRow>(
+  return queryOne<PatientRow>(
+    db,
     `SELECT ${patientColumns} FROM patients p ${patientJoins}
      WHERE p.id = $${String(where.params.length + 1)} AND ${where.sql}`,
     [...where.params, id],
   );
-  return rows[0] ?? null;
 }
 
 export interface PatientValues extends AddressValues, PatientFields {}

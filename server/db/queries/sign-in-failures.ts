@@ -1,5 +1,6 @@
 import { hashToken } from '../tokens';
 import type { Db } from '../db';
+import { queryOne } from './query-one';
 
 /** Names are compared as the users table compares emails (trimmed, any case) and kept only as a hash. */
 function nameHash(userName: string): string {
@@ -19,7 +20,8 @@ export async function claimUnknownNameAttempt(
   lockUntil: Date,
   now: Date,
 ): Promise<{ lockedUntil: Date | null } | null> {
-  const rows = await db.query<{ lockedUntil: Date | null }>(
+  return queryOne<{ lockedUntil: Date | null }>(
+    db,
     `INSERT INTO unknown_sign_in_failures AS f (name_hash, failed_count, locked_until, updated_at)
      VALUES ($1, CASE WHEN 1 >= $2 THEN 0 ELSE 1 END, CASE WHEN 1 >= $2 THEN $3::timestamptz END, now())
      ON CONFLICT (name_hash) DO UPDATE SET
@@ -30,7 +32,6 @@ export async function claimUnknownNameAttempt(
      RETURNING locked_until AS "lockedUntil"`,
     [nameHash(userName), maxFailures, lockUntil.toISOString(), now.toISOString()],
   );
-  return rows[0] ?? null;
 }
 
 /** Housekeeping at sign-in: a row nobody has failed with for a day tells nothing any more. */

@@ -2,6 +2,7 @@ import type { LoginRole, StaffOrderBy, StaffProfileType } from '#common/contract
 import type { Db } from '../db';
 import { byKeyThenName, containsPattern } from './patients';
 import * as person from './person-address';
+import { queryOne } from './query-one';
 
 /** Clinician and technician profiles are the users rows themselves (healthcareProfileId = users.id). */
 export const loginRoleOf: Readonly<Record<StaffProfileType, LoginRole>> = {
@@ -120,11 +121,10 @@ export async function findStaff(
   scope: StaffScope,
   id: number,
 ): Promise<StaffRow | null> {
-  const rows = await db.query<StaffRow>(
-    `SELECT ${staffColumns} FROM users u ${staffJoins} WHERE u.id = $5 AND ${staffWhere}`,
-    [...scopeParams(type, scope, ''), id],
-  );
-  return rows[0] ?? null;
+  return queryOne<StaffRow>(db, `SELECT ${staffColumns} FROM users u ${staffJoins} WHERE u.id = $5 AND ${staffWhere}`, [
+    ...scopeParams(type, scope, ''),
+    id,
+  ]);
 }
 
 export interface StaffValues extends person.AddressValues, StaffFields {}

@@ -1,5 +1,6 @@
 import type { LoginRole } from '#common/contract';
 import type { Db } from '../db';
+import { queryOne } from './query-one';
 
 /** The columns login and session checks need (no profile details). */
 export interface UserAuthRow {
@@ -34,15 +35,13 @@ const userAuthColumns = `
 
 /** Emails are unique regardless of case (users_email_key is on lower(email)). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserAuthRow | null> {
-  const rows = await db.query<UserAuthRow>(`SELECT ${userAuthColumns} FROM users WHERE lower(email) = lower($1)`, [
+  return queryOne<UserAuthRow>(db, `SELECT ${userAuthColumns} FROM users WHERE lower(email) = lower($1)`, [
     email.trim(),
   ]);
-  return rows[0] ?? null;
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserAuthRow | null> {
-  const rows = await db.query<UserAuthRow>(`SELECT ${userAuthColumns} FROM users WHERE id = $1`, [id]);
-  return rows[0] ?? null;
+  return queryOne<UserAuthRow>(db, `SELECT ${userAuthColumns} FROM users WHERE id = $1`, [id]);
 }
 
 /**

@@ -13,7 +13,7 @@ import { contactFieldMax, contactFields, contactFormSchema, contactMessageMax } 
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 import { useOnline } from '../../shared/api/connectivity';
 
-const { CheckboxField, TextareaField, TextField } = fieldsFor<ContactMessage>();
+const { CheckboxField, EmailField, TextareaField, TextField } = fieldsFor<ContactMessage>();
 
 const emptyMessage: ContactMessage = { name: '', email: '', organization: '', message: '', optin: false };
 
@@ -67,14 +67,7 @@ export function ContactForm() {
                 required
                 maxLength={contactFieldMax}
               />
-              <TextField
-                name="email"
-                label={t('contact.email')}
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={contactFieldMax}
-              />
+              <EmailField name="email" label={t('contact.email')} autoComplete="email" required />
               <TextField
                 name="organization"
                 label={t('contact.organization')}

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../shared/ui/form/fields';
+import { EmailField } from '../../shared/ui/form/fields';
 import { useDelayedAutofocus } from '../../shared/ui/use-delayed-autofocus';
 
 interface EmailForm {
@@ -19,14 +19,5 @@ export function EmailInput({ autoComplete }: { autoComplete: 'username' | 'email
     setFocus('email');
   }, [setFocus]);
   useDelayedAutofocus(focus);
-  return (
-    <TextField<EmailForm>
-      name="email"
-      label={t('email')}
-      type="email"
-      autoComplete={autoComplete}
-      required
-      maxLength={255}
-    />
-  );
+  return <EmailField<EmailForm> name="email" label={t('email')} autoComplete={autoComplete} required />;
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod/mini';
 import {
   assessmentOrderSchema,
   handoffResultSchema,
@@ -17,57 +18,55 @@ import { useFormSave } from '../../shared/api/submission-keys';
 
 export { orderQueries };
 
-/**
- * POST /api/{product}/assessmentorders. The dialog shows the server's 400 reasons on its fields; the patient's open
- * orders (and maybe default email) change, so their views refresh.
- */
-export function useCreateOrder() {
+/** Orders and the patients' open orders (and maybe default email) change together, so both are read again. */
+function useRefreshOrders() {
+  const queryClient = useQueryClient();
+  return async (changedOrders: QueryKey = orderQueries.all()) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: changedOrders }),
+      queryClient.invalidateQueries({ queryKey: patientQueries.all() }),
+    ]);
+  };
+}
+
+/** An order form's save: the server's 400 reasons show on its fields, and a submission is sent once. */
+function useOrderFormSave<Body, Result>(
+  path: string,
+  schema: z.ZodMiniType<Result>,
+  changedOrders?: (result: Result) => QueryKey,
+) {
   const http = useHttp();
   const { product } = useRuntimeConfig();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshOrders();
   return useFormSave({
-    save: (body: AssessmentOrderInput, keyFor): Promise<AssessmentOrder> =>
-      http.post(`/api/${product}/assessmentorders`, body, assessmentOrderSchema, { idempotencyKey: keyFor(body) }),
-    onSuccess: async (order) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderQueries.patientOrders(http, order.patient.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: patientQueries.all() }),
-      ]);
-    },
+    save: (body: Body, keyFor): Promise<Result> =>
+      http.post(`/api/${product}/${path}`, body, schema, { idempotencyKey: keyFor(body) }),
+    onSuccess: (result) => refresh(changedOrders?.(result)),
   });
+}
+
+/** POST /api/{product}/assessmentorders: of the orders, only the patient's are read again. */
+export function useCreateOrder() {
+  const http = useHttp();
+  return useOrderFormSave<AssessmentOrderInput, AssessmentOrder>(
+    'assessmentorders',
+    assessmentOrderSchema,
+    (order) => orderQueries.patientOrders(http, order.patient.id).queryKey,
+  );
 }
 
 /** POST /api/{product}/assessmentorders/bulk (spec §3 Mass order payload), one transaction on the server. */
 export function useMassOrder() {
-  const http = useHttp();
-  const { product } = useRuntimeConfig();
-  const queryClient = useQueryClient();
-  return useFormSave({
-    save: (body: MassOrderInput, keyFor): Promise<MassOrderResult> =>
-      http.post(`/api/${product}/assessmentorders/bulk`, body, massOrderResultSchema, {
-        idempotencyKey: keyFor(body),
-      }),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: patientQueries.all() }),
-      ]);
-    },
-  });
+  return useOrderFormSave<MassOrderInput, MassOrderResult>('assessmentorders/bulk', massOrderResultSchema);
 }
 
 /** After any follow-up action the order's row, its timeline and the patient's open orders are read again. */
 function useFollowUpMutation<Variables, Result>(send: (variables: Variables) => Promise<Result>) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: send,
     meta: { handlesBadRequest: true },
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: patientQueries.all() }),
-      ]);
-    },
+    onSuccess: () => refresh(),
   });
 }
 

@@ -28,7 +28,7 @@ import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { Loading, Notice } from '../../shared/ui';
 import { OrderConfirmation } from './order-confirmation';
 
-const { CheckboxField, RadioField, TextField } = fieldsFor<OrderFormValues>();
+const { CheckboxField, EmailField, RadioField } = fieldsFor<OrderFormValues>();
 
 /**
  * Spec §2 /patient/{patientId}/ordernewassessment: the single-order dialog over the patient's profile, then the
@@ -172,22 +172,8 @@ function OrderForm({ patient, service, onPlaced, onCancel }: OrderFormProps) {
             )}
             {type === 'HOME' && (
               <>
-                <TextField
-                  name="email"
-                  label={t('fields.email')}
-                  type="email"
-                  required
-                  maxLength={255}
-                  description={t('fields.emailHint')}
-                />
-                <TextField
-                  name="confirmEmail"
-                  label={t('fields.confirmEmail')}
-                  type="email"
-                  required
-                  maxLength={255}
-                  rules={{ deps: ['email'] }}
-                />
+                <EmailField name="email" label={t('fields.email')} required description={t('fields.emailHint')} />
+                <EmailField name="confirmEmail" label={t('fields.confirmEmail')} required rules={{ deps: ['email'] }} />
                 <CheckboxField name="makeDefaultEmail" label={t('fields.makeDefaultEmail')} />
               </>
             )}

@@ -19,7 +19,7 @@ import {
 import { PasswordRulesChecklist } from './password-rules-checklist';
 import { Notice } from '../../shared/ui';
 
-const { PasswordField, TextField } = fieldsFor<PasswordPageForm>();
+const { EmailField, PasswordField } = fieldsFor<PasswordPageForm>();
 
 /** What went wrong that no field can show. */
 type FormFailure = 'offline' | 'locked' | 'concurrent' | 'failed';
@@ -132,16 +132,7 @@ export function PasswordForm({
                 {t(failureKeys[failure.kind])}
               </Notice>
             )}
-            {withEmail && (
-              <TextField
-                name="userEmail"
-                label={t('email')}
-                type="email"
-                autoComplete="username"
-                required
-                maxLength={255}
-              />
-            )}
+            {withEmail && <EmailField name="userEmail" label={t('email')} autoComplete="username" required />}
             {withCurrent && (
               <PasswordField
                 name="currentPassword"

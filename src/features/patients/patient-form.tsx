@@ -35,7 +35,7 @@ import {
 } from './patient-form-schema';
 import { Notice } from '../../shared/ui';
 
-const { DateField, SelectField, TextField } = fieldsFor<PatientFormValues>();
+const { DateField, EmailField, SelectField } = fieldsFor<PatientFormValues>();
 
 interface PatientFormProps {
   mode: 'add' | 'edit';
@@ -165,20 +165,12 @@ function PatientFormFields({
       )}
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextField
-            name="email"
-            label={t('fields.email')}
-            type="email"
-            maxLength={255}
-            description={t('fields.emailOptional')}
-          />
+          <EmailField name="email" label={t('fields.email')} description={t('fields.emailOptional')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextField
+          <EmailField
             name="confirmEmail"
             label={t('fields.confirmEmail')}
-            type="email"
-            maxLength={255}
             required={email.trim() !== ''}
             rules={{ deps: ['email'] }}
           />

@@ -5,17 +5,18 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import type { PatientProfile } from '#common/contract';
-import { useCurrentProviderServiceId, useEntitlement } from '../../shared/auth/session-context';
+import { useEntitlement } from '../../shared/auth/session-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { DetailsList } from '../../shared/ui/details-list';
-import { GeneralList, type GeneralListColumn, type GeneralListSelection } from '../../shared/ui/general-list';
+import { type GeneralListColumn, type GeneralListSelection } from '../../shared/ui/general-list';
 import { Page } from '../../shared/ui/page';
 import { RouteDialog } from '../../shared/ui/route-dialog';
 import {
   DeactivatedBadge,
   DeactivatedMark,
   formatAddress,
+  PersonList,
   ProfileActions,
   ProfileLoadError,
   ProfileLoading,
@@ -148,7 +149,6 @@ export function PatientListPage({ kind, massOrder, renderOrders, header, renderL
   const { formatDate: showDate } = useFormatters();
   const paths = usePaths();
   const source = usePatientListSource(kind);
-  const providerServiceId = useCurrentProviderServiceId();
   const canAdd = useEntitlement('addPatient');
   const columns = usePatientColumns(kind);
   const name = usePatientName();
@@ -172,15 +172,11 @@ export function PatientListPage({ kind, massOrder, renderOrders, header, renderL
       {renderList ? (
         renderList({ label: title, errorMessage: t(listErrors[kind]) })
       ) : (
-        <GeneralList<PatientProfile>
+        <PersonList<PatientProfile>
           listId={kind === 'all' ? 'patients' : `patients.${kind}`}
           label={title}
           source={source}
-          providerServiceId={providerServiceId}
-          defaultSort={{ orderBy: 'name', ascending: true }}
           columns={columns}
-          getId={(patient) => patient.id}
-          getLabel={(patient) => patient.name}
           defaultMode="card"
           errorMessage={t(listErrors[kind])}
           {...(massOrder ? { selection: massOrder } : {})}

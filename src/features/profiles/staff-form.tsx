@@ -23,7 +23,7 @@ import {
   type StaffFormValues,
 } from './staff-form-schema';
 
-const { SelectField, TextField } = fieldsFor<StaffFormValues>();
+const { EmailField, SelectField, TextField } = fieldsFor<StaffFormValues>();
 
 export type StaffFormMode = 'add' | 'edit' | 'my';
 
@@ -104,14 +104,7 @@ function StaffFormFields({
       <ProviderServiceField choose={choose} services={references.providerServices} fixedName={fixedName} />
       {/* In the person's own profile the browser may fill their details in (WCAG 1.3.5). */}
       <NameFields own={own} />
-      <TextField
-        name="email"
-        label={t('fields.email')}
-        type="email"
-        required
-        maxLength={255}
-        {...(own ? { autoComplete: 'email' } : {})}
-      />
+      <EmailField name="email" label={t('fields.email')} required {...(own ? { autoComplete: 'email' } : {})} />
       <PhoneField own={own} />
       {type === 'clinician' && (
         <Group grow align="flex-start">

@@ -5,10 +5,10 @@ import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { recordIdParamSchema, type StaffProfileType } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
 import { Forbidden } from '../../shared/auth/guards';
-import { useCurrentProviderServiceId, useEntitlement, useSession } from '../../shared/auth/session-context';
+import { useEntitlement, useSession } from '../../shared/auth/session-context';
 import { usePaths } from '../../shared/lib/runtime-config';
 import { DetailsList, type Detail } from '../../shared/ui/details-list';
-import { GeneralList, type GeneralListColumn } from '../../shared/ui/general-list';
+import type { GeneralListColumn } from '../../shared/ui/general-list';
 import { Page } from '../../shared/ui/page';
 import { RouteDialog } from '../../shared/ui/route-dialog';
 import { staffQueries, useStaffListSource, type StaffProfile } from './api';
@@ -17,6 +17,7 @@ import {
   DeactivatedMark,
   entitlementFor,
   formatAddress,
+  PersonList,
   ProfileActions,
   ProfileLoadError,
   ProfileLoading,
@@ -39,7 +40,6 @@ function StaffListPage({ type }: { type: StaffProfileType }) {
   const { t } = useTranslation('profiles');
   const paths = usePaths();
   const source = useStaffListSource(type);
-  const providerServiceId = useCurrentProviderServiceId();
   const canAdd = useEntitlement(entitlementFor('add', type));
   const nameLink = (profile: StaffProfile, size: 'sm' | 'md' = 'md') => (
     <Anchor component={Link} to={paths.profile(type, profile.id)} fw={600} size={size}>
@@ -74,15 +74,11 @@ function StaffListPage({ type }: { type: StaffProfileType }) {
           <WriteLink to={paths.profileAdd(type)}>{t(`add.${type}`)}</WriteLink>
         </Group>
       )}
-      <GeneralList<StaffProfile>
+      <PersonList<StaffProfile>
         listId={`${type}s`}
         label={t(`${type}sTitle`)}
         source={source}
-        providerServiceId={providerServiceId}
-        defaultSort={{ orderBy: 'name', ascending: true }}
         columns={columns}
-        getId={(profile) => profile.id}
-        getLabel={(profile) => profile.name}
         defaultMode="list"
         errorMessage={t(type === 'clinician' ? 'ERROR_LOADING_CLINICIANS' : 'ERROR_LOADING_TECHNICIANS')}
         renderItem={(profile) => (

@@ -12,6 +12,7 @@ export {
 } from './person-form';
 export { providerServiceName } from '../lib/provider-service-name';
 export { PersonFormFrame, usePersonSubmit } from './person-form-frame';
+export { PersonList } from './person-list';
 export { ReferencesLoaded } from './references-loaded';
 export { useRoutedPatient } from './routed-patient';
 export { ProfileActions } from './profile-actions';

@@ -1,6 +1,6 @@
 import { Grid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CodeName, ProfileProviderService } from '#common/contract';
+import { maxFieldLength, type CodeName, type ProfileProviderService } from '#common/contract';
 import { formatUsPhone, maxPhoneLength } from '#common/validation/phone';
 import { fieldsFor } from '../ui/form/fields-for';
 import { providerServiceName, truncateProviderServiceName } from '../lib/provider-service-name';
@@ -47,34 +47,31 @@ export function ProviderServiceField({
 }
 
 /**
- * `own`: the person fills in their own details (a staff member's own profile), so the browser may offer them
- * (WCAG 1.3.5). Never on someone else's record, where it would offer the staff member's own name.
+ * The parts of a name as the form lays them out. `ownAutoComplete` applies when the person fills in their own details
+ * (a staff member's own profile), so the browser may offer them (WCAG 1.3.5); never on someone else's record, where
+ * it would offer the staff member's own name.
  */
+const nameParts = [
+  { name: 'firstName', span: 5, required: true, maxLength: maxFieldLength, ownAutoComplete: 'given-name' },
+  { name: 'middleInitial', span: 2, required: false, maxLength: 1, ownAutoComplete: null },
+  { name: 'lastName', span: 5, required: true, maxLength: maxFieldLength, ownAutoComplete: 'family-name' },
+] as const;
+
 export function NameFields({ own = false }: { own?: boolean } = {}) {
   const { t } = useTranslation('profiles');
   return (
     <Grid gap="sm">
-      <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextField
-          name="firstName"
-          label={t('fields.firstName')}
-          required
-          maxLength={255}
-          {...(own ? { autoComplete: 'given-name' } : {})}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 2 }}>
-        <TextField name="middleInitial" label={t('fields.middleInitial')} maxLength={1} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextField
-          name="lastName"
-          label={t('fields.lastName')}
-          required
-          maxLength={255}
-          {...(own ? { autoComplete: 'family-name' } : {})}
-        />
-      </Grid.Col>
+      {nameParts.map((part) => (
+        <Grid.Col key={part.name} span={{ base: 12, sm: part.span }}>
+          <TextField
+            name={part.name}
+            label={t(`fields.${part.name}`)}
+            required={part.required}
+            maxLength={part.maxLength}
+            {...(own && part.ownAutoComplete ? { autoComplete: part.ownAutoComplete } : {})}
+          />
+        </Grid.Col>
+      ))}
     </Grid>
   );
 }

@@ -73,6 +73,19 @@ export class ProfileDialog {
     return this.dialog().getByRole('combobox', { name, exact: true });
   }
 
+  /** Fills in a new staff account: the provider service it belongs to, the person's name and their email. */
+  async fillStaff(staff: {
+    providerService: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+  }): Promise<void> {
+    await this.select('Provider service').selectOption({ label: staff.providerService });
+    await this.textbox('First name').fill(staff.firstName);
+    await this.textbox('Last name').fill(staff.lastName);
+    await this.textbox('Email').fill(staff.email);
+  }
+
   dateOfBirth(): Locator {
     return this.dialog().getByLabel('Date of birth');
   }

@@ -18,10 +18,7 @@ test('a new technician sets a password from the setup link, accepts the privacy 
   await new ManageTabs(page).open('Technicians');
   await page.getByRole('link', { name: 'Add Technician' }).click();
   const dialog = new ProfileDialog(page);
-  await dialog.select('Provider service').selectOption({ label: 'Northside Memory Clinic -- Neurology' });
-  await dialog.textbox('First name').fill(technician.firstName);
-  await dialog.textbox('Last name').fill(technician.lastName);
-  await dialog.textbox('Email').fill(technician.email);
+  await dialog.fillStaff({ providerService: 'Northside Memory Clinic -- Neurology', ...technician });
   await dialog.save();
   await expect(page.getByRole('heading', { level: 1, name: `Robin ${technician.lastName}` })).toBeVisible();
   await shell.choose('Logout');

@@ -29,10 +29,12 @@ test.describe('administration on an API with the calls of spec §7 only (issue 3
     await page.getByRole('link', { name: 'Add Technician' }).click();
     const dialog = new ProfileDialog(page);
     await expect(dialog.dialog()).toHaveAccessibleName('Add Technician');
-    await dialog.select('Provider service').selectOption({ label: 'Northside Memory Clinic -- Neurology' });
-    await dialog.textbox('First name').fill('Robin');
-    await dialog.textbox('Last name').fill(lastName);
-    await dialog.textbox('Email').fill(email);
+    await dialog.fillStaff({
+      providerService: 'Northside Memory Clinic -- Neurology',
+      firstName: 'Robin',
+      lastName,
+      email,
+    });
     await dialog.save();
     await expect(page.getByRole('heading', { level: 1, name: `Robin ${lastName}` })).toBeVisible();
     expect(await latestLink(specSurface.api, email, 'setupaccount')).toContain('/cgm/setupaccount?token=');

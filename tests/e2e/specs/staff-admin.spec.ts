@@ -25,10 +25,12 @@ test('an administrator adds a clinician at a chosen provider service, who is sen
 
   const dialog = new ProfileDialog(page);
   await expect(dialog.dialog()).toHaveAccessibleName('Add Clinician');
-  await dialog.select('Provider service').selectOption({ label: 'Lakeside Primary Care -- Geriatrics' });
-  await dialog.textbox('First name').fill('Imogen');
-  await dialog.textbox('Last name').fill(lastName);
-  await dialog.textbox('Email').fill(email);
+  await dialog.fillStaff({
+    providerService: 'Lakeside Primary Care -- Geriatrics',
+    firstName: 'Imogen',
+    lastName,
+    email,
+  });
   await dialog.select('Specialty').selectOption({ label: 'Geriatrics' });
   await dialog.textbox('Medical license number').fill('WI-123-45');
   await expectNoSeriousA11yViolations(page);
@@ -55,10 +57,12 @@ test('an email already in use is flagged on the email field and nothing typed is
   await loginPage.signInAs('admin');
   await page.goto('/cgm/manage/technicians/add');
   const dialog = new ProfileDialog(page);
-  await dialog.select('Provider service').selectOption({ label: 'Northside Memory Clinic -- Neurology' });
-  await dialog.textbox('First name').fill('Dupe');
-  await dialog.textbox('Last name').fill('Account');
-  await dialog.textbox('Email').fill('Clinician@demo.test');
+  await dialog.fillStaff({
+    providerService: 'Northside Memory Clinic -- Neurology',
+    firstName: 'Dupe',
+    lastName: 'Account',
+    email: 'Clinician@demo.test',
+  });
   await dialog.save();
   await expect(dialog.dialog().getByText('Email already in use')).toBeVisible();
   await expect(dialog.textbox('Email')).toHaveAttribute('aria-invalid', 'true');

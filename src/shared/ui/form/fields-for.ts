@@ -3,10 +3,12 @@ import type { FieldValues } from 'react-hook-form';
 import { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
 import {
   DateField,
+  EmailField,
   PasswordField,
   SelectField,
   TextField,
   type DateFieldProps,
+  type EmailFieldProps,
   type PasswordFieldProps,
   type SelectFieldProps,
   type TextFieldProps,
@@ -21,6 +23,7 @@ import { TextareaField, type TextareaFieldProps } from './textarea-field';
 export function fieldsFor<T extends FieldValues>() {
   return {
     TextField: TextField as (props: TextFieldProps<T>) => ReactElement,
+    EmailField: EmailField as (props: EmailFieldProps<T>) => ReactElement,
     DateField: DateField as (props: DateFieldProps<T>) => ReactElement,
     PasswordField: PasswordField as (props: PasswordFieldProps<T>) => ReactElement,
     TextareaField: TextareaField as (props: TextareaFieldProps<T>) => ReactElement,

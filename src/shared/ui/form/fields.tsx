@@ -17,6 +17,7 @@ import {
   type FieldValues,
   type RegisterOptions,
 } from 'react-hook-form';
+import { maxFieldLength } from '#common/contract/auth';
 import { defaultMinDate, endOfNextYear } from '#common/validation/dates';
 import { useFieldMessage } from './field-error';
 
@@ -102,6 +103,13 @@ export function TextField<T extends FieldValues>({ name, label, rules, formatOnB
   };
   const description = useRequiredHint(props.required, props.description);
   return <TextInput autoComplete="off" {...props} description={description} {...field} onBlur={blur} />;
+}
+
+export type EmailFieldProps<T extends FieldValues> = Omit<TextFieldProps<T>, 'type' | 'maxLength'>;
+
+/** An email address input: the browser's email keyboard, and no more than a stored email holds (spec §5). */
+export function EmailField<T extends FieldValues>(props: EmailFieldProps<T>) {
+  return <TextField<T> {...props} type="email" maxLength={maxFieldLength} />;
 }
 
 export type DateFieldProps<T extends FieldValues> = BoundProps<T> &
