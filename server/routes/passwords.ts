@@ -1,5 +1,4 @@
 import type { FastifyPluginCallback } from 'fastify';
-import type { z } from 'zod/mini';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
@@ -27,11 +26,6 @@ import type { RouteDeps } from '../http/route-deps';
 
 export { maxForgotPasswordLinksPerHour } from '../auth/password-changes';
 
-interface Passwords {
-  newPassword: string;
-  confirmPassword: string;
-}
-
 /** Spec §7 password calls and acceptprivacypolicy, under /api/profiles. */
 export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, product, publicOrigin }, done) => {
   // Spec §2 mode normal: signed in, the current password required.
@@ -54,53 +48,32 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
     return updateExpiredPassword(db, auditContextOf(request), body, new Date());
   });
 
-  /**
-   * Spec §7: the setup link and the reset link work alike. Each has a call that checks its token (and the passwords,
-   * when given) without using it, and a call that uses it; only the name of the token's field differs.
-   */
-  const linkCalls = <F extends string>(link: {
-    purpose: Parameters<typeof useLink>[2];
-    mode: Parameters<typeof useLink>[3];
-    tokenField: F;
-    checkPath: string;
-    checkSchema: z.ZodMiniType<Record<F, string> & Partial<Passwords>>;
-    usePath: string;
-    useSchema: z.ZodMiniType<Record<F, string> & Passwords>;
-  }) => {
-    app.post(link.checkPath, async (request) => {
-      const body = parseBody(link.checkSchema, request);
-      return validateLink(db, link.purpose, link.mode, {
-        token: body[link.tokenField],
-        newPassword: body.newPassword,
-        confirmPassword: body.confirmPassword,
-      });
-    });
-    app.post(link.usePath, async (request) => {
-      const body = parseBody(link.useSchema, request);
-      return useLink(db, auditContextOf(request), link.purpose, link.mode, {
-        token: body[link.tokenField],
-        newPassword: body.newPassword,
-        confirmPassword: body.confirmPassword,
-      });
-    });
-  };
-  linkCalls({
-    purpose: 'SETUP',
-    mode: 'FirstTimeSetup',
-    tokenField: 'setupToken',
-    checkPath: '/setupfirsttimepasswordvalidatetoken',
-    checkSchema: setupTokenValidationRequestSchema,
-    usePath: '/setupfirsttimepassword',
-    useSchema: setupFirstTimePasswordRequestSchema,
+  app.post('/setupfirsttimepasswordvalidatetoken', async (request) => {
+    const { setupToken, newPassword, confirmPassword } = parseBody(setupTokenValidationRequestSchema, request);
+    return validateLink(db, 'SETUP', 'FirstTimeSetup', { token: setupToken, newPassword, confirmPassword });
   });
-  linkCalls({
-    purpose: 'RESET',
-    mode: 'ResetPassword',
-    tokenField: 'resetToken',
-    checkPath: '/resetpasswordvalidatetoken',
-    checkSchema: resetTokenValidationRequestSchema,
-    usePath: '/resetpassword',
-    useSchema: resetPasswordRequestSchema,
+
+  app.post('/setupfirsttimepassword', async (request) => {
+    const { setupToken, newPassword, confirmPassword } = parseBody(setupFirstTimePasswordRequestSchema, request);
+    return useLink(db, auditContextOf(request), 'SETUP', 'FirstTimeSetup', {
+      token: setupToken,
+      newPassword,
+      confirmPassword,
+    });
+  });
+
+  app.post('/resetpasswordvalidatetoken', async (request) => {
+    const { resetToken, newPassword, confirmPassword } = parseBody(resetTokenValidationRequestSchema, request);
+    return validateLink(db, 'RESET', 'ResetPassword', { token: resetToken, newPassword, confirmPassword });
+  });
+
+  app.post('/resetpassword', async (request) => {
+    const { resetToken, newPassword, confirmPassword } = parseBody(resetPasswordRequestSchema, request);
+    return useLink(db, auditContextOf(request), 'RESET', 'ResetPassword', {
+      token: resetToken,
+      newPassword,
+      confirmPassword,
+    });
   });
 
   // Spec §2/§4: the same answer whether or not the address has an account, so it cannot be used to find accounts.
