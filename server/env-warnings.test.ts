@@ -49,3 +49,13 @@ it('warns at start when it serves the network without TLS, and not on this machi
   const loopback = await startAndStop({ HOST: '127.0.0.1', DEMO: '0' });
   expect(loopback.stderr).not.toMatch(/WITHOUT TLS/);
 }, 120_000);
+
+it('says after start, in demo mode only, whom to sign in as and where the emails are read', async () => {
+  const demo = await startAndStop({ HOST: '127.0.0.1', DEMO: '1' });
+  expect(demo.stdout).toMatch(/Demo accounts \(password Demo-Passw0rd!\): clinician@demo\.test \(clinician\)/);
+  expect(demo.stdout).toContain('technician@demo.test (technician)');
+  expect(demo.stdout).toMatch(/Emails are not sent in demo mode: read them at http:\/\/127\.0\.0\.1:\d+\/dev\/outbox/);
+
+  const live = await startAndStop({ HOST: '127.0.0.1', DEMO: '0' });
+  expect(live.stdout).not.toMatch(/Demo accounts|demo\.test/);
+}, 120_000);

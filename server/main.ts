@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
 import { createDb } from './db/db';
 import { readServerEnv, startWarnings } from './env';
+import { demoStartNotes } from './start-notes';
 
 /** Starts the reference server from environment variables (DESIGN §1); `npm start` reaches it via start.ts. */
 const env = readServerEnv(process.env);
@@ -75,6 +76,7 @@ const port = typeof address === 'object' && address ? address.port : env.port;
 const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
 const storage = env.databaseUrl ? 'PostgreSQL' : env.dataDir;
 for (const warning of startWarnings(env, port)) console.warn(warning);
-console.log(
-  `Server ready at ${tls ? 'https' : 'http'}://${shownHost}:${String(port)}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'}${env.apiSurface === 'spec' ? ', API: the calls of spec §7 only' : ''})`,
-);
+const origin = `${tls ? 'https' : 'http'}://${shownHost}:${String(port)}`;
+const ready = `Server ready at ${origin}/${env.product} (data: ${storage}, demo: ${env.demo ? 'on' : 'off'}${env.apiSurface === 'spec' ? ', API: the calls of spec §7 only' : ''})`;
+// One write, so whoever waits for "Server ready" has the demo notes with it.
+console.log(env.demo ? [ready, ...demoStartNotes(origin)].join('\n') : ready);

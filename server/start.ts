@@ -29,7 +29,13 @@ function buildIsStale(): boolean {
 
 function runViteBuild(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['vite', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    const child = spawn('npx', ['vite', 'build'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      // Vite's notice about a config loader of a future major version is a hundred lines for a developer, not for
+      // someone starting the app: it pushed the build's own output and the server's address off the screen.
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();

@@ -1,13 +1,52 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/query-persist-client-core';
+import type { DehydrateOptions, QueryClient } from '@tanstack/react-query';
+import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import type { SessionStore } from '../shared/auth/session-store';
 import { createQueryVault, destroyVaults, oneWorkingDayMs, vaultName } from '../shared/lib/storage/query-vault';
 import { clientLog } from '../shared/api/client-log';
+import { isApiError } from '../shared/api/http';
 
 interface ActiveVault {
   name: string;
   stop: () => void;
   destroy: () => Promise<void>;
+}
+
+/**
+ * Which queries are written to the tablet: those marked `meta.persist` that hold a copy from the server, at most one
+ * working day old, unless the server refused it since. A copy whose last refetch got no answer (offline, every
+ * restored query is refetched and fails) is still the one on screen: left out of the next write, the tablet's next
+ * offline start would have nothing of it.
+ */
+export function savedQueries(now: () => number = Date.now): DehydrateOptions {
+  return {
+    shouldDehydrateQuery: ({ meta, state }) =>
+      meta?.persist === true &&
+      state.data !== undefined &&
+      now() - state.dataUpdatedAt < oneWorkingDayMs &&
+      (state.status === 'success' || (isApiError(state.error) && state.error.isNetworkError)),
+  };
+}
+
+/**
+ * Writes each query as the last good copy it holds: a failed refetch is about the moment it was tried, not about
+ * the copy, so it is not written (nor its error); the copy keeps the time it came from the server.
+ */
+export function savingLastGoodCopies(persister: Persister): Persister {
+  const lastGood = (client: PersistedClient): PersistedClient => ({
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: client.clientState.queries.map((query) =>
+        query.state.status === 'error'
+          ? {
+              ...query,
+              state: { ...query.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null },
+            }
+          : query,
+      ),
+    },
+  });
+  return { ...persister, persistClient: (client) => persister.persistClient(lastGood(client)) };
 }
 
 /**
@@ -46,12 +85,10 @@ export function persistQueriesPerUser(session: SessionStore, queryClient: QueryC
     const vault = createQueryVault(name);
     const [stop, restored] = persistQueryClient({
       queryClient,
-      persister: vault.persister,
+      persister: savingLastGoodCopies(vault.persister),
       maxAge: oneWorkingDayMs,
       buster: `${__BUILD_ID__}:${name}`,
-      dehydrateOptions: {
-        shouldDehydrateQuery: (query) => query.meta?.persist === true && query.state.status === 'success',
-      },
+      dehydrateOptions: savedQueries(),
     });
     active = { name, stop, destroy: vault.destroy };
     await restored.catch(() => undefined);

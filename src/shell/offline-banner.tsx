@@ -2,17 +2,24 @@ import { Alert, Text } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { capabilityKeys } from '../shared/api/capabilities';
 import { useOnline } from '../shared/api/connectivity';
 import { useFormatters } from '../shared/lib/i18n/format';
 
 /** How often the age said in the banner is brought up to date. */
 const ageTickMs = 30_000;
 
-/** When the oldest data now on screen arrived from the server, or null when nothing on screen came from it. */
+/**
+ * When the oldest data now on screen arrived from the server, or null when nothing on screen came from it. What the
+ * app found out about the API (capabilities, read from the tab's session at each start) is no content: counted, it
+ * made a page whose lists were not saved say "Saved 0 seconds ago".
+ */
 function oldestShown(queryClient: QueryClient): number | null {
   let oldest: number | null = null;
+  const capabilities = capabilityKeys.all()[0];
   for (const query of queryClient.getQueryCache().getAll()) {
     if (query.getObserversCount() === 0 || query.state.data === undefined || query.state.dataUpdatedAt === 0) continue;
+    if (query.queryKey[0] === capabilities) continue;
     oldest = oldest === null ? query.state.dataUpdatedAt : Math.min(oldest, query.state.dataUpdatedAt);
   }
   return oldest;

@@ -187,8 +187,10 @@ export function PrivacyNotice({ language, privacy, error, load, intro }: Privacy
       )}
       <Checkbox
         ref={bindCheckbox}
-        // 44 px on a patient's phone (WCAG 2.5.5), the box to tick after reading.
+        // 44 px on a patient's phone (WCAG 2.5.5), the box to tick after reading. Mantine sizes the label with the
+        // box (44 px letters): the label is read as the body text around it.
         size="2.75rem"
+        styles={{ labelWrapper: { fontSize: 'inherit' }, label: { lineHeight: 'var(--mantine-line-height)' } }}
         label={t('privacy.accept')}
         checked={ticked}
         disabled={!readToEnd}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FollowUpItem, OrderTimeline } from '#common/contract';
+import { ApiError, timeoutCode } from '../../shared/api/http';
 import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { serverError } from '../../shared/testing/fake-http';
@@ -37,12 +38,15 @@ const timeline: OrderTimeline = { orderId: 51, progress: locked.order.progress, 
 const probe = '/api/cgm/assessmentorders/followup?filter=ATTENTION';
 const listCalls = (calls: readonly { path: string }[]) => calls.filter((call) => call.path !== probe);
 
-function renderList(mode: 'attention' | 'browse', offered = true) {
+function renderList(mode: 'attention' | 'browse', offered = true, listFails = false) {
   const store = new SessionStore(window.sessionStorage, 'cgm');
   store.signIn(authResult({ entitlements: ['listPatients', 'viewAssessmentOrder', 'addAssessmentOrder'] }));
   const { http, calls } = ordersHttp((path) => {
     if (!offered && path.startsWith('/api/cgm/assessmentorders/')) {
       return Promise.reject(serverError(path, 404, { code: 'NOT_FOUND', message: 'Not found' }));
+    }
+    if (listFails && path.startsWith('/api/cgm/assessmentorders/followup?') && path !== probe) {
+      return Promise.reject(new ApiError({ status: 0, code: timeoutCode, serverMessage: null, path }));
     }
     if (path.startsWith('/api/cgm/assessmentorders/followup?')) {
       const filter = new URLSearchParams(path.split('?')[1]).get('filter');
@@ -103,6 +107,15 @@ describe('the open orders to follow (issue 18)', () => {
       '/api/cgm/assessmentorders/followup?filter=ALL&providerServiceId=1',
       '/api/cgm/assessmentorders/followup?filter=LOCKED&providerServiceId=1',
     ]);
+  });
+
+  it('says that the open orders, not one patient’s tests, could not be loaded, with Try again', async () => {
+    renderList('browse', true, true);
+    const section = await screen.findByRole('region', { name: 'Open orders by progress' });
+    const failure = await within(section).findByRole('alert');
+    expect(failure).toHaveTextContent('The open orders could not be loaded.');
+    expect(failure).not.toHaveTextContent(/this patient/);
+    expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('leaves the list out, without an error or an empty frame, on an API that has no follow-up (issue 37)', async () => {

@@ -98,9 +98,7 @@ function FollowUpOrdersList({ mode }: { mode: 'attention' | 'browse' }) {
   let body;
   if (query.isPending) body = <Loading label={t('followUpList.loading')} size="sm" />;
   else if (query.isError && !query.data) {
-    body = (
-      <LoadError title={t('ERROR_FETCHING_ASSESSMENTS')} error={query.error} onRetry={() => void query.refetch()} />
-    );
+    body = <LoadError title={t('followUpList.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />;
   } else {
     const items = query.data;
     body = (

@@ -81,6 +81,12 @@ test('a clinician’s patient list and patient stay on screen after an offline r
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // A second start with no network (the tablet slept again): the first one's failed refetches dropped nothing.
+  await page.reload();
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rosa M. Alvarez' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /Assessment orders/i }).getByRole('row')).not.toHaveCount(0);
+
   await new ManageTabs(page).open('Patients');
   await expect(patients.region().getByRole('link', { name: firstShown, exact: true })).toBeVisible();
 
