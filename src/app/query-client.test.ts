@@ -1,6 +1,15 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '../shared/testing/factories';
-import { createQueryClient, handleApiError, shouldRetry, type GlobalErrorHandlers } from './query-client';
+import { Connectivity } from '../shared/api/connectivity';
+import { ApiError, timeoutCode } from '../shared/api/http';
+import {
+  createQueryClient,
+  handleApiError,
+  refetchWhenAnswered,
+  shouldRetry,
+  type GlobalErrorHandlers,
+} from './query-client';
 
 function handlers() {
   return {
@@ -155,5 +164,35 @@ describe('shouldRetry (issue 36: fail at once offline, never retry a timeout)', 
     expect(shouldRetry(1, apiError(503), online)).toBe(true);
     expect(shouldRetry(2, apiError(503), online)).toBe(false);
     expect(shouldRetry(0, apiError(404), online)).toBe(false);
+  });
+});
+
+describe('refetchWhenAnswered (issue 36: what timed out on screen comes back by itself)', () => {
+  it('fetches again the reads on screen that timed out, once the server answers, and leaves other failures', async () => {
+    const client = createQueryClient(handlers(), () => true);
+    const connectivity = new Connectivity();
+    refetchWhenAnswered(client, connectivity);
+    const timedOut = vi.fn<() => Promise<string>>();
+    timedOut.mockRejectedValueOnce(new ApiError({ status: 0, code: timeoutCode, serverMessage: null, path: '/a' }));
+    timedOut.mockResolvedValue('the list');
+    const refused = vi.fn<() => Promise<string>>().mockRejectedValue(apiError(404, { path: '/b' }));
+    const watching = [
+      new QueryObserver(client, { queryKey: ['timed-out'], queryFn: timedOut }),
+      new QueryObserver(client, { queryKey: ['refused'], queryFn: refused }),
+    ].map((observer) => observer.subscribe(() => undefined));
+    await vi.waitFor(() => {
+      expect(client.getQueryState(['timed-out'])?.status).toBe('error');
+      expect(client.getQueryState(['refused'])?.status).toBe('error');
+    });
+
+    connectivity.reportNoAnswer();
+    connectivity.reportAnswer();
+
+    await vi.waitFor(() => {
+      expect(client.getQueryData(['timed-out'])).toBe('the list');
+    });
+    expect(timedOut).toHaveBeenCalledTimes(2);
+    expect(refused).toHaveBeenCalledTimes(1);
+    for (const stop of watching) stop();
   });
 });

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type onlineManager } from '@tan
 import { handoverLockedCode } from '#common/contract/auth';
 import { passwordErrorCodes } from '#common/contract/passwords';
 import type { Connectivity } from '../shared/api/connectivity';
-import { isApiError, type ApiError } from '../shared/api/http';
+import { isApiError, isTimeoutError, type ApiError } from '../shared/api/http';
 import { submissionUnconfirmedCode } from '../shared/api/submission-keys';
 
 export interface GlobalErrorHandlers {
@@ -57,6 +57,19 @@ export function followConnectivity(manager: typeof onlineManager, source: Connec
     return source.subscribe(() => {
       setOnline(source.online);
     });
+  });
+}
+
+/**
+ * Issue 36: a read that timed out shows its message and Retry; when the server answers again (the recovery probe
+ * or any other request), what timed out on screen is fetched again by itself, as after a reconnection.
+ */
+export function refetchWhenAnswered(
+  client: QueryClient,
+  source: Pick<Connectivity, 'onAnswerAfterSilence'>,
+): () => void {
+  return source.onAnswerAfterSilence(() => {
+    void client.refetchQueries({ type: 'active', predicate: (query) => isTimeoutError(query.state.error) });
   });
 }
 

@@ -18,7 +18,7 @@ import { applyFirstVisitStyles } from './load-all-styles';
 import { initI18n, loadAllNamespaces, patientLinkFirstNamespaces } from './i18n';
 import { AppProviders } from './providers';
 import { followTheDaysWork } from './days-work';
-import { createQueryClient, followConnectivity } from './query-client';
+import { createQueryClient, followConnectivity, refetchWhenAnswered } from './query-client';
 import { persistQueriesPerUser } from './query-persistence';
 import { createAppRouter, type AppRouter } from './router';
 import { loadRuntimeConfig } from './runtime-config';
@@ -149,6 +149,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
   // TanStack Query follows the app's own idea of online (issue 36: failed requests as well as the browser's flag),
   // so that coming back online refetches what is on screen.
   followConnectivity(onlineManager, connectivity);
+  refetchWhenAnswered(queryClient, connectivity);
 
   // Whatever was cached for one person must not survive into the next session (DESIGN §3).
   let wasLoggedIn = false;

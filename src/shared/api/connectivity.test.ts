@@ -141,4 +141,37 @@ describe('Connectivity (issue 36: the app’s one idea of online)', () => {
     browser.setBrowserOnline(true);
     expect(connectivity.getSnapshot()).toEqual({ online: true, cause: null });
   });
+
+  it('stays online after a request that timed out, watches for the server, and says once when it answers again', async () => {
+    const browser = fakeBrowser();
+    const connectivity = new Connectivity(browser.environment);
+    let serverAnswers = false;
+    connectivity.setRecoveryProbe(() => {
+      // A probe that gets no answer times out like any request; one that does reports its answer.
+      if (serverAnswers) connectivity.reportAnswer();
+      else connectivity.reportNoAnswer();
+      return Promise.resolve();
+    });
+    let answered = 0;
+    connectivity.onAnswerAfterSilence(() => answered++);
+    const told: boolean[] = [];
+    connectivity.subscribe(() => told.push(connectivity.online));
+
+    connectivity.reportNoAnswer();
+    expect(connectivity.getSnapshot()).toEqual({ online: true, cause: null });
+    expect(browser.probing).toBe(true);
+    browser.tick();
+    await settled();
+    expect(answered).toBe(0);
+
+    serverAnswers = true;
+    browser.tick();
+    await settled();
+    expect(answered).toBe(1);
+    expect(browser.probing).toBe(false);
+    // Further answers are ordinary: nothing timed out since.
+    connectivity.reportAnswer();
+    expect(answered).toBe(1);
+    expect(told).toEqual([]);
+  });
 });

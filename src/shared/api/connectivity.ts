@@ -44,11 +44,16 @@ const browserEnvironment = (): ConnectivityEnvironment => ({
  * The app's one idea of "online" (issue 36): the browser's flag and what requests meet. A request that finds no
  * network makes the app offline even while the browser still claims a connection; any answer from the server, the
  * browser's online event, or a recovery probe that gets an answer makes it online again. A slow answer is not a
- * missing network: a request that times out says so where it was asked, and changes nothing here.
+ * missing network: a request that times out says so where it was asked and leaves the app online, but the probe
+ * then watches for the server's return, and the first answer after it tells `onAnswerAfterSilence` listeners so
+ * that what timed out on screen is fetched again by itself.
  */
 export class Connectivity {
   #environment: ConnectivityEnvironment;
   #requestsFailed = false;
+  /** A request went unanswered in time and no answer has come since. */
+  #unanswered = false;
+  #answerListeners = new Set<() => void>();
   #snapshot: ConnectivitySnapshot;
   /** The state the subscribers were last told of. */
   #told: ConnectivitySnapshot;
@@ -96,11 +101,31 @@ export class Connectivity {
     this.#update();
   }
 
+  /** A request got no answer within its timeout: the network may only be slow, so the app stays online. */
+  reportNoAnswer(): void {
+    if (this.#unanswered) return;
+    this.#unanswered = true;
+    this.#followWithProbe(this.getSnapshot());
+  }
+
   /** The server answered something (any status): the network is there. */
   reportAnswer(): void {
+    if (this.#unanswered) {
+      this.#unanswered = false;
+      this.#followWithProbe(this.getSnapshot());
+      for (const listener of [...this.#answerListeners]) listener();
+    }
     if (!this.#requestsFailed) return;
     this.#requestsFailed = false;
     this.#update();
+  }
+
+  /** Calls back on the first answer after a request that went unanswered in time; returns the unsubscribe. */
+  onAnswerAfterSilence(listener: () => void): () => void {
+    this.#answerListeners.add(listener);
+    return () => {
+      this.#answerListeners.delete(listener);
+    };
   }
 
   /**
@@ -131,9 +156,12 @@ export class Connectivity {
     for (const listener of [...this.#listeners]) listener();
   }
 
-  /** Only an offline state that came from failed requests can end without an event of the browser's. */
+  /**
+   * Only an offline state that came from failed requests, or a server that stopped answering in time, can end
+   * without an event of the browser's.
+   */
   #followWithProbe(next: ConnectivitySnapshot): void {
-    const wanted = next.cause === 'requests' && this.#probe !== null;
+    const wanted = (next.cause === 'requests' || (next.online && this.#unanswered)) && this.#probe !== null;
     if (wanted && this.#probeTimer === null) {
       this.#probeTimer = this.#environment.setInterval(() => {
         if (this.#probing || !this.#probe) return;

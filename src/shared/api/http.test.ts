@@ -243,7 +243,11 @@ describe('createHttpClient: timeout and connectivity (issue 36)', () => {
     });
 
   function reporter() {
-    return { reportNoNetwork: vi.fn<() => void>(), reportAnswer: vi.fn<() => void>() };
+    return {
+      reportNoNetwork: vi.fn<() => void>(),
+      reportNoAnswer: vi.fn<() => void>(),
+      reportAnswer: vi.fn<() => void>(),
+    };
   }
 
   it('abandons a request with no answer after the timeout, as a timeout that does not mean offline', async () => {
@@ -269,6 +273,8 @@ describe('createHttpClient: timeout and connectivity (issue 36)', () => {
       expect(isApiError(error) && error.isTimeout).toBe(true);
       expect(isApiError(error) && error.code).toBe('TIMEOUT');
       expect(connectivity.reportNoNetwork).not.toHaveBeenCalled();
+      // Not offline, but the server's next answer is awaited, so what timed out can be fetched again by itself.
+      expect(connectivity.reportNoAnswer).toHaveBeenCalledOnce();
     } finally {
       vi.useRealTimers();
     }

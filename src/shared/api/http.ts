@@ -40,6 +40,12 @@ export class ApiError extends Error {
 /** The code of an ApiError for a request abandoned after the timeout. */
 export const timeoutCode = 'TIMEOUT';
 
+/** A request abandoned after the timeout: connectivity then watches for the server's next answer. */
+function timeoutError(connectivity: { reportNoAnswer: () => void } | undefined, path: string): ApiError {
+  connectivity?.reportNoAnswer();
+  return new ApiError({ status: 0, code: timeoutCode, serverMessage: null, path });
+}
+
 /** Issue 36: a request with no answer within this time is abandoned, so no spinner outlives it. */
 export const defaultRequestTimeoutMs = 15_000;
 
@@ -100,7 +106,7 @@ export interface HttpClientOptions {
   /** Abandon a request with no answer after this long (default 15 s; the runtime configuration may shorten it). */
   timeoutMs?: number;
   /** Told whether requests reach the server, so the app's idea of offline follows them (issue 36). */
-  connectivity?: { reportNoNetwork: () => void; reportAnswer: () => void };
+  connectivity?: { reportNoNetwork: () => void; reportNoAnswer: () => void; reportAnswer: () => void };
 }
 
 export interface RequestOptions {
@@ -181,7 +187,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           referrerPolicy: 'no-referrer',
         });
       } catch (cause) {
-        if (timedOut()) throw new ApiError({ status: 0, code: timeoutCode, serverMessage: null, path });
+        if (timedOut()) throw timeoutError(options.connectivity, path);
         if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
         options.connectivity?.reportNoNetwork();
         throw new ApiError({ status: 0, code: 'NETWORK', serverMessage: null, path });
@@ -190,7 +196,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         json = await readJson(response);
       } catch (cause) {
-        if (timedOut()) throw new ApiError({ status: 0, code: timeoutCode, serverMessage: null, path });
+        if (timedOut()) throw timeoutError(options.connectivity, path);
         throw cause;
       }
     } finally {

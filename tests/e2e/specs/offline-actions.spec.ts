@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import { letServiceWorkerControlSignedIn } from '../fixtures/service-worker';
 import { patientWithSiteOrder } from '../fixtures/test-orders';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
+import type { LoginPage } from '../pages/login-page';
 import { GeneralList, ProfileDialog, uniqueName } from '../pages/manage';
 
 /** Issue 36: what a clinic tablet can still do offline, and what a slow network looks like. */
@@ -75,10 +77,8 @@ test.describe('a request the server never answers', () => {
   // The page's own requests, not a service worker's, so that the test's handler sees them.
   test.use({ serviceWorkers: 'block' });
 
-  test('is abandoned after the timeout with a message and Try again, which works once the server answers', async ({
-    page,
-    loginPage,
-  }) => {
+  /** Signs in with a short timeout, then lets the patient search hang until `answer()` is called. */
+  async function searchThatHangs(page: Page, loginPage: LoginPage) {
     // A test-only shorter timeout through the runtime configuration, instead of waiting 15 s.
     await page.route('**/config.json', async (route) => {
       const response = await route.fetch();
@@ -100,11 +100,36 @@ test.describe('a request the server never answers', () => {
     await expect(patients.region().getByRole('status', { name: /loading/i })).toHaveCount(0);
     // Slow is not offline: no offline banner.
     await expect(page.getByText('You are offline', { exact: true })).toBeHidden();
+    return {
+      patients,
+      failure,
+      answer: () => {
+        hang = false;
+      },
+    };
+  }
+
+  test('is abandoned after the timeout with a message and Try again, which works once the server answers', async ({
+    page,
+    loginPage,
+  }) => {
+    const { patients, failure, answer } = await searchThatHangs(page, loginPage);
     await expectNoSeriousA11yViolations(page);
 
-    hang = false;
+    answer();
     await failure.getByRole('button', { name: 'Try again' }).click();
     await expect(patients.region().getByRole('link', { name: 'Rosa M. Alvarez', exact: true })).toBeVisible();
+    await expect(failure).toBeHidden();
+  });
+
+  test('comes back by itself once the server answers again, without Try again', async ({ page, loginPage }) => {
+    const { patients, failure, answer } = await searchThatHangs(page, loginPage);
+
+    answer();
+    // The app asks the server every 10 s after a request went unanswered; its first answer fetches the search again.
+    await expect(patients.region().getByRole('link', { name: 'Rosa M. Alvarez', exact: true })).toBeVisible({
+      timeout: 25_000,
+    });
     await expect(failure).toBeHidden();
   });
 });
