@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction, AuditEntry, AuditList, AuditListQuery, AuditOutcome, Role } from '#common/contract';
-import { auditActionSchema, auditOutcomeSchema, roleSchema } from '#common/contract';
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditList,
+  AuditListQuery,
+  AuditOutcome,
+  AuditStaffList,
+  Role,
+} from '#common/contract';
+import { auditActionSchema, auditOutcomeSchema, mapLoginRole, roleSchema } from '#common/contract';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
 import { createHash } from 'node:crypto';
@@ -9,6 +17,7 @@ import {
   type AuditChainHead,
   type ChainedAuditEvent,
   listAuditEvents,
+  listAuditStaff,
   readAuditChain,
   type AuditEventRow,
   type NewAuditEvent,
@@ -256,6 +265,12 @@ export async function listAudit(db: Db, auth: AuthContext, query: AuditListQuery
     providerServiceIds: auth.providerServiceIds === 'all' ? null : auth.providerServiceIds,
   });
   return { dataList: rows.map(toAuditEntry), count };
+}
+
+/** The staff an administrator may find in the trail (administrators too), scoped like the trail itself. */
+export async function listAuditStaffMembers(db: Db, auth: AuthContext): Promise<AuditStaffList> {
+  const rows = await listAuditStaff(db, auth.providerServiceIds === 'all' ? null : auth.providerServiceIds);
+  return { dataList: rows.map((row) => ({ id: row.id, name: row.name, role: mapLoginRole(row.loginRole) })) };
 }
 
 export type AuditVerification =
