@@ -11,6 +11,7 @@ import type {
 import { auditActionSchema, auditOutcomeSchema, mapLoginRole, roleSchema } from '#common/contract';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
+import { fullName } from '../profiles/mapping';
 import { createHash } from 'node:crypto';
 import {
   appendAuditEvents,
@@ -275,7 +276,7 @@ export async function listAudit(db: Db, auth: AuthContext, query: AuditListQuery
 /** The staff an administrator may find in the trail (administrators too), scoped like the trail itself. */
 export async function listAuditStaffMembers(db: Db, auth: AuthContext): Promise<AuditStaffList> {
   const rows = await listAuditStaff(db, auth.providerServiceIds === 'all' ? null : auth.providerServiceIds);
-  return { dataList: rows.map((row) => ({ id: row.id, name: row.name, role: mapLoginRole(row.loginRole) })) };
+  return { dataList: rows.map((row) => ({ id: row.id, name: fullName(row), role: mapLoginRole(row.loginRole) })) };
 }
 
 export type AuditVerification =

@@ -189,7 +189,9 @@ export function readAuditChain(db: Db, afterSequence: number, limit: number): Pr
 
 export interface AuditStaffRow {
   id: number;
-  name: string;
+  firstName: string;
+  middleInitial: string;
+  lastName: string;
   loginRole: string;
 }
 
@@ -199,7 +201,8 @@ export interface AuditStaffRow {
  */
 export function listAuditStaff(db: Db, providerServiceIds: readonly number[] | null): Promise<AuditStaffRow[]> {
   return db.query<AuditStaffRow>(
-    `SELECT u.id, u.first_name || ' ' || u.last_name AS name, u.login_role AS "loginRole"
+    `SELECT u.id, u.first_name AS "firstName", COALESCE(u.middle_initial, '') AS "middleInitial",
+       u.last_name AS "lastName", u.login_role AS "loginRole"
      FROM users u
      WHERE $1::int[] IS NULL OR EXISTS (
        SELECT 1 FROM user_provider_services ups WHERE ups.user_id = u.id AND ups.provider_service_id = ANY($1::int[]))
