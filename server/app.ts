@@ -46,7 +46,9 @@ import { patientLoginRoutes } from './routes/patient-login';
 import { orderFollowUpRoutes } from './routes/order-follow-up';
 import { handoverRoutes } from './routes/handover';
 import { defaultHandoverIdleMinutes } from './auth/handover';
-import { startFollowUpScheduler, type FollowUpScheduler } from './orders/follow-up-scheduler';
+import { startFollowUpScheduler } from './orders/follow-up-scheduler';
+import { startSessionEndSweep } from './auth/session-ends';
+import type { PeriodicTask } from './http/periodic-task';
 import { reportRoutes } from './routes/reports';
 import { referencePageRoutes } from './runner/page-routes';
 import { resultsRoutes } from './runner/results-routes';
@@ -275,21 +277,20 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(clientRoutes, { clientDir, localesDir, config, indexPage });
 
   // Issue 18: reminders and expiries, swept inside the server (0 switches it off, e.g. for tests that drive it).
+  // Issue 35: on the same beat, the "session end" entries of staff sessions that timed out unnoticed.
   const followUpSeconds = options.followUpIntervalSeconds ?? defaultFollowUpIntervalSeconds;
   if (followUpSeconds > 0) {
-    let scheduler: FollowUpScheduler | null = null;
+    let schedulers: PeriodicTask[] = [];
     app.addHook('onReady', () => {
-      scheduler = startFollowUpScheduler({
-        db: options.db,
-        origin: publicOrigin,
-        product,
-        intervalMs: followUpSeconds * 1000,
-        log: app.log,
-      });
+      const intervalMs = followUpSeconds * 1000;
+      schedulers = [
+        startFollowUpScheduler({ db: options.db, origin: publicOrigin, product, intervalMs, log: app.log }),
+        startSessionEndSweep({ db: options.db, intervalMs, log: app.log }),
+      ];
       return Promise.resolve();
     });
     app.addHook('onClose', () => {
-      scheduler?.stop();
+      for (const scheduler of schedulers) scheduler.stop();
       return Promise.resolve();
     });
   }

@@ -121,6 +121,21 @@ export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 export const auditListSchema = listResponseSchema(auditEntrySchema);
 export type AuditList = z.infer<typeof auditListSchema>;
 
+/**
+ * GET /api/{product}/audit/staff (administrators only): every staff account an entry may name as its actor,
+ * administrators and deactivated accounts too, so the screen can name them and filter by any of them.
+ */
+export const auditStaffMemberSchema = z.object({
+  /** The user id entries carry as `actorUserId`. */
+  id: z.int(),
+  name: z.string(),
+  role: roleSchema,
+});
+export type AuditStaffMember = z.infer<typeof auditStaffMemberSchema>;
+
+export const auditStaffListSchema = z.object({ dataList: z.array(auditStaffMemberSchema) });
+export type AuditStaffList = z.infer<typeof auditStaffListSchema>;
+
 /** What a client asks the audit list for; `auditQueryString` writes it as the query above. */
 export interface AuditListParams {
   patientId: number | null;

@@ -1,14 +1,24 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction, AuditEntry, AuditList, AuditListQuery, AuditOutcome, Role } from '#common/contract';
-import { auditActionSchema, auditOutcomeSchema, roleSchema } from '#common/contract';
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditList,
+  AuditListQuery,
+  AuditOutcome,
+  AuditStaffList,
+  Role,
+} from '#common/contract';
+import { auditActionSchema, auditOutcomeSchema, mapLoginRole, roleSchema } from '#common/contract';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
+import { fullName } from '../profiles/mapping';
 import { createHash } from 'node:crypto';
 import {
   appendAuditEvents,
   type AuditChainHead,
   type ChainedAuditEvent,
   listAuditEvents,
+  listAuditStaff,
   readAuditChain,
   type AuditEventRow,
   type NewAuditEvent,
@@ -86,25 +96,15 @@ export async function recordAudit(db: Db, context: AuditContext, event: AuditEve
  * PostgreSQL writes a jsonb array (", " between items), so that `readAuditChain` can recompute it in SQL.
  */
 function canonicalText(entry: Omit<ChainedAuditEvent, 'hash'>): string {
-  const items: unknown[] = [
-    entry.sequence,
-    entry.at.toISOString(),
-    entry.actorUserId,
-    entry.actorRole,
-    entry.actorProviderServiceId,
-    entry.patientSessionOrderId,
-    entry.action,
-    entry.patientIds,
-    entry.entity,
-    entry.entityId,
-    entry.outcome,
-    entry.clientAddress,
-    entry.requestId,
-    entry.prevHash,
-  ];
-  const json = (value: unknown): string =>
-    Array.isArray(value) ? `[${value.map(json).join(', ')}]` : JSON.stringify(value);
-  return json(items);
+  // Written out field by field (a read's entry is hashed on its way to the answer): the patient ids are integers,
+  // so they need no quoting; every other field is a number, a string or null, written as JSON writes it.
+  const json = JSON.stringify;
+  return (
+    `[${json(entry.sequence)}, ${json(entry.at.toISOString())}, ${json(entry.actorUserId)}, ` +
+    `${json(entry.actorRole)}, ${json(entry.actorProviderServiceId)}, ${json(entry.patientSessionOrderId)}, ` +
+    `${json(entry.action)}, [${entry.patientIds.join(', ')}], ${json(entry.entity)}, ${json(entry.entityId)}, ` +
+    `${json(entry.outcome)}, ${json(entry.clientAddress)}, ${json(entry.requestId)}, ${json(entry.prevHash)}]`
+  );
 }
 
 /** SHA-256, hex, of an entry's canonical text: its own fields and the previous entry's hash. */
@@ -163,46 +163,61 @@ async function appendToChain(db: Db, entries: readonly NewAuditEvent[], at = new
 /** Entries written in one statement at most; a busy server's reads arriving meanwhile wait for the next one. */
 const maxEntriesPerAppend = 100;
 
+/** The longest a read's entry waits for others to join its statement, in milliseconds. */
+const maxGatherMs = 1;
+
 type Appender = (entry: NewAuditEvent) => Promise<void>;
 const appenders = new WeakMap<Db, Appender>();
 
 /**
  * Reads are recorded outside any transaction, each answered only once its entry is stored. The entries of reads that
- * arrive together are written together (a group commit): the first waits until the requests already received have
- * been handled up to their own entry (one turn of the event loop: on PGlite, whose statements never wait for the
- * network, nothing would join otherwise), and while one append is under way the next gathers. An idle server writes
- * each at once; a busy one pays one statement for many reads.
+ * arrive together are written together (a group commit): before each statement the appender lets the event loop turn
+ * (requests already received are read and handled up to their own entry: on PGlite, whose statements never wait for
+ * the network, nothing would join otherwise) for as long as each turn brings more entries, at most about a
+ * millisecond. An idle server writes each entry after two quick turns; a busy one pays one statement for many reads.
  */
 function appenderOf(db: Db): Appender {
   const existing = appenders.get(db);
   if (existing) return existing;
   let waiting: { entry: NewAuditEvent; resolve: () => void; reject: (error: Error) => void }[] = [];
   let writing = false;
-  const write = async (): Promise<void> => {
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, maxEntriesPerAppend);
-      waiting = waiting.slice(batch.length);
-      try {
-        await appendToChain(
-          db,
-          batch.map((item) => item.entry),
-        );
-        for (const item of batch) item.resolve();
-      } catch (error) {
-        const failure = error instanceof Error ? error : new Error(String(error));
-        for (const item of batch) item.reject(failure);
-      }
+  const writeBatch = async (): Promise<void> => {
+    const batch = waiting.slice(0, maxEntriesPerAppend);
+    waiting = waiting.slice(batch.length);
+    try {
+      await appendToChain(
+        db,
+        batch.map((item) => item.entry),
+      );
+      for (const item of batch) item.resolve();
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const item of batch) item.reject(failure);
     }
-    writing = false;
+  };
+  /** Waits while entries keep arriving, then writes them; again while any are left. */
+  const gatherThenWrite = (): void => {
+    const until = performance.now() + maxGatherMs;
+    let seen = 0;
+    const turn = (): void => {
+      if (waiting.length > seen && waiting.length < maxEntriesPerAppend && performance.now() < until) {
+        seen = waiting.length;
+        setImmediate(turn);
+        return;
+      }
+      void writeBatch().then(() => {
+        if (waiting.length > 0) gatherThenWrite();
+        else writing = false;
+      });
+    };
+    setImmediate(turn);
   };
   const append: Appender = (entry) =>
     new Promise<void>((resolve, reject) => {
       waiting.push({ entry, resolve, reject });
       if (writing) return;
       writing = true;
-      setImmediate(() => {
-        void write();
-      });
+      gatherThenWrite();
     });
   appenders.set(db, append);
   return append;
@@ -256,6 +271,12 @@ export async function listAudit(db: Db, auth: AuthContext, query: AuditListQuery
     providerServiceIds: auth.providerServiceIds === 'all' ? null : auth.providerServiceIds,
   });
   return { dataList: rows.map(toAuditEntry), count };
+}
+
+/** The staff an administrator may find in the trail (administrators too), scoped like the trail itself. */
+export async function listAuditStaffMembers(db: Db, auth: AuthContext): Promise<AuditStaffList> {
+  const rows = await listAuditStaff(db, auth.providerServiceIds === 'all' ? null : auth.providerServiceIds);
+  return { dataList: rows.map((row) => ({ id: row.id, name: fullName(row), role: mapLoginRole(row.loginRole) })) };
 }
 
 export type AuditVerification =

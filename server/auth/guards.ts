@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { passwordErrorCodes, type Entitlement } from '#common/contract';
 import type { Db } from '../db/db';
-import { forbidden, HttpError, unauthorized } from '../http/errors';
+import { forbidden, HttpError } from '../http/errors';
+import { auditContextOf } from '../audit/audit';
 import { allowedWhileHandedOver, sessionHandedToPatient } from './handover';
-import { extendSession, resolveToken, type AuthContext } from './session-service';
+import { resolveLiveToken } from './session-ends';
+import { extendSession, type AuthContext } from './session-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,8 +38,8 @@ export function registerAuthGuards(app: FastifyInstance, deps: { db: Db; session
 
   const authenticate = async (request: FastifyRequest): Promise<AuthContext> => {
     if (request.auth) return request.auth;
-    const auth = await resolveToken(deps.db, authTokenFrom(request));
-    if (!auth) throw unauthorized();
+    // A staff session that timed out is recorded as ended when its token comes back (issue 35).
+    const auth = await resolveLiveToken(deps.db, () => auditContextOf(request), authTokenFrom(request));
     // A tablet in a patient's hands (issue 31): its staff token opens that one test and nothing else.
     if (auth.handover && !allowedWhileHandedOver(request, auth.handover)) throw sessionHandedToPatient();
     // Every authenticated call except validate keeps an active user's session alive.

@@ -13,8 +13,8 @@ import {
   endSession,
   resolveToken,
   sessionEndFrom,
-  sessionOwnerOf,
   startSession,
+  swapSessionToken,
   type AuthContext,
 } from './session-service';
 import { checkStaffPassword, recordPasswordRefusal } from './sign-in';
@@ -102,17 +102,21 @@ export async function logOut(db: Db, audit: AuditContext, auth: AuthContext): Pr
   });
 }
 
-/** Spec §4 refresh: the old token stops working at once, so a leaked old token is useless. */
+/**
+ * Spec §4 refresh: the token is swapped for a new one. The old one still works for a few seconds (a reload whose
+ * answer was lost retries with it, and gets the same new token), then stops; logout ends both at once.
+ */
 export async function refreshSession(db: Db, token: string, sessionMinutes: number, now: Date): Promise<AuthResult> {
   const fresh = await db.tx(async (tx) => {
     const auth = await resolveToken(tx, token, now);
     if (!auth) throw unauthorized();
-    await endSession(tx, auth, now);
     // The new token inherits the absolute end: refreshing never lengthens a session's life.
-    const session = await startSession(tx, sessionOwnerOf(auth), sessionMinutes, now, auth.endsAt);
-    if (auth.handover) await copyHandover(tx, auth.sessionId, session.sessionId);
-    await moveReportTokens(tx, auth.sessionId, session.sessionId);
-    return { auth: { ...auth, sessionId: session.sessionId, expiresAt: session.expiresAt }, token: session.token };
+    const swapped = await swapSessionToken(tx, auth, token, sessionMinutes, now, async (from, to) => {
+      if (auth.handover) await copyHandover(tx, from, to);
+      await moveReportTokens(tx, from, to);
+    });
+    if (!swapped) throw unauthorized();
+    return swapped;
   });
   return resultForSession(db, fresh.auth, fresh.token);
 }

@@ -139,7 +139,7 @@ async function applyNewPassword(
   newPassword: string,
   now: Date,
   options: {
-    keepSessionId: number | null;
+    keepLineageId: number | null;
     useToken?: UsableAccountToken;
     /** The trail's entry: a change (signed in, or an expired password) or a reset or setup through a link. */
     audit: { context: AuditContext; action: 'auth.passwordChanged' | 'auth.passwordReset' };
@@ -154,7 +154,7 @@ async function applyNewPassword(
     if (!(await setUserPassword(tx, user.id, hash, now, passwordExpiryFrom(now), user.passwordHash))) {
       throw passwordChangedConcurrently();
     }
-    await revokeUserSessions(tx, user.id, now, options.keepSessionId);
+    await revokeUserSessions(tx, user.id, now, options.keepLineageId);
     // However the password was changed, a reset or setup link sent before it no longer works (issue 35 F4).
     await voidUnusedAccountTokens(tx, user.id, now);
     await recordAudit(tx, options.audit.context, { action: options.audit.action, entity: 'user', entityId: user.id });
@@ -165,7 +165,7 @@ async function applyNewPassword(
 export async function changePassword(
   db: Db,
   audit: AuditContext,
-  auth: { userId: number; sessionId: number },
+  auth: { userId: number; lineageId: number },
   body: z.output<typeof changePasswordRequestSchema>,
   now: Date,
 ): Promise<PasswordActionResult> {
@@ -174,7 +174,7 @@ export async function changePassword(
   throwIfPasswordIssues(await serverPasswordIssues(body, { mode: 'normal', userName: user.email }));
   await checkCurrentPassword(db, audit, user, body.currentPassword, now);
   await applyNewPassword(db, user, body.newPassword, now, {
-    keepSessionId: auth.sessionId,
+    keepLineageId: auth.lineageId,
     audit: { context: audit, action: 'auth.passwordChanged' },
   });
   return ok;
@@ -206,7 +206,7 @@ export async function updateExpiredPassword(
     throw currentPasswordIncorrect();
   }
   await applyNewPassword(db, check.user, body.newPassword, now, {
-    keepSessionId: null,
+    keepLineageId: null,
     audit: { context: audit, action: 'auth.passwordChanged' },
   });
   return ok;
@@ -246,7 +246,7 @@ export const useLink = async (
     await serverPasswordIssues(body, { mode, userName: link.user.email, currentHash: link.user.passwordHash }),
   );
   await applyNewPassword(db, link.user, body.newPassword, now, {
-    keepSessionId: null,
+    keepLineageId: null,
     useToken: link.token,
     audit: { context: audit, action: purpose === 'RESET' ? 'auth.passwordReset' : 'auth.passwordChanged' },
   });

@@ -1,10 +1,13 @@
 import type { Entitlement, Role } from '#common/contract';
 import { mapLoginRole, privacyPolicyRoles } from '#common/contract';
 import type { Db } from '../db/db';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
+  claimSessionSwap,
   findActiveSession,
+  findSwapSalt,
   insertSession,
-  revokeSession,
+  revokeSessionLineage,
   slideSession,
   type SessionOwner,
 } from '../db/queries/sessions';
@@ -14,6 +17,8 @@ import { hashToken, newToken } from '../db/tokens';
 /** Who is calling, as the guards put it on request.auth. */
 export interface AuthContext {
   sessionId: number;
+  /** The first session of this one's chain of swapped tokens (its own id if it continues none). */
+  lineageId: number;
   expiresAt: Date;
   /** The absolute end of the session: activity moves expiresAt, never past this. */
   endsAt: Date;
@@ -72,12 +77,58 @@ export async function startSession(
   sessionMinutes: number,
   now: Date = new Date(),
   endsAt: Date = sessionEndFrom(now, defaultSessionMaxHours),
+  /** A swapped token's new session: its token (derived from the old one) and the chain it continues. */
+  continues: { token: string; lineageId: number } | null = null,
 ): Promise<{ token: string; expiresAt: Date; endsAt: Date; sessionId: number }> {
-  const token = newToken();
+  const token = continues?.token ?? newToken();
   const idleExpiry = expiryFrom(now, sessionMinutes);
   const expiresAt = idleExpiry < endsAt ? idleExpiry : endsAt;
-  const sessionId = await insertSession(db, hashToken(token), owner, expiresAt, endsAt);
+  const sessionId = await insertSession(db, hashToken(token), owner, expiresAt, endsAt, continues?.lineageId);
   return { token, expiresAt, endsAt, sessionId };
+}
+
+/**
+ * How long a swapped token still works: a reload whose refresh answer was lost, or two quick reloads, retry the swap
+ * with the old token instead of signing the person out. Logout, deactivation and expiry end it at once all the same.
+ */
+export const sessionSwapGraceMs = 30_000;
+
+/** The new token of a swap: only the old token's holder can derive it, and the database keeps only its hash. */
+function swappedToken(salt: string, token: string): string {
+  return createHmac('sha256', salt).update(token, 'utf8').digest('base64url');
+}
+
+/**
+ * Swaps a live token for a new one of the same session (refresh), which keeps its absolute end; the old token still
+ * works for sessionSwapGraceMs. Swapped again meanwhile (a retry, or a concurrent swap), it answers the same new token
+ * rather than fork the session, as long as that one still works. Null if neither can be answered. `before` is the
+ * context of `token`, with the new session's work (handover, report tokens) done by `carryOver`.
+ */
+export async function swapSessionToken(
+  db: Db,
+  before: AuthContext,
+  token: string,
+  sessionMinutes: number,
+  now: Date,
+  carryOver: (fromSessionId: number, toSessionId: number) => Promise<void>,
+): Promise<{ auth: AuthContext; token: string } | null> {
+  const salt = randomBytes(16).toString('base64url');
+  if (await claimSessionSwap(db, before.sessionId, salt, new Date(now.getTime() + sessionSwapGraceMs))) {
+    const session = await startSession(db, sessionOwnerOf(before), sessionMinutes, now, before.endsAt, {
+      token: swappedToken(salt, token),
+      lineageId: before.lineageId,
+    });
+    await carryOver(before.sessionId, session.sessionId);
+    return {
+      auth: { ...before, sessionId: session.sessionId, expiresAt: session.expiresAt },
+      token: session.token,
+    };
+  }
+  const earlier = await findSwapSalt(db, before.sessionId);
+  if (earlier === null) return null;
+  const again = swappedToken(earlier, token);
+  const auth = await resolveToken(db, again, now);
+  return auth ? { auth, token: again } : null;
 }
 
 /** Looks a token up without changing it (validate must not extend the session). */
@@ -92,6 +143,7 @@ export async function resolveToken(
   const role: Role = row.loginRole ? mapLoginRole(row.loginRole) : 'patient';
   return {
     sessionId: row.sessionId,
+    lineageId: row.lineageId,
     expiresAt: row.expiresAt,
     endsAt: row.endsAt,
     role,
@@ -134,6 +186,7 @@ export function sessionOwnerOf(auth: AuthContext): SessionOwner {
   throw new Error('Session has neither a user nor a patient');
 }
 
+/** Ends the session, with every token of its chain of swaps (one still in its grace, or its newer one). */
 export async function endSession(db: Db, auth: AuthContext, now: Date = new Date()): Promise<void> {
-  await revokeSession(db, auth.sessionId, now);
+  await revokeSessionLineage(db, auth.lineageId, now);
 }

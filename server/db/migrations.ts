@@ -841,6 +841,26 @@ export const migrations: readonly Migration[] = [
         END $$`,
     ],
   },
+  {
+    // Issue 35: a staff session that times out (idle, absolute end, a handed-over tablet left unattended) is a
+    // "session end" entry of the trail, written once: end_recorded_at says it was. The partial index holds only the
+    // live staff sessions whose end is still to be recorded, which the sweep reads.
+    // A swapped token (refresh) stays usable until swap_grace_ends_at, so a reload whose answer was lost does not
+    // sign the person out; a second swap within it answers the same new token, derived from the old token and
+    // swap_salt (server/auth/session-service.ts). lineage_id is the first session of a chain of swaps: logout ends
+    // the whole chain at once.
+    version: 410,
+    name: 'session ends recorded in the audit trail; a grace after a token swap',
+    statements: [
+      `ALTER TABLE sessions ADD COLUMN end_recorded_at timestamptz NULL`,
+      `ALTER TABLE sessions ADD COLUMN swap_grace_ends_at timestamptz NULL`,
+      `ALTER TABLE sessions ADD COLUMN swap_salt text NULL`,
+      `ALTER TABLE sessions ADD COLUMN lineage_id integer NULL`,
+      `CREATE INDEX sessions_lineage ON sessions (lineage_id) WHERE lineage_id IS NOT NULL`,
+      `CREATE INDEX sessions_end_unrecorded ON sessions (expires_at)
+        WHERE user_id IS NOT NULL AND revoked_at IS NULL AND swap_grace_ends_at IS NULL AND end_recorded_at IS NULL`,
+    ],
+  },
 ];
 
 /** Any fixed number: several server processes on one PostgreSQL must not migrate at the same time. */

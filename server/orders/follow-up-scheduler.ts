@@ -1,12 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db';
+import { startPeriodicTask, type PeriodicTask } from '../http/periodic-task';
 import { runFollowUpSweep } from './follow-up';
 
-export interface FollowUpScheduler {
-  /** One pass now (the timer's own passes never overlap one another). */
-  runOnce: () => Promise<void>;
-  stop: () => void;
-}
+export type FollowUpScheduler = PeriodicTask;
 
 /**
  * Runs the follow-up sweep (reminders, expiries) every `intervalMs` inside the server. Several servers on one
@@ -20,31 +17,19 @@ export function startFollowUpScheduler(options: {
   log: FastifyBaseLogger;
   now?: () => Date;
 }): FollowUpScheduler {
-  let running: Promise<void> | null = null;
-  const runOnce = (): Promise<void> => {
-    running ??= runFollowUpSweep({
-      db: options.db,
-      origin: options.origin(),
-      product: options.product,
-      now: options.now?.() ?? new Date(),
-    })
-      .then((done) => {
-        if (done.reminders > 0 || done.expired > 0) options.log.info(done, 'order follow-up sweep');
-      })
-      .catch((error: unknown) => {
-        options.log.error({ err: error }, 'order follow-up sweep failed');
-      })
-      .finally(() => {
-        running = null;
+  return startPeriodicTask(
+    options.intervalMs,
+    async () => {
+      const done = await runFollowUpSweep({
+        db: options.db,
+        origin: options.origin(),
+        product: options.product,
+        now: options.now?.() ?? new Date(),
       });
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    stop: () => {
-      clearInterval(timer);
+      if (done.reminders > 0 || done.expired > 0) options.log.info(done, 'order follow-up sweep');
     },
-  };
+    (error: unknown) => {
+      options.log.error({ err: error }, 'order follow-up sweep failed');
+    },
+  );
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorBodySchema, auditListSchema, patientListSchema, patientProfileSchema } from '#common/contract';
-import { callApi, loginAs, postJson } from '../testing/test-app';
+import {
+  apiErrorBodySchema,
+  auditListSchema,
+  auditStaffListSchema,
+  patientListSchema,
+  patientProfileSchema,
+} from '#common/contract';
+import { callApi, createTestUser, loginAs, postJson } from '../testing/test-app';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { addTestPatient, testPatientWrite } from '../testing/test-patients';
 import { openPatientSession, patientLogin, patientWithOrderLink } from '../testing/patient-sessions';
@@ -288,6 +294,35 @@ describe('GET /api/cgm/audit (administrators only)', () => {
       (await callApi(testApp.app, 'GET', '/api/cgm/audit?orderBy=at&ascending=true&take=2', tokens.admin)).json(),
     );
     expect(ascending.dataList.map((entry) => entry.sequence)).toEqual([1, 2]);
+  });
+
+  it('finds an administrator’s own actions by user, among the staff it offers to filter by', async () => {
+    const adminId = await userIdOf(testApp.db, 'admin@demo.test');
+    const otherAdmin = await createTestUser(testApp.db, {
+      email: 'second-admin@demo.test',
+      loginRole: 'Provider Service Administrator',
+    });
+    const staff = auditStaffListSchema.parse(
+      (await callApi(testApp.app, 'GET', '/api/cgm/audit/staff', tokens.admin)).json(),
+    ).dataList;
+    expect(staff).toContainEqual({ id: adminId, name: 'Morgan Reyes', role: 'cops' });
+    expect(staff).toContainEqual(expect.objectContaining({ id: otherAdmin, role: 'cops' }));
+    expect(staff).toContainEqual(
+      expect.objectContaining({ id: await userIdOf(testApp.db, 'clinician@demo.test'), role: 'clinician' }),
+    );
+
+    const theirToken = await loginAs(testApp.app, 'second-admin@demo.test');
+    await callApi(testApp.app, 'GET', '/api/profile/patients?take=1', theirToken);
+    const theirs = auditListSchema.parse(
+      (await callApi(testApp.app, 'GET', `/api/cgm/audit?userId=${String(otherAdmin)}`, tokens.admin)).json(),
+    );
+    expect(theirs.dataList.map((entry) => [entry.action, entry.actorRole])).toEqual([
+      ['patient.list', 'cops'],
+      ['auth.signIn', 'cops'],
+    ]);
+
+    const refused = await callApi(testApp.app, 'GET', '/api/cgm/audit/staff', tokens.clinician);
+    expect(refused.statusCode).toBe(403);
   });
 
   it('answers 400 with the field for a bad filter', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { auditListQuerySchema, type AuditList } from '#common/contract';
-import { listAudit } from '../audit/audit';
+import { auditListQuerySchema, type AuditList, type AuditStaffList } from '#common/contract';
+import { listAudit, listAuditStaffMembers } from '../audit/audit';
 import { forbidden } from '../http/errors';
 import { parseQuery } from '../http/validation';
 import type { RouteDeps } from '../http/route-deps';
@@ -22,5 +22,9 @@ export const auditRoutes: FastifyPluginCallback<RouteDeps> = (app, { db }, done)
     const query = parseQuery(auditListQuerySchema, request);
     return listAudit(db, callerOf(request), query);
   });
+  // Everyone the trail may name, administrators included, for the screen's staff filter and its actor names.
+  app.get('/audit/staff', administratorsOnly, (request): Promise<AuditStaffList> =>
+    listAuditStaffMembers(db, callerOf(request)),
+  );
   done();
 };

@@ -260,19 +260,76 @@ describe('session calls', () => {
     expect(apiErrorBodySchema.parse(response.json()).code).toBe('UNAUTHORIZED');
   });
 
-  it('refresh returns a new token and the old one is then refused', async () => {
-    const oldToken = await loginToken(demoAccounts.technician);
-    const refreshed = await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token: oldToken });
-    expect(refreshed.statusCode).toBe(200);
-    const result = authResultSchema.parse(refreshed.json());
-    expect(result.success).toBe(true);
-    expect(result.authToken).toBeTruthy();
-    expect(result.authToken).not.toBe(oldToken);
-    expect(result.user?.role).toBe('Healthcare Technician');
+  it('refresh returns a new token; the old one keeps working for 30 s, and swapped again answers the same', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      const oldToken = await loginToken(demoAccounts.technician);
+      const refresh = (token: string) => postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token });
+      const refreshed = await refresh(oldToken);
+      expect(refreshed.statusCode).toBe(200);
+      const result = authResultSchema.parse(refreshed.json());
+      expect(result.success).toBe(true);
+      expect(result.authToken).toBeTruthy();
+      expect(result.authToken).not.toBe(oldToken);
+      expect(result.user?.role).toBe('Healthcare Technician');
 
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: oldToken })).statusCode).toBe(401);
-    expect((await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token: oldToken })).statusCode).toBe(401);
-    expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: result.authToken })).statusCode).toBe(200);
+      // A reload whose answer was lost retries with the old token: the same session, not a fork of it.
+      vi.setSystemTime(start + 29_000);
+      expect((await callApi(testApp.app, 'GET', '/api/cgm/test/any', oldToken)).statusCode).toBe(200);
+      const again = await refresh(oldToken);
+      expect(again.statusCode).toBe(200);
+      expect(authResultSchema.parse(again.json()).authToken).toBe(result.authToken);
+
+      vi.setSystemTime(start + 30_000);
+      expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: oldToken })).statusCode).toBe(401);
+      expect((await refresh(oldToken)).statusCode).toBe(401);
+      expect((await callApi(testApp.app, 'GET', '/api/cgm/test/any', oldToken)).statusCode).toBe(401);
+      expect((await postJson(testApp.app, '/api/cgm/login/validate', { token: result.authToken })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('logout with either token of a swap ends both at once, also tokens swapped twice', async () => {
+    const refreshOf = async (token: string): Promise<string> => {
+      const response = await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token });
+      expect(response.statusCode).toBe(200);
+      return authResultSchema.parse(response.json()).authToken ?? '';
+    };
+    const validates = async (token: string) =>
+      (await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode;
+
+    const first = await loginToken(demoAccounts.clinician);
+    const second = await refreshOf(first);
+    const third = await refreshOf(second);
+    expect([await validates(first), await validates(second), await validates(third)]).toEqual([200, 200, 200]);
+    expect((await callApi(testApp.app, 'POST', '/api/cgm/login/logout', third)).statusCode).toBe(200);
+    expect([await validates(first), await validates(second), await validates(third)]).toEqual([401, 401, 401]);
+
+    const old = await loginToken(demoAccounts.clinician);
+    const fresh = await refreshOf(old);
+    expect((await callApi(testApp.app, 'POST', '/api/cgm/login/logout', old)).statusCode).toBe(200);
+    expect([await validates(old), await validates(fresh)]).toEqual([401, 401]);
+    expect((await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token: old })).statusCode).toBe(401);
+  });
+
+  it('deactivation ends an old token still in its grace with the new one', async () => {
+    const email = 'deactivated-after-swap@demo.test';
+    const userId = await createTestUser(testApp.db, { email, loginRole: 'Healthcare Technician' });
+    const old = await loginToken(email);
+    const response = await postJson(testApp.app, '/api/cgm/login/refreshauthtoken', { token: old });
+    const fresh = authResultSchema.parse(response.json()).authToken ?? '';
+    const admin = await loginAs(testApp.app, demoAccounts.admin);
+    const account = { userId, profileType: 'technician' };
+    expect((await callApi(testApp.app, 'POST', '/api/profiles/deactivateaccount', admin, account)).statusCode).toBe(
+      200,
+    );
+    for (const token of [old, fresh]) {
+      expect((await postJson(testApp.app, '/api/cgm/login/validate', { token })).statusCode).toBe(401);
+    }
   });
 
   it('a logged-out token answers 401 on validate and on logout', async () => {

@@ -3,8 +3,7 @@ import { loginRequestSchema, tokenRequestSchema, type AuthResult, type LogoutRes
 import { authTokenFrom } from '../auth/guards';
 import { auditContextOf } from '../audit/audit';
 import { logOut, refreshSession, resultForSession, signInStaff } from '../auth/login';
-import { resolveToken } from '../auth/session-service';
-import { unauthorized } from '../http/errors';
+import { resolveLiveToken } from '../auth/session-ends';
 import { parseBody } from '../http/validation';
 import type { RouteDeps } from '../http/route-deps';
 
@@ -24,8 +23,7 @@ export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, session
 
   // Logout does not slide the session it is about to end; an unknown token answers 401 like any call.
   app.post('/login/logout', async (request): Promise<LogoutResult> => {
-    const auth = await resolveToken(db, authTokenFrom(request));
-    if (!auth) throw unauthorized();
+    const auth = await resolveLiveToken(db, () => auditContextOf(request), authTokenFrom(request));
     await logOut(db, auditContextOf(request), auth);
     return { success: true };
   });
@@ -33,15 +31,16 @@ export const loginRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, session
   // Validate reports the current expiry and deliberately does not extend it (spec §4 token checker).
   app.post('/login/validate', async (request): Promise<AuthResult> => {
     const { token } = parseBody(tokenRequestSchema, request);
-    const auth = await resolveToken(db, token);
-    if (!auth) throw unauthorized();
+    const auth = await resolveLiveToken(db, () => auditContextOf(request), token);
     return resultForSession(db, auth, token);
   });
 
-  // Refresh swaps the token: the old one stops working at once, so a leaked old token is useless.
+  // Refresh swaps the token: the old one stops working after a few seconds' grace (a retried swap answers the same).
   app.post('/login/refreshauthtoken', async (request): Promise<AuthResult> => {
     const { token } = parseBody(tokenRequestSchema, request);
-    return refreshSession(db, token, sessionMinutes, new Date());
+    const now = new Date();
+    await resolveLiveToken(db, () => auditContextOf(request), token, now);
+    return refreshSession(db, token, sessionMinutes, now);
   });
   done();
 };

@@ -36,7 +36,7 @@ export const passwordRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, prod
     return changePassword(
       db,
       auditContextOf(request),
-      { userId: auth.userId, sessionId: auth.sessionId },
+      { userId: auth.userId, lineageId: auth.lineageId },
       body,
       new Date(),
     );

@@ -186,3 +186,27 @@ export function readAuditChain(db: Db, afterSequence: number, limit: number): Pr
     [afterSequence, limit],
   );
 }
+
+export interface AuditStaffRow {
+  id: number;
+  firstName: string;
+  middleInitial: string;
+  lastName: string;
+  loginRole: string;
+}
+
+/**
+ * Every staff account an entry may name: all of them (administrators and deactivated accounts too), or for a caller
+ * limited to some provider services, the accounts of those services. Names only, by name.
+ */
+export function listAuditStaff(db: Db, providerServiceIds: readonly number[] | null): Promise<AuditStaffRow[]> {
+  return db.query<AuditStaffRow>(
+    `SELECT u.id, u.first_name AS "firstName", COALESCE(u.middle_initial, '') AS "middleInitial",
+       u.last_name AS "lastName", u.login_role AS "loginRole"
+     FROM users u
+     WHERE $1::int[] IS NULL OR EXISTS (
+       SELECT 1 FROM user_provider_services ups WHERE ups.user_id = u.id AND ups.provider_service_id = ANY($1::int[]))
+     ORDER BY lower(u.last_name), lower(u.first_name), u.id`,
+    [providerServiceIds === null ? null : [...providerServiceIds]],
+  );
+}

@@ -2,13 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import {
   auditListSchema,
   auditQueryString,
-  clinicianListSchema,
-  defaultListTake,
-  listQueryString,
-  technicianListSchema,
+  auditStaffListSchema,
   type AuditEntry,
   type AuditListParams,
-  type StaffProfileType,
+  type AuditStaffMember,
 } from '#common/contract';
 import type { HttpClient } from '../../shared/api/http';
 import { useHttp } from '../../shared/api/http-context';
@@ -18,8 +15,6 @@ import { useRuntimeConfig } from '../../shared/lib/runtime-config';
 export type AuditFilters = Pick<AuditListParams, 'patientId' | 'userId' | 'action' | 'from' | 'to'>;
 
 export const noAuditFilters: AuditFilters = { patientId: null, userId: null, action: null, from: null, to: null };
-
-const staffSchemas = { clinician: clinicianListSchema, technician: technicianListSchema } as const;
 
 /**
  * The one key factory of the audit trail (DESIGN §2 rule 4). None of its queries is kept in the offline cache:
@@ -36,21 +31,15 @@ export const auditQueries = {
         http.get(`/api/${product}/audit?${auditQueryString(params)}`, auditListSchema, { signal }),
       meta: { persist: false },
     }),
-  /** The staff the administrator sees, to name an entry's actor and to offer them as a filter. */
-  staff: (http: HttpClient, type: StaffProfileType) =>
+  /**
+   * Every staff account the trail may name (administrators and deactivated accounts too), to name an entry's actor
+   * and to offer them as a filter.
+   */
+  staff: (http: HttpClient, product: string) =>
     queryOptions({
-      queryKey: [...auditQueries.all(), 'staff', type] as const,
-      queryFn: async ({ signal }) => {
-        const query = listQueryString({
-          searchText: '',
-          orderBy: 'name',
-          ascending: true,
-          skip: 0,
-          take: defaultListTake,
-          providerServiceId: null,
-        });
-        return (await http.get(`/api/profile/${type}s?${query}`, staffSchemas[type], { signal })).dataList;
-      },
+      queryKey: [...auditQueries.all(), 'staff'] as const,
+      queryFn: async ({ signal }) =>
+        (await http.get(`/api/${product}/audit/staff`, auditStaffListSchema, { signal })).dataList,
       meta: { persist: false },
       staleTime: 5 * 60_000,
     }),
@@ -63,23 +52,14 @@ export function useAuditList(params: AuditListParams) {
   return useQuery({ ...auditQueries.list(http, product, params), placeholderData: keepPreviousData });
 }
 
-export interface StaffMember {
-  id: number;
-  name: string;
-  type: StaffProfileType;
-}
-
 /**
- * Clinicians and technicians by user id (a staff profile's id is its user id). Whatever fails to load is simply
- * missing: the screen then names those actors by role and id.
+ * The staff the trail may name, by user id. If the list fails to load it is simply missing: the screen then names
+ * the actors by role and id.
  */
-export function useAuditStaff(): readonly StaffMember[] {
+export function useAuditStaff(): readonly AuditStaffMember[] {
   const http = useHttp();
-  const clinicians = useQuery(auditQueries.staff(http, 'clinician'));
-  const technicians = useQuery(auditQueries.staff(http, 'technician'));
-  const members = (type: StaffProfileType, list: readonly { id: number; name: string }[] | undefined) =>
-    (list ?? []).map((profile) => ({ id: profile.id, name: profile.name, type }));
-  return [...members('clinician', clinicians.data), ...members('technician', technicians.data)];
+  const { product } = useRuntimeConfig();
+  return useQuery(auditQueries.staff(http, product)).data ?? [];
 }
 
 /** Rows asked for per request while exporting. */

@@ -15,19 +15,20 @@ import {
 
 const { DateField, SelectField, TextField } = fieldsFor<AuditFiltersFormValues>();
 
-/** The staff a filter offers: the administrator first, then clinicians and technicians by name. */
+/** The staff a filter offers: the administrator first, then everyone else by name, other administrators too. */
 function useStaffOptions(): SelectOption[] {
-  const { t } = useTranslation('audit');
+  const { t, i18n } = useTranslation('audit');
   const session = useSession();
   const staff = useAuditStaff();
   const own: SelectOption[] =
     session.userDatabaseId === null ? [] : [{ value: String(session.userDatabaseId), label: t('filters.you') }];
-  const others = [...staff]
-    .sort((a, b) => a.name.localeCompare(b.name))
+  const others = staff
+    .filter((member) => member.id !== session.userDatabaseId)
     .map((member) => ({
       value: String(member.id),
-      label: t('actor.named', { name: member.name, role: t(`roles.${member.type}`) }),
-    }));
+      label: t('actor.named', { name: member.name, role: t(`roles.${member.role}`) }),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.resolvedLanguage));
   return [...own, ...others];
 }
 

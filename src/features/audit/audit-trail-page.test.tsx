@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditActions, type AuditEntry, type ClinicianProfile } from '#common/contract';
+import { auditActions, type AuditEntry, type AuditStaffMember } from '#common/contract';
 import { signedInAdministrator } from '../../shared/testing/factories';
 import { fakeHttp, serverError, type HttpCall } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
@@ -32,33 +32,22 @@ function entry(sequence: number, overrides: Partial<AuditEntry> = {}): AuditEntr
 
 const entries: AuditEntry[] = Array.from({ length: 30 }, (_, index) => entry(index + 1));
 
-const clinician: ClinicianProfile = {
-  id: 3,
-  firstName: 'Elena',
-  middleInitial: '',
-  lastName: 'Park',
-  shortName: 'Elena Park',
-  name: 'Elena Park',
-  email: 'clinician@demo.test',
-  phone: '',
-  isDisabled: false,
-  address: { line1: '', line2: '', city: '', state: null, postalCode: '', country: null },
-  providerServices: [],
-  specialty: null,
-  medicalLicenseNumber: '',
-  firstTimeAccountSetupComplete: true,
-};
+/** Everyone the trail may name: a clinician, the signed-in administrator (user 1) and another administrator. */
+const staff: AuditStaffMember[] = [
+  { id: 3, name: 'Elena Park', role: 'clinician' },
+  { id: 1, name: 'Ada Lovelace', role: 'cops' },
+  { id: 8, name: 'Sam Okafor', role: 'cops' },
+];
 
 const auditCalls = (calls: HttpCall[]) =>
   calls
     .filter((call) => call.path.startsWith('/api/cgm/audit?'))
     .map((call) => Object.fromEntries(new URL(call.path, 'http://test').searchParams));
 
-/** A stand-in for the server: the staff lists, and the trail paged with skip and take (newest first). */
+/** A stand-in for the server: the staff the trail names, and the trail paged with skip and take (newest first). */
 function serverWith(rows: AuditEntry[], audit?: (call: HttpCall) => unknown) {
   return (call: HttpCall): unknown => {
-    if (call.path.startsWith('/api/profile/clinicians?')) return { dataList: [clinician], count: 1 };
-    if (call.path.startsWith('/api/profile/technicians?')) return { dataList: [], count: 0 };
+    if (call.path === '/api/cgm/audit/staff') return { dataList: staff };
     if (!call.path.startsWith('/api/cgm/audit?')) return undefined;
     if (audit) return audit(call);
     const query = new URL(call.path, 'http://test').searchParams;
@@ -185,6 +174,28 @@ describe('AuditTrailPage (issue 35)', () => {
       expect(auditCalls(calls).at(-1)).toEqual({ orderBy: 'at', ascending: 'false', skip: '0', take: '25' });
     });
     expect(screen.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('');
+  });
+
+  it('offers every staff member to filter by, other administrators too, and finds an administrator’s entries', async () => {
+    const theirs = entry(31, { actorUserId: 8, actorRole: 'cops', actorProviderServiceId: null });
+    const { user, calls } = renderPage(serverWith([...entries, theirs]));
+    const grid = await table();
+    await waitFor(() => {
+      expect(within(grid).getAllByText('Sam Okafor (administrator)').length).toBeGreaterThan(0);
+    });
+    const staffFilter = screen.getByRole('combobox', { name: 'Staff member' });
+    await waitFor(() => {
+      expect(
+        within(staffFilter)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Anyone', 'You', 'Elena Park (clinician)', 'Sam Okafor (administrator)']);
+    });
+    await user.selectOptions(staffFilter, 'Sam Okafor (administrator)');
+    await user.click(screen.getByRole('button', { name: 'Show entries' }));
+    await waitFor(() => {
+      expect(auditCalls(calls).at(-1)?.userId).toBe('8');
+    });
   });
 
   it('offers every action by its translated name', async () => {
@@ -355,6 +366,6 @@ describe('auditQueries', () => {
     const { http } = fakeHttp();
     const params = { ...noAuditFilters, orderBy: 'at', ascending: false, skip: 0, take: 25 } as const;
     expect(auditQueries.list(http, 'cgm', params).meta).toEqual({ persist: false });
-    expect(auditQueries.staff(http, 'clinician').meta).toEqual({ persist: false });
+    expect(auditQueries.staff(http, 'cgm').meta).toEqual({ persist: false });
   });
 });
