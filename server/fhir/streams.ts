@@ -10,14 +10,15 @@ export const streamPageSize = 200;
 /**
  * Issue 38 (for $export): every resource of one type over one provider service's patients, deactivated ones
  * included, patient by patient in id order. Keyset paged (each page starts where the last stopped), so memory
- * holds one page of charts however large the clinic. A Practitioner or Device several patients share comes once.
+ * holds one page of charts however large the clinic. A Practitioner or Device several patients share comes once,
+ * and is no one patient's; every other resource comes with the patient whose chart it is of.
  */
 export async function* streamProviderServiceResources(
   db: Db,
   providerServiceId: number,
   type: FhirResourceType,
   pageSize: number = streamPageSize,
-): AsyncIterable<FhirResource> {
+): AsyncIterable<{ patientId: number | null; resource: FhirResource }> {
   const shared = type === 'Practitioner' || type === 'Device' ? new Set<string>() : null;
   let afterId = 0;
   for (;;) {
@@ -34,7 +35,7 @@ export async function* streamProviderServiceResources(
           if (shared.has(resource.id ?? '')) continue;
           shared.add(resource.id ?? '');
         }
-        yield resource;
+        yield { patientId: shared ? null : chart.patient.id, resource };
       }
     }
     if (patients.length < pageSize) return;
