@@ -56,6 +56,8 @@ export default defineConfig({
       RATE_LIMIT_FORGOT_PASSWORD: '100000',
       RATE_LIMIT_CONTACT: '100000',
       RATE_LIMIT_CLIENT_LOG: '100000',
+      RATE_LIMIT_FHIR_TOKEN: '100000',
+      RATE_LIMIT_FHIR_TOKEN_CLIENT: '100000',
       // The reference runner's few-trials form: a whole test in seconds instead of a quarter of an hour.
       RUNNER_FORM: 'demo',
     },

@@ -264,7 +264,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   if (options.apiSurface !== 'spec') {
     void app.register(fhirRoutes, { ...deps, version, prefix: fhirBasePath });
     void app.register(fhirClientRoutes, { ...deps, prefix: `/api/${product}` });
-    void app.register(smartRoutes, { ...deps, prefix: fhirBasePath });
+    void app.register(smartRoutes, {
+      ...deps,
+      limits: { ...defaultRateLimits, ...options.rateLimits },
+      prefix: fhirBasePath,
+    });
     void app.register(exportRoutes, {
       ...deps,
       source: (db, id, type) => streamProviderServiceResources(db, id, type, exportPatientsPerPage),

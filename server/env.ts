@@ -71,6 +71,8 @@ const serverEnvSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD: rateLimitVariable(defaultRateLimits.forgotPassword),
   RATE_LIMIT_CONTACT: rateLimitVariable(defaultRateLimits.contact),
   RATE_LIMIT_CLIENT_LOG: rateLimitVariable(defaultRateLimits.clientLog),
+  RATE_LIMIT_FHIR_TOKEN: rateLimitVariable(defaultRateLimits.fhirToken),
+  RATE_LIMIT_FHIR_TOKEN_CLIENT: rateLimitVariable(defaultRateLimits.fhirTokenClient),
   RATE_LIMIT_WINDOW_SECONDS: variable(
     z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(86_400)), defaultRateLimits.windowSeconds),
   ),
@@ -207,6 +209,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
       forgotPassword: parsed.RATE_LIMIT_FORGOT_PASSWORD,
       contact: parsed.RATE_LIMIT_CONTACT,
       clientLog: parsed.RATE_LIMIT_CLIENT_LOG,
+      fhirToken: parsed.RATE_LIMIT_FHIR_TOKEN,
+      fhirTokenClient: parsed.RATE_LIMIT_FHIR_TOKEN_CLIENT,
       windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS,
     },
   };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { auditEntriesAfter, lastAuditSequence } from '../testing/audit';
-import type { Resource } from '@medplum/fhirtypes';
+import type { Observation, Resource } from '@medplum/fhirtypes';
 import { backendToken } from './smart/testing';
+import { ndjsonChunks, type ExportItem } from './export';
 import { validateFhir } from './validation';
 
 const origin = 'https://clinic.example';
@@ -69,10 +70,28 @@ describe('bulk $export of a provider service (issue 38)', () => {
     expect(resources.map((resource) => resource.resourceType)).toEqual(patients.map(() => 'Patient'));
     expect(resources.map((resource) => resource.id)).toEqual(patients.map((row) => String(row.id)));
     const entries = await auditEntriesAfter(testApp.db, before);
-    expect(entries.map((entry) => [entry.action, entry.actorProviderServiceId, entry.entityId])).toEqual([
-      ['fhirExport.start', 1, '1'],
-      ['fhirExport.read', 1, '1/Patient'],
+    expect(
+      entries.map((entry) => [entry.action, entry.actorProviderServiceId, entry.entityId, entry.patientIds]),
+    ).toEqual([
+      ['fhirExport.start', 1, '1', []],
+      ['fhirExport.read', 1, '1/Patient', patients.map((row) => row.id)],
     ]);
+  });
+
+  it('names in the audit trail each patient whose data a file held', async () => {
+    const token = await backendToken(testApp.app, tokens.admin, tokenUrl);
+    const manifest = await exportManifest(token, '?_type=Observation');
+    const before = await lastAuditSequence(testApp.db);
+    const file = await download(token, manifest.output[0]?.url ?? '');
+    const subjects = new Set(
+      lines(file.body).map((line) => Number((JSON.parse(line) as Observation).subject?.reference?.slice(8))),
+    );
+    expect(subjects.size).toBeGreaterThan(1);
+    const entries = await auditEntriesAfter(testApp.db, before);
+    expect(entries.every((entry) => entry.action === 'fhirExport.read' && entry.entityId === '1/Observation')).toBe(
+      true,
+    );
+    expect(new Set(entries.flatMap((entry) => entry.patientIds))).toEqual(subjects);
   });
 
   it('exports every type of the demo provider service as ndjson whose every line validates against US Core', async () => {
@@ -159,5 +178,58 @@ describe('bulk $export of a provider service (issue 38)', () => {
     expect((await download(other, manifest.output[0]?.url ?? '')).statusCode).toBe(404);
     expect((await testApp.app.inject({ method: 'DELETE', url: status, headers: bearer(token) })).statusCode).toBe(202);
     expect((await testApp.app.inject({ method: 'GET', url: status, headers: bearer(token) })).statusCode).toBe(404);
+  });
+});
+
+describe('ndjsonChunks', () => {
+  async function* items(count: number): AsyncGenerator<ExportItem> {
+    for (let id = 1; id <= count; id += 1) {
+      await Promise.resolve();
+      yield { patientId: id, resource: { resourceType: 'Patient', meta: { lastUpdated: '2026-01-01T00:00:00Z' } } };
+      yield { patientId: id, resource: { resourceType: 'Observation' } };
+    }
+    if (count > 0) yield { patientId: null, resource: { resourceType: 'Device' } };
+  }
+
+  it('writes each chunk’s patients to the audit trail before the chunk goes out, a chunk at a time', async () => {
+    const events: string[] = [];
+    const record = (patientIds: number[]) => {
+      events.push(`audit ${patientIds.join(',')}`);
+      return Promise.resolve();
+    };
+    // Two patients' lines fill a chunk.
+    const patientLines = `${JSON.stringify({ resourceType: 'Patient', meta: { lastUpdated: '2026-01-01T00:00:00Z' } })}\n${JSON.stringify({ resourceType: 'Observation' })}\n`;
+    let text = '';
+    for await (const chunk of ndjsonChunks(items(5), null, record, patientLines.length * 2)) {
+      events.push(`chunk ${String(chunk.split('\n').length - 1)} lines`);
+      text += chunk;
+    }
+    expect(events).toEqual(['audit 1,2', 'chunk 4 lines', 'audit 3,4', 'chunk 4 lines', 'audit 5', 'chunk 3 lines']);
+    expect(text.split('\n').filter((line) => line !== '')).toHaveLength(11);
+  });
+
+  it('names only the patients whose data passed _since, and no one (once) for a file with no data', async () => {
+    async function* updated(): AsyncGenerator<ExportItem> {
+      for (const [patientId, lastUpdated] of [
+        [1, '2020-01-01T00:00:00Z'],
+        [2, '2027-01-01T00:00:00Z'],
+      ] as const) {
+        await Promise.resolve();
+        yield { patientId, resource: { resourceType: 'Patient', meta: { lastUpdated } } };
+      }
+    }
+    const recorded: number[][] = [];
+    const record = (patientIds: number[]) => {
+      recorded.push(patientIds);
+      return Promise.resolve();
+    };
+    const chunks: string[] = [];
+    for await (const chunk of ndjsonChunks(updated(), new Date('2026-01-01T00:00:00Z'), record)) chunks.push(chunk);
+    expect(recorded).toEqual([[2]]);
+    expect(chunks.join('').split('\n')).toHaveLength(2);
+    recorded.length = 0;
+    for await (const chunk of ndjsonChunks(items(0), null, record)) chunks.push(chunk);
+    expect(recorded).toEqual([[]]);
+    expect(chunks).toHaveLength(1);
   });
 });

@@ -23,15 +23,22 @@ import { verifyBackendToken, type BackendAccess } from './smart/token';
  *
  * Nothing is computed ahead: a job is one row saying what was asked, so it is complete as soon as it exists, and
  * each file is read from the database and written to the response as it is downloaded, page of patients by page
- * (the source never holds the whole set, nor does this module). Nothing of an export is kept in memory or on disk.
+ * (the source never holds the whole set, nor does this module: one chunk of text at a time). Nothing of an export
+ * is kept in memory or on disk. Each chunk is written to the audit trail, naming its patients, before it goes out.
  */
 
 /** The resources of one type of a provider service, as they are read; never gathered whole. */
-export type ExportSource = (db: Db, providerServiceId: number, type: FhirResourceType) => AsyncIterable<ExportResource>;
+export type ExportSource = (db: Db, providerServiceId: number, type: FhirResourceType) => AsyncIterable<ExportItem>;
 
 export interface ExportResource {
   resourceType: string;
   meta?: { lastUpdated?: string };
+}
+
+/** One resource of an export file, with the patient whose chart it is of (null: a shared Practitioner or Device). */
+export interface ExportItem {
+  patientId: number | null;
+  resource: ExportResource;
 }
 
 /**
@@ -42,8 +49,12 @@ export interface ExportResource {
 export const exportPatientsPerPage = 1_000;
 /** How long a job's files may be downloaded (Bulk Data leaves it to the server; Expires says it). */
 export const exportJobHours = 24;
-/** Lines are written in blocks of about this many characters: one write per block, not one per resource. */
-const blockLength = 64 * 1024;
+/**
+ * Lines are written in chunks of about this many characters, one write per chunk. Each chunk is first written to the
+ * audit trail with the patients whose data it holds, so a file is audited patient by patient while only one chunk
+ * is ever held in memory (1 MiB: some 20 patients' Observations, or 1,500 Patients, per entry).
+ */
+export const exportChunkLength = 1024 * 1024;
 
 const ndjsonFormats = new Set(['application/fhir+ndjson', 'application/ndjson', 'ndjson']);
 
@@ -125,27 +136,39 @@ export function exportRequest(
 }
 
 /**
- * One export file as ndjson text, in blocks, read as it is sent: a resource changed before `since` is left out
- * (Bulk Data: only what changed since then).
+ * One export file as ndjson text, in chunks, read as it is sent: a resource changed before `since` is left out
+ * (Bulk Data: only what changed since then). Before a chunk is given out, `record` is told the patients whose data
+ * it holds (and told once, with none, of a file with no data), and the chunk waits until that is written.
  */
-export async function* ndjsonBlocks(
-  resources: AsyncIterable<ExportResource>,
+export async function* ndjsonChunks(
+  items: AsyncIterable<ExportItem>,
   since: Date | null,
+  record: (patientIds: number[]) => Promise<void>,
+  chunkLength: number = exportChunkLength,
 ): AsyncGenerator<string> {
   const sinceTime = since?.getTime() ?? null;
-  let block = '';
-  for await (const resource of resources) {
+  let chunk = '';
+  let patients = new Set<number>();
+  let released = 0;
+  for await (const { patientId, resource } of items) {
     if (sinceTime !== null) {
       const updated = resource.meta?.lastUpdated;
       if (updated !== undefined && Date.parse(updated) < sinceTime) continue;
     }
-    block += `${JSON.stringify(resource)}\n`;
-    if (block.length >= blockLength) {
-      yield block;
-      block = '';
+    chunk += `${JSON.stringify(resource)}\n`;
+    if (patientId !== null) patients.add(patientId);
+    if (chunk.length >= chunkLength) {
+      await record([...patients]);
+      released += 1;
+      yield chunk;
+      chunk = '';
+      patients = new Set();
     }
   }
-  if (block !== '') yield block;
+  if (chunk !== '' || released === 0) {
+    await record([...patients]);
+    if (chunk !== '') yield chunk;
+  }
 }
 
 /** The Bulk Data manifest of a job: one file per type, each downloaded with the access token. */
@@ -234,7 +257,8 @@ export const exportRoutes: FastifyPluginCallback<ExportRouteOptions> = (app, { d
     }),
   );
 
-  // The files are read when downloaded, so a job is complete as soon as it exists: the first poll has the manifest.
+  // The files are read when downloaded, so a job is complete as soon as it exists: the first poll has the manifest
+  // (200 at once, as Bulk Data allows; there is no preparation whose progress a 202 with X-Progress could report).
   app.get<{ Params: { jobId: string } }>(
     '/$export-status/:jobId',
     answering(async (request, reply) => {
@@ -264,16 +288,20 @@ export const exportRoutes: FastifyPluginCallback<ExportRouteOptions> = (app, { d
       const job = await jobOf(request, access, request.params.jobId);
       const type = request.params.file.replace(/\.ndjson$/, '');
       if (!isFhirResourceType(type) || !job.resourceTypes.includes(type)) throw notFound();
-      await recordAudit(db, auditOf(request, access), {
-        action: 'fhirExport.read',
-        entity: 'fhirExport',
-        entityId: `${String(job.providerServiceId)}/${type}`,
-      });
-      const blocks = ndjsonBlocks(source(db, job.providerServiceId, type), job.since);
+      // One audit entry per chunk, naming the patients whose data went out in it (none for Practitioner, Device).
+      const audit = auditOf(request, access);
+      const chunks = ndjsonChunks(source(db, job.providerServiceId, type), job.since, (patientIds) =>
+        recordAudit(db, audit, {
+          action: 'fhirExport.read',
+          patientIds,
+          entity: 'fhirExport',
+          entityId: `${String(job.providerServiceId)}/${type}`,
+        }),
+      );
       return reply
         .type('application/fhir+ndjson')
         .header('cache-control', 'no-store')
-        .send(Readable.from(blocks, { objectMode: false }));
+        .send(Readable.from(chunks, { objectMode: false }));
     }),
   );
   done();

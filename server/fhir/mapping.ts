@@ -40,7 +40,7 @@ import {
   taskNames,
   ucum,
 } from './codes';
-import { profiles, type FhirResource } from './profiles';
+import { profiles, type FhirResource, type FhirResourceType } from './profiles';
 
 /**
  * Issue 38: one patient's chart as FHIR R4 resources on US Core 6.1.0. Pure: everything comes in the chart, read
@@ -316,8 +316,8 @@ function methodOf(test: ChartTest): CodeableConcept {
 
 /** Who answers for the observation: the supervising staff member, else the prescriber, else the patient. */
 function performersOf(chart: PatientChart, test: ChartTest): Reference<never>[] {
-  const order = chart.orders.find((row) => row.order.id === test.finished.orderId)?.order;
-  const staff = staffReference(chart, test.finished.supervisorUserId) ?? staffReference(chart, order?.prescriber?.id);
+  const staff =
+    staffReference(chart, test.finished.supervisorUserId) ?? staffReference(chart, test.finished.prescriberUserId);
   return [staff ?? patientReference(chart.patient)];
 }
 
@@ -564,15 +564,19 @@ export function toProvenance(chart: PatientChart, test: ChartTest, targets: Refe
   };
 }
 
+/** The targets of a test's Provenance: its report and its observations. */
+function provenanceTargets(orderId: number, observations: readonly Observation[]): Reference<never>[] {
+  return [
+    ref('DiagnosticReport', resourceIds.report(orderId)),
+    ...observations.map((o) => ref('Observation', o.id ?? '')),
+  ];
+}
+
 /** Every resource of one test, in the order a reader follows them: report, observations, provenance. */
 export function testResources(chart: PatientChart, test: ChartTest): FhirResource[] {
   const observations = toObservations(chart, test);
   const report = toDiagnosticReport(chart, test, observations);
-  const targets = [
-    ref('DiagnosticReport', report.id ?? ''),
-    ...observations.map((o) => ref('Observation', o.id ?? '')),
-  ];
-  return [report, ...observations, toProvenance(chart, test, targets)];
+  return [report, ...observations, toProvenance(chart, test, provenanceTargets(test.finished.orderId, observations))];
 }
 
 /** The staff members a chart names, in id order. */
@@ -595,4 +599,36 @@ export function chartResources(chart: PatientChart): FhirResource[] {
     ...chart.orders.flatMap((row) => [toServiceRequest(chart, row), toTask(chart, row)]),
     ...chart.tests.flatMap((test) => testResources(chart, test)),
   ];
+}
+
+/**
+ * The resources of one type in one chart, made of the tests `includeTest` keeps (all by default): a search maps only
+ * what it may answer. The same resources, in the same order, as the chart's $everything has of that type.
+ */
+export function resourcesOfType(
+  chart: PatientChart,
+  type: FhirResourceType,
+  includeTest: (test: ChartTest) => boolean = () => true,
+): FhirResource[] {
+  const tests = () => chart.tests.filter(includeTest);
+  switch (type) {
+    case 'Patient':
+      return [toPatient(chart.patient)];
+    case 'ServiceRequest':
+      return chart.orders.map((row) => toServiceRequest(chart, row));
+    case 'Task':
+      return chart.orders.map((row) => toTask(chart, row));
+    case 'Practitioner':
+      return chartPractitioners(chart);
+    case 'Device':
+      return chartDevices(chart);
+    case 'Observation':
+      return tests().flatMap((test) => toObservations(chart, test));
+    case 'DiagnosticReport':
+      return tests().map((test) => toDiagnosticReport(chart, test, toObservations(chart, test)));
+    case 'Provenance':
+      return tests().map((test) =>
+        toProvenance(chart, test, provenanceTargets(test.finished.orderId, toObservations(chart, test))),
+      );
+  }
 }

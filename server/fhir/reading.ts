@@ -12,16 +12,17 @@ import {
   staffSeenInProviderServices,
 } from '../db/queries/fhir';
 import { reaches, type FhirAccess } from './access';
-import { loadCharts } from './charts';
-import { chartResources, toDevice, toPractitioner, type PatientChart } from './mapping';
+import { chartPartsFor, loadCharts, wholeChart, type ChartParts } from './charts';
+import { chartResources, resourcesOfType, toDevice, toPractitioner, type PatientChart } from './mapping';
 import { fhirInvalid, fhirNotFound } from './outcome';
 import type { FhirResource, FhirResourceType } from './profiles';
-import { matchesSearch, parseRecordId, parseSearch } from './search';
+import { matchesSearch, parseRecordId, parseSearch, testMatchesDates } from './search';
 
 /**
- * Issue 38: the read API's domain. Every answer is built from the patient's whole chart (the same resources as
- * $everything and $export), so a resource read alone and one read in a bundle never differ; every read is written
- * to the audit trail before it is answered.
+ * Issue 38: the read API's domain. Every answer is built by the same mapping from the patient's chart (the same
+ * resources as $everything and $export), so a resource read alone and one read in a bundle never differ; a read or
+ * search reads only the parts of the chart its type is made of, and maps only the tests it may answer. Every read
+ * is written to the audit trail before it is answered.
  */
 
 /** FHIR's id syntax; an id of another shape is malformed (400), one of this shape that is not ours is missing (404). */
@@ -38,24 +39,40 @@ const observationParts: readonly (Composite | CardTask | 'validity')[] = [
 ];
 const deviceClasses = ['phone', 'tablet', 'desktop'] as const;
 
-/** The patient whose chart holds a resource, from its id alone, or null when the id cannot be one of ours. */
-async function owningPatient(db: Db, type: FhirResourceType, id: string): Promise<number | null> {
-  if (type === 'Patient') return parseRecordId(id);
+/**
+ * The patient whose chart holds a resource, and the order it was made of (none for a Patient), from its id alone;
+ * null when the id cannot be one of ours.
+ */
+async function owningPatient(
+  db: Db,
+  type: FhirResourceType,
+  id: string,
+): Promise<{ patientId: number; orderId: number | null } | null> {
+  if (type === 'Patient') {
+    const patientId = parseRecordId(id);
+    return patientId === null ? null : { patientId, orderId: null };
+  }
   const orderPart = type === 'Observation' ? /^(\d+)-([A-Za-z]+)$/.exec(id) : [id, id, null];
   if (!orderPart) return null;
   const [, orderText, part] = orderPart;
   if (part !== null && !(observationParts as readonly (string | undefined)[]).includes(part)) return null;
   const orderId = parseRecordId(orderText ?? '');
   if (orderId === null) return null;
-  return (await findOrderPatient(db, orderId))?.patientId ?? null;
+  const owner = await findOrderPatient(db, orderId);
+  return owner ? { patientId: owner.patientId, orderId } : null;
 }
 
 /** The charts of the patients the access reaches among these ids (others are left out, as if missing). */
-async function reachableCharts(db: Db, access: FhirAccess, patientIds: readonly number[]): Promise<PatientChart[]> {
+async function reachableCharts(
+  db: Db,
+  access: FhirAccess,
+  patientIds: readonly number[],
+  parts: ChartParts,
+): Promise<PatientChart[]> {
   const patients = (await findFhirPatients(db, patientIds)).filter((patient) =>
     reaches(access, patient.providerServiceId),
   );
-  return loadCharts(db, patients);
+  return loadCharts(db, patients, { parts });
 }
 
 function patientIdsOf(resources: readonly FhirResource[]): number[] {
@@ -114,13 +131,15 @@ export async function readFhirResource(
     await audit(db, access, [], type, id);
     return toPractitioner(staff);
   }
-  const patientId = await owningPatient(db, type, id);
-  if (patientId === null) throw fhirNotFound();
+  const owner = await owningPatient(db, type, id);
+  if (owner === null) throw fhirNotFound();
+  const { patientId, orderId } = owner;
   const providerServiceId = await findPatientProviderService(db, patientId);
   if (providerServiceId === null || !reaches(access, providerServiceId)) throw fhirNotFound();
-  const [chart] = await reachableCharts(db, access, [patientId]);
+  const [chart] = await reachableCharts(db, access, [patientId], chartPartsFor(type));
+  // Only the resources of the order the id names are mapped (a test's observations, report and provenance).
   const resource = chart
-    ? chartResources(chart).find((item) => item.resourceType === type && item.id === id)
+    ? resourcesOfType(chart, type, (test) => test.finished.orderId === orderId).find((item) => item.id === id)
     : undefined;
   if (!resource) throw fhirNotFound();
   await audit(db, access, [patientId], type, id);
@@ -135,10 +154,10 @@ export async function searchFhirResources(
   query: Record<string, unknown>,
 ): Promise<FhirResource[]> {
   const search = parseSearch(type, query);
-  const charts = await reachableCharts(db, access, search.patientIds);
+  const charts = await reachableCharts(db, access, search.patientIds, chartPartsFor(type));
   const found = charts
-    .flatMap((chart) => chartResources(chart))
-    .filter((resource) => resource.resourceType === type && matchesSearch(resource, search));
+    .flatMap((chart) => resourcesOfType(chart, type, (test) => testMatchesDates(test, search)))
+    .filter((resource) => matchesSearch(resource, search));
   await audit(db, access, patientIdsOf(found), type);
   return found;
 }
@@ -148,7 +167,7 @@ export async function patientEverything(db: Db, access: FhirAccess, id: string):
   if (!idSyntax.test(id)) throw fhirInvalid(`'${id}' is not a FHIR id`);
   const patientId = parseRecordId(id);
   if (patientId === null) throw fhirNotFound();
-  const [chart] = await reachableCharts(db, access, [patientId]);
+  const [chart] = await reachableCharts(db, access, [patientId], wholeChart);
   if (!chart) throw fhirNotFound();
   const resources = chartResources(chart);
   await audit(db, access, [patientId], 'Patient', `${id}/$everything`);
@@ -169,7 +188,7 @@ export async function readReportPdf(
   if (orderId === null) throw fhirNotFound();
   const owner = await findOrderPatient(db, orderId);
   if (!owner || !reaches(access, owner.providerServiceId)) throw fhirNotFound();
-  const [chart] = await reachableCharts(db, access, [owner.patientId]);
+  const [chart] = await reachableCharts(db, access, [owner.patientId], chartPartsFor('DiagnosticReport'));
   const index = chart ? chart.tests.findIndex((test) => test.finished.orderId === orderId) : -1;
   const test = chart?.tests[index];
   if (!chart || !test) throw fhirNotFound();

@@ -114,6 +114,40 @@ describe('FHIR R4 read API', () => {
     expect(entries(all.body).length).toBeGreaterThan(found.length);
   });
 
+  it('searches each type as $everything holds it, and by date and _lastUpdated as the resources say', async () => {
+    const id = String(await rosaId());
+    const everything = entries((await get(`/fhir/R4/Patient/${id}/$everything`)).body);
+    for (const type of ['ServiceRequest', 'Task', 'Observation', 'DiagnosticReport', 'Provenance']) {
+      const { status, body } = await get(`/fhir/R4/${type}?patient=${id}`);
+      expect({ type, status }).toEqual({ type, status: 200 });
+      expect(entries(body)).toEqual(everything.filter((resource) => resource.resourceType === type));
+    }
+    // A bound between two tests: the later test's resources only, by effective time and by last update.
+    const reports = everything.flatMap((resource) => (resource.resourceType === 'DiagnosticReport' ? [resource] : []));
+    const second = reports[1];
+    if (!second?.effectiveDateTime || !second.meta?.lastUpdated) throw new Error('no second report');
+    const fromSecond = (instant: (observation: Observation) => string | undefined, bound: string) =>
+      everything
+        .filter((resource): resource is Observation => resource.resourceType === 'Observation')
+        .filter((observation) => Date.parse(instant(observation) ?? '') >= Date.parse(bound))
+        .map((observation) => observation.id);
+    const byDate = await get(
+      `/fhir/R4/Observation?patient=${id}&date=${encodeURIComponent(`ge${second.effectiveDateTime}`)}`,
+    );
+    const byUpdate = await get(
+      `/fhir/R4/Observation?patient=${id}&_lastUpdated=${encodeURIComponent(`ge${second.meta.lastUpdated}`)}`,
+    );
+    const expected = fromSecond((observation) => observation.effectiveDateTime, second.effectiveDateTime);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(
+      everything.filter((resource) => resource.resourceType === 'Observation').length,
+    );
+    expect(entries(byDate.body).map((resource) => resource.id)).toEqual(expected);
+    expect(entries(byUpdate.body).map((resource) => resource.id)).toEqual(
+      fromSecond((observation) => observation.meta?.lastUpdated, second.meta.lastUpdated),
+    );
+  });
+
   it('answers $everything with a Bundle whose every resource validates and whose references resolve in it', async () => {
     const id = await rosaId();
     const { status, body } = await get(`/fhir/R4/Patient/${String(id)}/$everything`);

@@ -1,5 +1,6 @@
 import type { Coding } from '@medplum/fhirtypes';
 import { maxRecordId } from '#common/contract';
+import type { ChartTest } from './mapping';
 import { fhirInvalid, fhirNotSupported } from './outcome';
 import type { FhirResource, FhirResourceType } from './profiles';
 
@@ -275,5 +276,21 @@ export function matchesSearch(resource: FhirResource, search: ParsedSearch): boo
     search.code.every((alternatives) => alternatives.some((token) => tokenMatches(codes, token))) &&
     allOf(search.date, dateOf(resource)) &&
     allOf(search.lastUpdated, resource.meta?.lastUpdated)
+  );
+}
+
+const allAt = (tests: readonly DateTest[][], instant: number): boolean =>
+  tests.every((alternatives) => alternatives.some((test) => test(instant)));
+
+/**
+ * Whether a finished test's resources may match the search's dates, from the test alone, before any is mapped: a
+ * test's resources (Observation, DiagnosticReport, Provenance) all have its completion as their effective time and
+ * its recording as their last update. Codes and categories are matched on the mapped resources (matchesSearch).
+ */
+export function testMatchesDates(test: ChartTest, search: ParsedSearch): boolean {
+  const { recordedAt, completedDateTime } = test.finished;
+  return (
+    allAt(search.date, Date.parse(test.scored.completedDateTime)) &&
+    allAt(search.lastUpdated, (recordedAt ?? completedDateTime).getTime())
   );
 }

@@ -8,8 +8,19 @@ const testDb = useTestDb(seedDemoData);
 
 async function collect(providerServiceId: number, type: FhirResourceType, pageSize?: number) {
   const items: FhirResource[] = [];
-  for await (const item of streamProviderServiceResources(testDb.db, providerServiceId, type, pageSize)) {
-    items.push(item);
+  for await (const { patientId, resource } of streamProviderServiceResources(
+    testDb.db,
+    providerServiceId,
+    type,
+    pageSize,
+  )) {
+    // Each resource comes with the patient whose chart it is of; shared ones with none.
+    const shared = type === 'Practitioner' || type === 'Device';
+    expect(patientId === null).toBe(shared);
+    if (resource.resourceType === 'Patient') expect(resource.id).toBe(String(patientId));
+    if (resource.resourceType === 'Observation')
+      expect(resource.subject?.reference).toBe(`Patient/${String(patientId)}`);
+    items.push(resource);
   }
   return items;
 }

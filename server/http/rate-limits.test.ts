@@ -109,9 +109,20 @@ describe('rate-limit settings', () => {
         RATE_LIMIT_FORGOT_PASSWORD: '5',
         RATE_LIMIT_CONTACT: '3',
         RATE_LIMIT_CLIENT_LOG: '7',
+        RATE_LIMIT_FHIR_TOKEN: '12',
+        RATE_LIMIT_FHIR_TOKEN_CLIENT: '4',
         RATE_LIMIT_WINDOW_SECONDS: '300',
       }).rateLimits,
-    ).toEqual({ login: 120, patientLogin: 90, forgotPassword: 5, contact: 3, clientLog: 7, windowSeconds: 300 });
+    ).toEqual({
+      login: 120,
+      patientLogin: 90,
+      forgotPassword: 5,
+      contact: 3,
+      clientLog: 7,
+      fhirToken: 12,
+      fhirTokenClient: 4,
+      windowSeconds: 300,
+    });
     expect(() => readServerEnv({ RATE_LIMIT_LOGIN: '0' })).toThrow(/RATE_LIMIT_LOGIN/);
   });
 });

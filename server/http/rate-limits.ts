@@ -15,6 +15,10 @@ export interface RateLimits {
   contact: number;
   /** POST /api/{product}/log/{level}: calls, one message each, signed in or not. */
   clientLog: number;
+  /** The FHIR token endpoint, POST /fhir/R4/auth/token, per address (server/fhir/smart/token-limits.ts). */
+  fhirToken: number;
+  /** The same, per backend client whose key signed the assertion. */
+  fhirTokenClient: number;
   windowSeconds: number;
 }
 
@@ -28,6 +32,10 @@ export const defaultRateLimits: RateLimits = {
   forgotPassword: 10,
   contact: 10,
   clientLog: 30,
+  // A backend client needs a token every five minutes; an integration engine may run a few clients, or a few jobs
+  // of one, from one address.
+  fhirToken: 60,
+  fhirTokenClient: 20,
   windowSeconds: 60,
 };
 

@@ -26,6 +26,8 @@ export const testRateLimits: Partial<RateLimits> = {
   forgotPassword: 100_000,
   contact: 100_000,
   clientLog: 100_000,
+  fhirToken: 100_000,
+  fhirTokenClient: 100_000,
 };
 
 /**

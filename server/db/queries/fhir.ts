@@ -7,7 +7,14 @@ import { addressColumns, addressJoins, type AddressRow } from './person-address'
 /**
  * Issue 38: what the FHIR resources are made of, read for many patients at once (a page of a provider service's
  * patients for $export, or one patient), so a stream costs a few statements per page, not per patient.
+ *
+ * The reads of the read API (one patient, an order, a few staff members) are `cache: true`, so repeated reads of a
+ * chart on PGlite are answered from memory until the next write, and prepared on PostgreSQL when they name one
+ * record (a page of $export keeps a plan of its own).
  */
+
+/** The options of a read of these ids: kept on PGlite, and prepared on PostgreSQL when it reads one record. */
+const readOf = (ids: readonly number[]) => ({ cache: true, prepare: ids.length === 1 });
 
 export interface FhirPatientRow extends AddressRow {
   id: number;
@@ -50,7 +57,11 @@ export function pageProviderServicePatients(
 
 /** The patients with these ids (any order), whatever their provider service: the caller has checked access. */
 export function findFhirPatients(db: Db, ids: readonly number[]): Promise<FhirPatientRow[]> {
-  return db.query<FhirPatientRow>(`${patientSelect} WHERE p.id = ANY($1::int[]) ORDER BY p.id`, [[...ids]]);
+  return db.query<FhirPatientRow>(
+    `${patientSelect} WHERE p.id = ANY($1::int[]) ORDER BY p.id`,
+    [[...ids]],
+    readOf(ids),
+  );
 }
 
 export interface FhirOrderRow {
@@ -72,6 +83,7 @@ export async function listFhirOrders(db: Db, patientIds: readonly number[], now:
      JOIN assessment_orders ao ON ao.id = q.id
      ORDER BY q."orderDate", q.id`,
     [[...patientIds]],
+    readOf(patientIds),
   );
   return rows.map((row) => ({
     order: toAssessmentOrder(row, now),
@@ -87,27 +99,48 @@ export interface FhirFinishedRow {
   batteryCode: string;
   completedDateTime: Date;
   language: string | null;
+  /** The order's prescriber, if any (who answers for an unsupervised test's observations). */
+  prescriberUserId: number | null;
+  /** The completed attempt whose record is the test's result, or null when none was kept. */
+  attemptId: number | null;
   /** When the completed attempt's results were recorded. */
   recordedAt: Date | null;
   /** The staff member who began a supervised attempt, if any. */
   supervisorUserId: number | null;
-  results: unknown;
 }
 
-/** These patients' finished orders, oldest first, each with its completed attempt's record (as listFinishedAssessments). */
+/**
+ * These patients' finished orders, oldest first, each with its completed attempt (as listFinishedAssessments), but
+ * not the attempt's record: a record never changes once written (recordAttemptCompleted writes it once), so the
+ * caller reads only the records it has not scored before (listAttemptRecords).
+ */
 export function listFhirFinished(db: Db, patientIds: readonly number[]): Promise<FhirFinishedRow[]> {
   return db.query<FhirFinishedRow>(
     `SELECT o.patient_id AS "patientId", o.id AS "orderId", o.order_type AS "orderType",
             o.battery_code AS "batteryCode", o.completed_date_time AS "completedDateTime",
-            o.last_started_language AS language, a.finished_at AS "recordedAt",
-            a.started_by_user_id AS "supervisorUserId", a.results
+            o.last_started_language AS language, o.prescriber_user_id AS "prescriberUserId",
+            a.id AS "attemptId", a.finished_at AS "recordedAt", a.started_by_user_id AS "supervisorUserId"
      FROM assessment_orders o
-     LEFT JOIN LATERAL (SELECT a.results, a.finished_at, a.started_by_user_id FROM assessment_attempts a
+     LEFT JOIN LATERAL (SELECT a.id, a.finished_at, a.started_by_user_id FROM assessment_attempts a
                         WHERE a.assessment_order_id = o.id AND a.outcome = 'COMPLETED'
                         ORDER BY a.finished_at DESC LIMIT 1) a ON true
      WHERE o.patient_id = ANY($1::int[]) AND o.status = 'FINI'
      ORDER BY o.patient_id, o.completed_date_time, o.id`,
     [[...patientIds]],
+    readOf(patientIds),
+  );
+}
+
+/** The trial-by-trial records of these completed attempts (unchecked: the caller parses them). */
+export function listAttemptRecords(
+  db: Db,
+  attemptIds: readonly number[],
+): Promise<{ attemptId: number; results: unknown }[]> {
+  if (attemptIds.length === 0) return Promise.resolve([]);
+  return db.query<{ attemptId: number; results: unknown }>(
+    `SELECT a.id AS "attemptId", a.results FROM assessment_attempts a
+     WHERE a.id = ANY($1::int[]) AND a.outcome = 'COMPLETED'`,
+    [[...attemptIds]],
   );
 }
 
@@ -131,6 +164,7 @@ export function findFhirStaff(db: Db, ids: readonly number[]): Promise<FhirStaff
             coalesce(u.medical_license_number, '') AS "medicalLicenseNumber", u.updated_at AS "updatedAt"
      FROM users u WHERE u.id = ANY($1::int[]) ORDER BY u.id`,
     [[...ids]],
+    readOf(ids),
   );
 }
 
@@ -143,6 +177,7 @@ export async function findOrderPatient(
     `SELECT p.id AS "patientId", p.provider_service_id AS "providerServiceId"
      FROM assessment_orders o JOIN patients p ON p.id = o.patient_id WHERE o.id = $1`,
     [orderId],
+    readOf([orderId]),
   );
   return rows[0] ?? null;
 }
@@ -152,6 +187,7 @@ export async function findPatientProviderService(db: Db, patientId: number): Pro
   const rows = await db.query<{ providerServiceId: number }>(
     'SELECT provider_service_id AS "providerServiceId" FROM patients WHERE id = $1',
     [patientId],
+    readOf([patientId]),
   );
   return rows[0]?.providerServiceId ?? null;
 }

@@ -11,7 +11,9 @@ import { fhirBasePath } from '../routes';
 import type { RouteDeps } from '../../http/route-deps';
 import { parseBody, parseParams } from '../../http/validation';
 import { listBackendClients, registerBackendClient, revokeBackendClient } from './clients';
-import { accessTokenSeconds, issueBackendToken, OAuthError } from './token';
+import type { RateLimits } from '../../http/rate-limits';
+import { accessTokenSeconds, issueBackendToken, OAuthError, TooManyTokenRequests } from './token';
+import { tokenLimits } from './token-limits';
 
 /** The token endpoint, under the FHIR API: an assertion's aud names it. */
 export const tokenPath = `${fhirBasePath}/auth/token`;
@@ -56,14 +58,22 @@ function formFields(body: unknown): Record<string, string | undefined> {
 }
 
 function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
+  const retryAfter = error.retryAfterSeconds();
+  if (retryAfter !== null) void reply.header('retry-after', String(retryAfter));
   return reply.code(error.statusCode).header('cache-control', 'no-store').send(error.toBody());
+}
+
+export interface SmartRouteDeps extends RouteDeps {
+  /** The token endpoint's limits per address and per client (RATE_LIMIT_FHIR_TOKEN, RATE_LIMIT_FHIR_TOKEN_CLIENT). */
+  limits: Pick<RateLimits, 'fhirToken' | 'fhirTokenClient' | 'windowSeconds'>;
 }
 
 /**
  * SMART Backend Services under /fhir/R4: the discovery document and the token endpoint (client_credentials with a
  * signed JWT assertion). Anonymous by nature: the assertion is the credential.
  */
-export const smartRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, publicOrigin }, done) => {
+export const smartRoutes: FastifyPluginCallback<SmartRouteDeps> = (app, { db, publicOrigin, limits }, done) => {
+  const { perAddress, perClient } = tokenLimits(limits);
   // OAuth's token request is a urlencoded form (RFC 6749 §4.4.2); only this plugin accepts one.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -89,9 +99,12 @@ export const smartRoutes: FastifyPluginCallback<RouteDeps> = (app, { db, publicO
 
   app.post('/auth/token', async (request, reply) => {
     try {
+      const wait = perAddress.take(request.ip);
+      if (wait !== null) throw new TooManyTokenRequests(wait, 'this address');
       const answer = await issueBackendToken(db, formFields(request.body), {
         tokenUrl: `${publicOrigin()}${tokenPath}`,
         audit: auditContextOf(request),
+        countClientRequest: (clientId) => perClient.take(String(clientId)),
       });
       return await reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
     } catch (error) {

@@ -36,8 +36,32 @@ export class OAuthError extends Error {
     return this.error === 'invalid_client' ? 401 : 400;
   }
 
+  /** Seconds after which the same request may succeed (Retry-After), when it was refused for being too many. */
+  retryAfterSeconds(): number | null {
+    return null;
+  }
+
   toBody(): { error: OAuthErrorCode; error_description: string } {
     return { error: this.error, error_description: this.description };
+  }
+}
+
+/** Too many token requests (429 with Retry-After): OAuth has no code of its own for it, so invalid_request. */
+export class TooManyTokenRequests extends OAuthError {
+  constructor(
+    readonly waitSeconds: number,
+    who: string,
+  ) {
+    super('invalid_request', `Too many token requests from ${who}; try again in ${String(waitSeconds)} seconds`);
+    this.name = 'TooManyTokenRequests';
+  }
+
+  override get statusCode(): number {
+    return 429;
+  }
+
+  override retryAfterSeconds(): number {
+    return this.waitSeconds;
   }
 }
 
@@ -107,6 +131,11 @@ export interface TokenRequestContext {
   /** The token endpoint's own URL: an assertion's aud must be exactly this. */
   tokenUrl: string;
   audit: AuditContext;
+  /**
+   * Counts a request signed by the client (its registration id): null when within the client's limit, otherwise
+   * the seconds until it may ask again.
+   */
+  countClientRequest?: (clientId: number) => number | null;
   now?: Date;
 }
 
@@ -149,6 +178,8 @@ export async function issueBackendToken(
   if (!signedByClient(client, decoded)) {
     return refuse(new OAuthError('invalid_client', 'The signature does not match a key of the client'));
   }
+  const wait = context.countClientRequest?.(client.id) ?? null;
+  if (wait !== null) return refuse(new TooManyTokenRequests(wait, 'this client'));
   const audiences = Array.isArray(aud) ? aud : [aud];
   if (!audiences.includes(context.tokenUrl)) {
     return refuse(new OAuthError('invalid_grant', `aud must be ${context.tokenUrl}`));
