@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   assessmentOrderDetailSchema,
-  assessmentOrderSchema,
+  trackedAssessmentOrderSchema,
   beginTestResultSchema,
   followUpListSchema,
   orderTimelineSchema,
@@ -94,7 +94,7 @@ describe('POST /api/{product}/assessmentorders/{id}/unabletotake', () => {
       workflowInstanceId: started.workflowInstanceId,
     });
     expect(response.statusCode).toBe(200);
-    expect(assessmentOrderSchema.parse(response.json())).toMatchObject({
+    expect(trackedAssessmentOrderSchema.parse(response.json())).toMatchObject({
       assessmentOrderStatus: { id: 'SCHD' },
       lastErrorCode: 'unabletotake',
     });

@@ -9,9 +9,10 @@ import { Page } from '../../shared/ui/page';
 import { useProviderServiceListSource } from './api';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { WriteLink } from '../../shared/ui/offline';
+import { offeredLanguageName } from '#common/languages';
 
 function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
-  const { t } = useTranslation('provider-services');
+  const { t, i18n } = useTranslation('provider-services');
   const paths = usePaths();
   const columns: GeneralListColumn<ProviderService>[] = [
     {
@@ -47,7 +48,10 @@ function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
       title: t('grid.defaultLanguage'),
       sortable: true,
       width: providerGridColumnWidth,
-      render: (row) => row.supportedAssessmentLanguages.find((language) => language.isDefault)?.name ?? '',
+      render: (row) => {
+        const language = row.supportedAssessmentLanguages.find((offered) => offered.isDefault);
+        return language ? offeredLanguageName(language, i18n.language) : '';
+      },
     },
     {
       accessor: 'edit',
