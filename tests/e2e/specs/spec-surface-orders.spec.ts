@@ -50,8 +50,9 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
     for (const cell of ['Elena Park', 'Full assessment', 'Out-Of-Clinic', email]) {
       await expect(row.getByRole('cell', { name: cell, exact: true })).toBeVisible();
     }
-    // The order's status, with no follow-up timeline to open: that is the reference server's extra.
-    await expect(row.getByRole('cell', { name: 'Sent', exact: true })).toBeVisible();
+    // The order's status as spec §3 gives it (scheduled; "Sent" is the reference server's progress, an extra), with
+    // no follow-up timeline to open: that is the reference server's extra too.
+    await expect(row.getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: /^Follow the order of/ })).toHaveCount(0);
     await expectNoError(page);
     await expectNoSeriousA11yViolations(page);
