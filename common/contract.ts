@@ -21,3 +21,4 @@ export * from './contract/order-follow-up';
 export * from './contract/audit';
 export * from './contract/spec-calls';
 export * from './contract/fhir-clients';
+export * from './contract/spec-answers';

@@ -149,3 +149,14 @@ const endonyms: Readonly<Record<InterfaceLanguage, string>> = {
 export function languageEndonym(language: InterfaceLanguage): string {
   return endonyms[language];
 }
+
+/**
+ * A provider service's language as a list shows it: the reference server's name for it, else (issue 37: an API of
+ * spec §3's shape sends the locality id only) the code named in the reader's language, else the code itself.
+ */
+export function offeredLanguageName(
+  language: { localityId: string; name?: string | undefined },
+  readerLanguage: string,
+): string {
+  return language.name ?? languageNameIn(language.localityId, readerLanguage) ?? language.localityId;
+}

@@ -101,6 +101,8 @@ export interface BuildAppOptions {
   auditRetentionYears?: number;
   /** API_SURFACE: 'spec' offers only the calls of spec §7 (server/http/api-surface.ts); default 'full'. */
   apiSurface?: ApiSurface;
+  /** The runtime configuration's apiHost: '' (the default) when the API is this server's own origin. */
+  apiHost?: string;
 }
 
 export const defaultSessionMinutes = 30;
@@ -152,7 +154,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const version = readPackageVersion();
   const config: RuntimeConfig = {
     product,
-    apiHost: '',
+    apiHost: options.apiHost ?? '',
     staticHost: '',
     workflowInstanceFileName: 'workflow.json',
     workflowRunnerUrl: '/runner/',
@@ -256,7 +258,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   void app.register(assessmentTestRoutes, deps);
   void app.register(workflowRoutes, { ...deps, prefix: `/api/${product}` });
   void app.register(reportRoutes, { ...deps, prefix: `/api/${product}` });
-  void app.register(referencePageRoutes, { db: options.db, demo: options.demo });
+  void app.register(referencePageRoutes, { db: options.db, demo: options.demo, apiHost: config.apiHost });
   void app.register(resultsRoutes, deps);
   void app.register(resultsSummaryRoutes, deps);
   // Issue 38: FHIR R4, beyond spec §7, so not under API_SURFACE=spec; with it SMART Backend Services (the backend

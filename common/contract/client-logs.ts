@@ -26,6 +26,8 @@ export const clientLogCodes = [
   'render.crashed',
   /** The cognitive report could not be opened (spec §7: only logged). */
   'report.loadFailed',
+  /** The PDF of a report opened with the session could not be downloaded (issue 37). */
+  'report.pdfFailed',
   /** The resource configuration could not be read (spec §7: only logged). */
   'resourceConfig.loadFailed',
   /** A page's code could not be downloaded. */

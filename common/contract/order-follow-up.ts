@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { recordIdParamSchema } from './ids';
 import { listResponseSchema } from './lists';
 import type { OrderProgressId } from './order-events';
-import { assessmentOrderSchema } from './orders';
+import { trackedAssessmentOrderSchema } from './orders';
 
 /**
  * Why an open order needs a person to look at it (issue 18), most pressing first: the patient is locked out, the
@@ -48,7 +48,8 @@ export const followUpQuerySchema = z.object({
 export const maxFollowUpOrders = 500;
 
 export const followUpItemSchema = z.object({
-  order: assessmentOrderSchema,
+  /** The follow-up is the reference server's own: its orders carry their progress and link expiry. */
+  order: trackedAssessmentOrderSchema,
   /** The patient's language: a letter printed for them is written in it. */
   patientLanguage: z.string(),
   attention: z.nullable(attentionReasonSchema),

@@ -26,8 +26,9 @@ export const runnerErrorCodeSchema = z.enum([
 export type RunnerErrorCode = z.infer<typeof runnerErrorCodeSchema>;
 
 /**
- * Spec §3 Assessment order, as every order call answers it. Dates are ISO date-times. `orderedBy` is whoever
- * placed the order (the 'ordered by' column of spec §2); `prescriber` is set only when a clinician ordered (§6).
+ * Spec §3 Assessment order, as every order call answers it. Dates are ISO date-times. `prescriber` is set only when a
+ * clinician ordered (§6). The fields after it are the reference server's extras (issue 37): a production API of the
+ * spec's shape sends none of them, so each is optional here and every screen copes without it.
  */
 export const assessmentOrderSchema = z.object({
   id: z.int(),
@@ -40,19 +41,29 @@ export const assessmentOrderSchema = z.object({
   orderDate: z.string(),
   completedDateTime: z.nullable(z.string()),
   prescriber: z.nullable(idNameSchema),
-  orderedBy: z.nullable(idNameSchema),
   assessmentOrderStatus: z.object({ id: orderStatusIdSchema, name: z.string() }),
   providerService: providerServiceRefSchema,
   /** Locality id (e.g. 'es-US') of the last time the test was begun, null when never begun. */
   assessmentOrderLastStartedUsingLanguage: z.nullable(z.string()),
-  /** The runner error code of the last failed attempt, null when none. */
-  lastErrorCode: z.nullable(z.string()),
-  /** Where the order stands, from its event log (the follow-up of an order). */
-  progress: orderProgressSchema,
-  /** When a home order's link stops working; null for an in-clinic order. */
-  linkExpiresOn: z.nullable(z.string()),
+  /** Beyond the spec: whoever placed the order (the 'ordered by' column of spec §2 shows the prescriber without it). */
+  orderedBy: z.optional(z.nullable(idNameSchema)),
+  /** Beyond the spec: the runner error code of the last failed attempt, null when none. */
+  lastErrorCode: z.optional(z.nullable(z.string())),
+  /** Beyond the spec: where the order stands, from its event log (without it, from its status). */
+  progress: z.optional(orderProgressSchema),
+  /** Beyond the spec: when a home order's link stops working; null for an in-clinic order. */
+  linkExpiresOn: z.optional(z.nullable(z.string())),
 });
 export type AssessmentOrder = z.infer<typeof assessmentOrderSchema>;
+
+/** The reference server's order: spec §3's with every extra, as it keeps and (on the full surface) answers it. */
+export const trackedAssessmentOrderSchema = z.extend(assessmentOrderSchema, {
+  orderedBy: z.nullable(idNameSchema),
+  lastErrorCode: z.nullable(z.string()),
+  progress: orderProgressSchema,
+  linkExpiresOn: z.nullable(z.string()),
+});
+export type TrackedAssessmentOrder = z.infer<typeof trackedAssessmentOrderSchema>;
 
 export const assessmentOrderListSchema = listResponseSchema(assessmentOrderSchema);
 export type AssessmentOrderList = z.infer<typeof assessmentOrderListSchema>;

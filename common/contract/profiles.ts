@@ -41,7 +41,8 @@ export const profileProviderServiceSchema = z.extend(providerServiceRefSchema, {
     z.object({ id: orderTypeIdSchema, name: z.string(), isDefault: z.boolean(), displayOrder: z.int() }),
   ),
   supportedAssessmentLanguages: z.array(
-    z.object({ id: z.string(), localityId: z.string(), name: z.string(), isDefault: z.boolean() }),
+    // `name` is the reference server's extra (issue 37), as on the provider service itself.
+    z.object({ id: z.string(), localityId: z.string(), name: z.optional(z.string()), isDefault: z.boolean() }),
   ),
 });
 export type ProfileProviderService = z.infer<typeof profileProviderServiceSchema>;

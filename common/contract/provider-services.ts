@@ -30,7 +30,8 @@ export function orderTypesFor(deliveryMethod: DeliveryMethod): AssessmentOrderTy
 export const localitySchema = z.object({
   id: z.string(),
   name: z.string(),
-  displayOrder: z.int(),
+  /** Beyond spec §3's locality (issue 37: optional); the reference list is already in this order. */
+  displayOrder: z.optional(z.int()),
 });
 export type Locality = z.infer<typeof localitySchema>;
 
@@ -60,18 +61,22 @@ export const assessmentOrderTypeSchema = z.object({
 });
 export type AssessmentOrderType = z.infer<typeof assessmentOrderTypeSchema>;
 
-/** One language a provider service offers; id and localityId are both the locality id (e.g. 'en-US'). */
+/**
+ * One language a provider service offers; id and localityId are both the locality id (e.g. 'en-US'). `name` is the
+ * reference server's extra (spec §3 has id, localityId, isDefault): without it the client names the language itself.
+ */
 export const supportedAssessmentLanguageSchema = z.object({
   id: z.string(),
   localityId: z.string(),
-  name: z.string(),
+  name: z.optional(z.string()),
   isDefault: z.boolean(),
 });
 
+/** Spec §3 supportedBatteryTypes [{code}]; the name and the default flag are the reference server's extras. */
 export const supportedBatteryTypeSchema = z.object({
   code: z.string(),
-  name: z.string(),
-  isDefault: z.boolean(),
+  name: z.optional(z.string()),
+  isDefault: z.optional(z.boolean()),
 });
 
 /** Spec §3 Provider service, as GET /api/{product}/providerservices and /{id} answer it. */
@@ -89,10 +94,10 @@ export const providerServiceSchema = z.extend(providerServiceRefSchema, {
   workflowDef: z.string(),
   /** Spec §3: the battery an order gets when none is chosen (the default one), null only if none is offered. */
   battery: z.nullable(z.string()),
-  /** Issue 18: days a home order's link works, counted from when it was (last) sent. */
-  linkExpiryDays: z.int(),
-  /** Issue 18: days without the link opened before the patient is reminded (twice at most). */
-  reminderAfterDays: z.int(),
+  /** Issue 18: days a home order's link works, counted from when it was (last) sent. Beyond spec §3: optional. */
+  linkExpiryDays: z.optional(z.int()),
+  /** Issue 18: days without the link opened before the patient is reminded (twice at most). Beyond spec §3. */
+  reminderAfterDays: z.optional(z.int()),
   /**
    * Issue 32: the number a patient calls with questions ('' when none), on their letter and in their emails. Optional:
    * an API of the spec's shape does not send it.

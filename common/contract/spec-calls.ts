@@ -94,29 +94,38 @@ const segmentsOf = (path: string): string[] => (path.split(/[?#]/)[0] ?? '').spl
 const isParameter = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}');
 
 /**
- * Whether a request is one of spec §7's calls (or of specGapCalls). `path` is the requested path (a query string is ignored). With
- * `routePattern` (the server's matched route, `:name` for a parameter) a `{id}` must be a parameter of the route,
- * so a literal route such as `/assessmentorders/followup` never passes for `/assessmentorders/{id}`; without it (a
- * browser's request) a `{id}` is a record id, which is a number.
+ * Whether a request is this call. `path` is the requested path (a query string is ignored). With `routePattern`
+ * (the server's matched route, `:name` for a parameter) a `{id}` must be a parameter of the route, so a literal
+ * route such as `/assessmentorders/followup` never passes for `/assessmentorders/{id}`; without it (a browser's
+ * request) a `{id}` is a record id, which is a number.
  */
-export function isSpecCall(method: string, path: string, product: string, routePattern?: string): boolean {
+export function matchesSpecCall(
+  call: SpecCall,
+  method: string,
+  path: string,
+  product: string,
+  routePattern?: string,
+): boolean {
+  if (call.method !== method.toUpperCase()) return false;
   const actual = segmentsOf(path);
   const route = routePattern === undefined ? undefined : segmentsOf(routePattern);
   if (route !== undefined && route.length !== actual.length) return false;
-  return [...specCalls, ...specGapCalls].some((call) => {
-    if (call.method !== method.toUpperCase()) return false;
-    const expected = segmentsOf(call.path.replace('{product}', product));
-    if (expected.length !== actual.length) return false;
-    return expected.every((segment, index) => {
-      const value = actual[index] ?? '';
-      const routeSegment = route?.[index];
-      if (isParameter(segment)) {
-        return routeSegment === undefined ? /^\d+$/.test(value) : routeSegment.startsWith(':');
-      }
-      if (value !== segment) return false;
-      return routeSegment === undefined || routeSegment === segment || routeSegment.startsWith(':');
-    });
+  const expected = segmentsOf(call.path.replace('{product}', product));
+  if (expected.length !== actual.length) return false;
+  return expected.every((segment, index) => {
+    const value = actual[index] ?? '';
+    const routeSegment = route?.[index];
+    if (isParameter(segment)) {
+      return routeSegment === undefined ? /^\d+$/.test(value) : routeSegment.startsWith(':');
+    }
+    if (value !== segment) return false;
+    return routeSegment === undefined || routeSegment === segment || routeSegment.startsWith(':');
   });
+}
+
+/** Whether a request is one of spec §7's calls (or of specGapCalls); see matchesSpecCall. */
+export function isSpecCall(method: string, path: string, product: string, routePattern?: string): boolean {
+  return [...specCalls, ...specGapCalls].some((call) => matchesSpecCall(call, method, path, product, routePattern));
 }
 
 /** Whether a path under /api is one the client never calls (nonClientApiPrefixes). */

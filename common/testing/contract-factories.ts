@@ -1,4 +1,10 @@
-import type { AssessmentOrder, AssessmentOrderType, PatientProfile, ProviderService } from '../contract';
+import type {
+  AssessmentOrder,
+  AssessmentOrderType,
+  PatientProfile,
+  ProviderService,
+  TrackedAssessmentOrder,
+} from '../contract';
 
 /**
  * The contract's entities as the server answers them (Rosa Alvarez at Northside's neurology service): the client's
@@ -80,7 +86,7 @@ export function testProviderService(overrides: Partial<ProviderService> = {}): P
 
 let nextOrderId = 100;
 /** A scheduled out-of-clinic order for Rosa Alvarez at Northside; each call has a new id unless one is given. */
-export function testOrder(overrides: Partial<AssessmentOrder> = {}): AssessmentOrder {
+export function testOrder(overrides: Partial<TrackedAssessmentOrder> = {}): TrackedAssessmentOrder {
   nextOrderId += 1;
   return {
     id: nextOrderId,
@@ -106,4 +112,14 @@ export function testOrder(overrides: Partial<AssessmentOrder> = {}): AssessmentO
     linkExpiresOn: '2025-03-18T15:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The same order as a production API of spec §3's shape answers it: none of the reference server's extras. */
+export function specShapedOrder(overrides: Partial<AssessmentOrder> = {}): AssessmentOrder {
+  const order: AssessmentOrder = { ...testOrder() };
+  delete order.orderedBy;
+  delete order.lastErrorCode;
+  delete order.progress;
+  delete order.linkExpiresOn;
+  return { ...order, ...overrides };
 }

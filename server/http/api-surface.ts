@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isApiPath, isNonClientApiPath, isSpecCall } from '#common/contract';
+import { isApiPath, isNonClientApiPath, isSpecCall, specAnswerShape, toSpecShape } from '#common/contract';
 import { notFound } from './errors';
 
 /**
@@ -27,5 +27,14 @@ export function registerApiSurface(app: FastifyInstance, surface: ApiSurface, pr
       routePattern !== undefined &&
       !isSpecCall(request.method, path, product, routePattern);
     done(beyondSpec ? notFound() : undefined);
+  });
+  // And each answer of a spec call carries spec §3's fields only (common/contract/spec-answers.ts): what the
+  // reference server adds is taken out, as a production API would not send it. Refusals keep their error body.
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    const shape =
+      reply.statusCode < 300
+        ? specAnswerShape(request.method, request.url.split('?')[0] ?? '', product, request.routeOptions.url)
+        : undefined;
+    done(null, shape ? toSpecShape(payload, shape) : payload);
   });
 }

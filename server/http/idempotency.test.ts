@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   apiErrorCodes,
-  assessmentOrderSchema,
+  trackedAssessmentOrderSchema,
   outboxListSchema,
   type AssessmentOrderInput,
   type ProviderServiceInput,
@@ -84,7 +84,7 @@ describe('Idempotency-Key on orders and creates (issue 15)', () => {
     );
 
     expect(responses.map((response) => response.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
-    const orderIds = new Set(responses.map((response) => assessmentOrderSchema.parse(response.json()).id));
+    const orderIds = new Set(responses.map((response) => trackedAssessmentOrderSchema.parse(response.json()).id));
     expect(orderIds.size).toBe(1);
     expect(await count('SELECT count(*) AS count FROM assessment_orders WHERE patient_id = $1', [patientId])).toBe(1);
     expect(await outboxTo(email)).toBe(1);

@@ -2,13 +2,13 @@
 // and the reminder and expiry sweep, all from the home order placed through the API by the helpers below.
 import { describe, expect, it } from 'vitest';
 import {
-  assessmentOrderSchema,
+  trackedAssessmentOrderSchema,
   beginTestResultSchema,
   followUpListSchema,
   handoffResultSchema,
   orderTimelineSchema,
   patientLinkStateSchema,
-  type AssessmentOrder,
+  type TrackedAssessmentOrder,
   type OrderEventKind,
 } from '#common/contract';
 import { simulateTest } from '#common/scoring';
@@ -27,7 +27,7 @@ const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebK
 let patientNumber = 0;
 
 /** A patient of their own (Tess Tester, born 1950-03-04) with a home order placed through the API. */
-async function homeOrder(): Promise<{ order: AssessmentOrder; token: string; email: string }> {
+async function homeOrder(): Promise<{ order: TrackedAssessmentOrder; token: string; email: string }> {
   patientNumber += 1;
   const email = `follow.up.${String(patientNumber)}@example.test`;
   const [patient] = await testApp.db.query<{ id: number }>(
@@ -44,7 +44,7 @@ async function homeOrder(): Promise<{ order: AssessmentOrder; token: string; ema
     confirmAssessmentOrderEmail: email,
   });
   expect(response.statusCode).toBe(201);
-  const order = assessmentOrderSchema.parse(response.json());
+  const order = trackedAssessmentOrderSchema.parse(response.json());
   return { order, token: await latestLinkTokenTo(email), email };
 }
 
@@ -322,7 +322,7 @@ describe('acting on an order', () => {
       reason: 'Duplicate order.\nThe other one stays.',
     });
     expect(cancelled.statusCode).toBe(200);
-    expect(assessmentOrderSchema.parse(cancelled.json()).progress.id).toBe('CANCELLED');
+    expect(trackedAssessmentOrderSchema.parse(cancelled.json()).progress.id).toBe('CANCELLED');
     // Twice is once.
     expect((await post(`${String(order.id)}/cancel`, testApp.tokens.clinician, { reason: 'Again' })).statusCode).toBe(
       200,

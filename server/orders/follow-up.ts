@@ -2,7 +2,7 @@ import {
   assessmentTestRefusalCodes,
   maxFollowUpOrders,
   maxReminders,
-  type AssessmentOrder,
+  type TrackedAssessmentOrder,
   attentionReasonSchema,
   type AttentionReason,
   type FollowUpFilter,
@@ -88,7 +88,7 @@ function recordOrderAction(
   return recordAudit(db, context.audit, { action, patientIds: [order.patientId], entity: 'order', entityId: order.id });
 }
 
-async function answer(db: Db, id: number): Promise<AssessmentOrder> {
+async function answer(db: Db, id: number): Promise<TrackedAssessmentOrder> {
   const order = await findAssessmentOrder(db, id);
   if (!order) throw orderNotFound();
   return order;
@@ -162,7 +162,7 @@ const attentionRank = (reason: AttentionReason | null): number =>
  * patient sessions opened with them), a new expiry counted from now, the lock (even one kept until a resend) and the
  * reminders started again, and a new email.
  */
-export function resendLink(context: FollowUpContext, id: number): Promise<AssessmentOrder> {
+export function resendLink(context: FollowUpContext, id: number): Promise<TrackedAssessmentOrder> {
   return context.db.tx(async (tx) => {
     const order = await lockInScope(tx, context.auth, id);
     checkOpen(order);
@@ -190,7 +190,7 @@ export function resendLink(context: FollowUpContext, id: number): Promise<Assess
  * Cancel an order with a reason: its links stop working, every patient session of the order ends, and it can no
  * longer be begun. Twice is once.
  */
-export function cancelOrder(context: FollowUpContext, id: number, reason: string): Promise<AssessmentOrder> {
+export function cancelOrder(context: FollowUpContext, id: number, reason: string): Promise<TrackedAssessmentOrder> {
   return context.db.tx(async (tx) => {
     const order = await lockInScope(tx, context.auth, id);
     if (order.cancelledAt !== null) return answer(tx, id);

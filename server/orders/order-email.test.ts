@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentOrderSchema, providerServiceSchema, type ProviderService } from '#common/contract';
+import { trackedAssessmentOrderSchema, providerServiceSchema, type ProviderService } from '#common/contract';
 import { useSignedInApp } from '../testing/signed-in-app';
 import { callApi } from '../testing/test-app';
 import { providerServiceIdOf } from '../testing/test-orders';
@@ -40,7 +40,7 @@ async function homeOrder(language: string): Promise<{ orderId: number; email: st
     confirmAssessmentOrderEmail: email,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return { orderId: assessmentOrderSchema.parse(response.json()).id, email };
+  return { orderId: trackedAssessmentOrderSchema.parse(response.json()).id, email };
 }
 
 async function setNorthsidePhone(contactPhone: string): Promise<void> {

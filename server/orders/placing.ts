@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 import {
   orderMessages,
-  type AssessmentOrder,
+  type TrackedAssessmentOrder,
   type AssessmentOrderTypeId,
   type MassOrderResult,
   type ProviderService,
@@ -163,7 +163,7 @@ async function recordOrdersPlaced(
 export function placeSingleOrder(
   context: OrderContext,
   body: z.output<typeof assessmentOrderInputSchema>,
-): Promise<AssessmentOrder> {
+): Promise<TrackedAssessmentOrder> {
   return context.db.tx(async (tx) => {
     const [patient] = await findOrderablePatients(tx, [body.patientId], scopeIds(context.auth));
     if (!patient) throw notFound('Patient not found');

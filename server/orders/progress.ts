@@ -1,7 +1,7 @@
 import {
   expiringAttentionDays,
   notOpenedAttentionDays,
-  type AssessmentOrder,
+  type TrackedAssessmentOrder,
   type AttentionReason,
   unableToTakeErrorCode,
 } from '#common/contract';
@@ -16,7 +16,7 @@ const dayMs = 86_400_000;
  * link, a person who cannot take the test (issue 32), a test that ended in a runner error, a link that ran out or runs out within two days, or a link nobody
  * opened three days after the order was placed.
  */
-export function attentionOf(order: AssessmentOrder, now: Date): AttentionReason | null {
+export function attentionOf(order: TrackedAssessmentOrder, now: Date): AttentionReason | null {
   const progress = order.progress.id;
   if (progress === 'FINISHED' || progress === 'CANCELLED') return null;
   if (progress === 'LOCKED') return 'LOCKED';

@@ -1,4 +1,4 @@
-import type { AssessmentOrder, AssessmentOrderList } from '#common/contract';
+import type { TrackedAssessmentOrder, AssessmentOrderList } from '#common/contract';
 import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db } from '../db/db';
 import { findAssessmentOrder, listPatientAssessmentOrders } from '../db/queries/assessment-orders';
@@ -15,7 +15,7 @@ export async function readAssessmentOrder(
   audit: AuditContext,
   providerServiceIds: readonly number[] | null,
   id: number,
-): Promise<AssessmentOrder> {
+): Promise<TrackedAssessmentOrder> {
   const order = await findAssessmentOrder(db, id);
   if (!order || (providerServiceIds !== null && !providerServiceIds.includes(order.providerService.id))) {
     throw notFound('Assessment order not found');

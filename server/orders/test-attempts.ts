@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import {
   assessmentTestRefusalCodes,
   unableToTakeErrorCode,
-  type AssessmentOrder,
+  type TrackedAssessmentOrder,
   type AssessmentOrderDetail,
   type BeginTestResult,
   type Entitlement,
@@ -167,7 +167,7 @@ function recordTestAction(
 }
 
 /** The answer of every test callback: the order as it stands now. */
-export async function answerOrder(db: Db, id: number): Promise<AssessmentOrder> {
+export async function answerOrder(db: Db, id: number): Promise<TrackedAssessmentOrder> {
   const order = await findAssessmentOrder(db, id);
   if (!order) throw orderNotFound();
   return order;
@@ -277,7 +277,7 @@ async function afterTest(
   sessionMinutes: number,
   now: Date,
   step: (tx: Db, order: OrderForTestRow) => Promise<void>,
-): Promise<AssessmentOrder> {
+): Promise<TrackedAssessmentOrder> {
   await db.tx(async (tx) => {
     await patientTestEnded(tx, auth, sessionMinutes, now);
     const order = await findOrderForTest(tx, id);
@@ -302,7 +302,7 @@ export function confirmTestCompleted(
   { workflowInstanceId }: z.output<typeof testCompletedRequestSchema>,
   sessionMinutes: number,
   now: Date,
-): Promise<AssessmentOrder> {
+): Promise<TrackedAssessmentOrder> {
   return afterTest(db, { context: audit, outcome: 'success' }, auth, id, sessionMinutes, now, async (tx, order) => {
     if (order.status === 'FINI') return;
     const attempt = await findOrderAttempt(tx, id, workflowInstanceId);
@@ -322,7 +322,7 @@ export function recordTestError(
   report: z.output<typeof testErrorRequestSchema>,
   sessionMinutes: number,
   now: Date,
-): Promise<AssessmentOrder> {
+): Promise<TrackedAssessmentOrder> {
   // The test ended without a result: recorded as a completion that failed.
   return afterTest(db, { context: audit, outcome: 'failure' }, auth, id, sessionMinutes, now, async (tx) => {
     const attempt = await findOrderAttempt(tx, id, report.workflowInstanceId);
@@ -344,7 +344,7 @@ export async function reportUnableToTake(
   body: z.output<typeof unableToTakeRequestSchema>,
   sessionMinutes: number,
   now: Date,
-): Promise<AssessmentOrder> {
+): Promise<TrackedAssessmentOrder> {
   await db.tx(async (tx) => {
     const order = await findOrderForTest(tx, id);
     if (!order) throw orderNotFound();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   assessmentOrderListSchema,
-  assessmentOrderSchema,
+  trackedAssessmentOrderSchema,
   massOrderResultSchema,
   outboxListSchema,
   type AssessmentOrderInput,
@@ -98,7 +98,7 @@ describe('POST /api/{product}/assessmentorders (spec §5 Single order)', () => {
     const patientId = await newPatient(northside, 'old@example.test');
     const response = await post(tokens.clinician, order(patientId, { batteryTypeCode: 'MemOnlyCBB' }));
     expect(response.statusCode).toBe(201);
-    const created = assessmentOrderSchema.parse(response.json());
+    const created = trackedAssessmentOrderSchema.parse(response.json());
     expect(created).toMatchObject({
       patient: { id: patientId },
       assessmentOrderEmail: 'patient@example.test',
@@ -137,7 +137,7 @@ describe('POST /api/{product}/assessmentorders (spec §5 Single order)', () => {
       order(patientId, { assessmentOrderType: 'SITE', assessmentOrderEmail: '', confirmAssessmentOrderEmail: '' }),
     );
     expect(response.statusCode).toBe(201);
-    const created = assessmentOrderSchema.parse(response.json());
+    const created = trackedAssessmentOrderSchema.parse(response.json());
     expect(created).toMatchObject({
       assessmentOrderType: { id: 'SITE', name: 'In-Clinic' },
       assessmentOrderEmail: '',
@@ -232,7 +232,7 @@ describe('POST /api/{product}/assessmentorders (spec §5 Single order)', () => {
     const patientId = await newPatient(lakeside, 'lake.one@example.test');
     const response = await post(tokens.clinician2, order(patientId, { batteryTypeCode: null }));
     expect(response.statusCode).toBe(201);
-    expect(assessmentOrderSchema.parse(response.json()).batteryTypeCode).toBe('FullCBB');
+    expect(trackedAssessmentOrderSchema.parse(response.json()).batteryTypeCode).toBe('FullCBB');
   });
 
   it('answers 400 NO_SUPPORTED_BATTERY when the provider service offers no battery', async () => {
@@ -280,12 +280,12 @@ describe('POST /api/{product}/assessmentorders (spec §5 Single order)', () => {
 describe('GET /api/{product}/assessmentorders/{id} and the patient order list', () => {
   it('answers the order to staff of its provider service only, and 403 to cops', async () => {
     const patientId = await newPatient(northside, 'get@example.test');
-    const created = assessmentOrderSchema.parse((await post(tokens.clinician, order(patientId))).json());
+    const created = trackedAssessmentOrderSchema.parse((await post(tokens.clinician, order(patientId))).json());
     const url = `/api/cgm/assessmentorders/${String(created.id)}`;
 
     const byTechnician = await callApi(testApp.app, 'GET', url, tokens.technician);
     expect(byTechnician.statusCode).toBe(200);
-    expect(assessmentOrderSchema.parse(byTechnician.json())).toEqual(created);
+    expect(trackedAssessmentOrderSchema.parse(byTechnician.json())).toEqual(created);
     expect((await callApi(testApp.app, 'GET', url, tokens.clinician2)).statusCode).toBe(404);
     expect((await callApi(testApp.app, 'GET', url, tokens.admin)).statusCode).toBe(403);
     expect((await callApi(testApp.app, 'GET', '/api/cgm/assessmentorders/0', tokens.clinician)).statusCode).toBe(400);
@@ -293,8 +293,8 @@ describe('GET /api/{product}/assessmentorders/{id} and the patient order list', 
 
   it("lists a patient's orders newest first for staff and cops, never across provider services", async () => {
     const patientId = await newPatient(northside, 'list@example.test');
-    const first = assessmentOrderSchema.parse((await post(tokens.clinician, order(patientId))).json());
-    const second = assessmentOrderSchema.parse(
+    const first = trackedAssessmentOrderSchema.parse((await post(tokens.clinician, order(patientId))).json());
+    const second = trackedAssessmentOrderSchema.parse(
       (
         await post(
           tokens.technician,
@@ -357,7 +357,7 @@ describe('POST /api/{product}/assessmentorders/bulk (spec §5 Mass order)', () =
         `/api/cgm/assessmentorders/${String(item.assessmentOrderId)}`,
         tokens.clinician,
       );
-      expect(assessmentOrderSchema.parse(created.json())).toMatchObject({
+      expect(trackedAssessmentOrderSchema.parse(created.json())).toMatchObject({
         assessmentOrderStatus: { id: 'SCHD' },
         prescriber: { id: ids.clinician },
       });

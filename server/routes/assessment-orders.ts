@@ -3,7 +3,7 @@ import {
   assessmentOrderIdParamsSchema,
   assessmentOrderInputSchema,
   massOrderInputSchema,
-  type AssessmentOrder,
+  type TrackedAssessmentOrder,
   type AssessmentOrderList,
   type MassOrderResult,
 } from '#common/contract';
@@ -61,7 +61,8 @@ export const assessmentOrderRoutes: FastifyPluginCallback<RouteDeps> = (app, { d
       entitlement: 'viewAssessmentOrder',
       params: assessmentOrderIdParamsSchema,
     },
-    ({ input: { id }, auth, audit }): Promise<AssessmentOrder> => readAssessmentOrder(db, audit, scopeIds(auth), id),
+    ({ input: { id }, auth, audit }): Promise<TrackedAssessmentOrder> =>
+      readAssessmentOrder(db, audit, scopeIds(auth), id),
   );
   done();
 };

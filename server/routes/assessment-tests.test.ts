@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorBodySchema,
   assessmentOrderDetailSchema,
-  assessmentOrderSchema,
+  trackedAssessmentOrderSchema,
   beginTestResultSchema,
   reportAccessSchema,
   workflowInstanceSchema,
@@ -131,7 +131,7 @@ describe('the supervised test, start to finish', () => {
       workflowInstanceId: begin.workflowInstanceId,
     });
     expect(confirmed.statusCode).toBe(200);
-    expect(assessmentOrderSchema.parse(confirmed.json()).assessmentOrderStatus.id).toBe('FINI');
+    expect(trackedAssessmentOrderSchema.parse(confirmed.json()).assessmentOrderStatus.id).toBe('FINI');
 
     // A finished order cannot be begun again: a reason, not a 500.
     const again = await orderAction(orderId, 'beginsupervisedtest', technician, supervisedBody());

@@ -7,7 +7,7 @@ import {
   testCompletedRequestSchema,
   testErrorRequestSchema,
   unableToTakeRequestSchema,
-  type AssessmentOrder,
+  type TrackedAssessmentOrder,
   type AssessmentOrderDetail,
   type BeginTestResult,
 } from '#common/contract';
@@ -74,21 +74,21 @@ export const assessmentTestRoutes: FastifyPluginCallback<RouteDeps> = (app, { db
   );
 
   // Spec §4 completion callback (orders/test-attempts.ts).
-  app.post(`${orders}/:id/testcompleted`, signedIn, async (request): Promise<AssessmentOrder> => {
+  app.post(`${orders}/:id/testcompleted`, signedIn, async (request): Promise<TrackedAssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(testCompletedRequestSchema, request);
     return confirmTestCompleted(db, auditContextOf(request), callerOf(request), id, body, sessionMinutes, new Date());
   });
 
   // Spec §4 error callback: the order stays open and keeps the code.
-  app.post(`${orders}/:id/testerror`, signedIn, async (request): Promise<AssessmentOrder> => {
+  app.post(`${orders}/:id/testerror`, signedIn, async (request): Promise<TrackedAssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(testErrorRequestSchema, request);
     return recordTestError(db, auditContextOf(request), callerOf(request), id, body, sessionMinutes, new Date());
   });
 
   // Issue 32: "I cannot do this test".
-  app.post(`${orders}/:id/unabletotake`, signedIn, async (request): Promise<AssessmentOrder> => {
+  app.post(`${orders}/:id/unabletotake`, signedIn, async (request): Promise<TrackedAssessmentOrder> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);
     const body = parseBody(unableToTakeRequestSchema, request);
     return reportUnableToTake(db, auditContextOf(request), callerOf(request), id, body, sessionMinutes, new Date());

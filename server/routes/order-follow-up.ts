@@ -4,7 +4,7 @@ import {
   cancelOrderRequestSchema,
   followUpQuerySchema,
   handoffRequestSchema,
-  type AssessmentOrder,
+  type TrackedAssessmentOrder,
   type FollowUpList,
   type HandoffResult,
   type OrderTimeline,
@@ -49,16 +49,24 @@ export const orderFollowUpRoutes: FastifyPluginCallback<RouteDeps> = (app, { db,
     ({ input: { id }, auth, audit }): Promise<OrderTimeline> => readTimeline(db, audit, auth, id),
   );
 
-  app.post('/assessmentorders/:id/resendlink', { preHandler: canOrder }, async (request): Promise<AssessmentOrder> => {
-    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
-    return resendLink(context(request), id);
-  });
+  app.post(
+    '/assessmentorders/:id/resendlink',
+    { preHandler: canOrder },
+    async (request): Promise<TrackedAssessmentOrder> => {
+      const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+      return resendLink(context(request), id);
+    },
+  );
 
-  app.post('/assessmentorders/:id/cancel', { preHandler: canOrder }, async (request): Promise<AssessmentOrder> => {
-    const { id } = parseParams(assessmentOrderIdParamsSchema, request);
-    const { reason } = parseBody(cancelOrderRequestSchema, request);
-    return cancelOrder(context(request), id, reason);
-  });
+  app.post(
+    '/assessmentorders/:id/cancel',
+    { preHandler: canOrder },
+    async (request): Promise<TrackedAssessmentOrder> => {
+      const { id } = parseParams(assessmentOrderIdParamsSchema, request);
+      const { reason } = parseBody(cancelOrderRequestSchema, request);
+      return cancelOrder(context(request), id, reason);
+    },
+  );
 
   app.post('/assessmentorders/:id/handoff', { preHandler: canOrder }, async (request): Promise<HandoffResult> => {
     const { id } = parseParams(assessmentOrderIdParamsSchema, request);

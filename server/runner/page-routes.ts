@@ -8,7 +8,13 @@ import { renderReportPdf, reportPdfFileName } from '../documents/report-pdf';
 import { authTokenFrom } from '../auth/guards';
 import { resolveToken } from '../auth/session-service';
 import { profileScope, visiblePatient } from '../profiles/scope';
-import { loadReport, renderReportPage, renderSessionReport, type ReportSessionReader } from './report-page';
+import {
+  loadReport,
+  refusedReport,
+  renderReportPage,
+  renderSessionReport,
+  type ReportSessionReader,
+} from './report-page';
 import { renderRunnerPage } from './runner-page';
 
 const publicDir = path.join(import.meta.dirname, 'public');
@@ -31,10 +37,9 @@ function sendPage(reply: FastifyReply, page: { status: number; html: string }): 
  * GET /report/pdf), at the addresses the runtime configuration names (workflowRunnerUrl, reportUrl), with their
  * script and style files.
  */
-export const referencePageRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db'> & { demo: boolean }> = async (
-  app,
-  { db, demo },
-) => {
+export const referencePageRoutes: FastifyPluginAsync<
+  Pick<RouteDeps, 'db'> & { demo: boolean; /** The runtime configuration's apiHost. */ apiHost: string }
+> = async (app, { db, demo, apiHost }) => {
   // Two small files, read and compressed once at start (they are not part of the client build), so each request
   // only picks the bytes its Accept-Encoding allows.
   const assets = new Map<string, EncodedBody>();
@@ -61,34 +66,46 @@ export const referencePageRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db'> & { d
   app.get('/runner/', runner);
 
   const report = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(reply, await renderReportPage(db, auditContextOf(request), request.query));
+    sendPage(reply, await renderReportPage(db, auditContextOf(request), request.query, apiHost));
   app.get('/report', report);
   app.get('/report/', report);
 
   // Issue 37: the report opened the spec's way (no token) is read by the page's script with the staff session. A
   // session of a tablet handed to a patient (issue 31) reads nothing here.
-  app.get('/report/content', async (request, reply) => {
+  const sessionReaderOf = async (request: FastifyRequest): Promise<ReportSessionReader | null> => {
     const auth = await resolveToken(db, authTokenFrom(request));
-    const reader: ReportSessionReader | null =
-      auth && !auth.handover
-        ? {
-            userId: auth.userId,
-            entitlements: auth.entitlements,
-            acceptedPrivacyPolicy: auth.acceptedPrivacyPolicy,
-            mayRead: (patientId) =>
-              visiblePatient(db, profileScope(auth), patientId).then(
-                () => true,
-                () => false,
-              ),
-          }
-        : null;
-    return sendPage(reply, await renderSessionReport(db, auditContextOf(request), request.query, reader));
-  });
+    return auth && !auth.handover
+      ? {
+          userId: auth.userId,
+          entitlements: auth.entitlements,
+          acceptedPrivacyPolicy: auth.acceptedPrivacyPolicy,
+          mayRead: (patientId) =>
+            visiblePatient(db, profileScope(auth), patientId).then(
+              () => true,
+              () => false,
+            ),
+        }
+      : null;
+  };
+  app.get('/report/content', async (request, reply) =>
+    sendPage(
+      reply,
+      await renderSessionReport(db, auditContextOf(request), request.query, await sessionReaderOf(request)),
+    ),
+  );
 
   // The report as a PDF (issue 33): the same parameters and token as the page, the same content, its language.
+  // Issue 37: without a token, read with the staff session in the authToken header, as GET /report/content is (the
+  // page's or the client's script asks for it and hands the file over), with the same checks.
   app.get('/report/pdf', async (request, reply) => {
-    const loaded = await loadReport(db, auditContextOf(request), request.query, 'export.read');
-    if (!loaded.ok) return sendPage(reply, await renderReportPage(db, auditContextOf(request), request.query));
+    const loaded = await loadReport(
+      db,
+      auditContextOf(request),
+      request.query,
+      'export.read',
+      await sessionReaderOf(request),
+    );
+    if (!loaded.ok) return sendPage(reply, refusedReport(loaded.locale, loaded.status));
     const bytes = await renderReportPdf(loaded.content);
     const fileName = reportPdfFileName(loaded.content);
     return reply

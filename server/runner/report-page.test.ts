@@ -16,6 +16,7 @@ import { useSignedInApp } from '../testing/signed-in-app';
 import { loadScoredTests } from './patient-results';
 import { reportContent } from './report-content';
 import { renderReportBody } from './report-page';
+import { buildApp } from '../app';
 import { reportTexts, showDate, type PageLocale } from './texts';
 
 const tasks: CardTask[] = ['detection', 'identification', 'oneCardLearning', 'oneBack'];
@@ -299,7 +300,7 @@ describe('GET /report/ opened the spec’s way, without a token (issue 37)', () 
     expect(script.body).toContain('/report/content');
   });
 
-  it('gives the report to a signed-in clinician of the patient’s provider service, without a PDF', async () => {
+  it('gives the report to a signed-in clinician of the patient’s provider service, with its PDF read the same way', async () => {
     const response = await testApp.app.inject({
       method: 'GET',
       url: spec('/report/content'),
@@ -310,7 +311,9 @@ describe('GET /report/ opened the spec’s way, without a token (issue 37)', () 
     expect(response.body).toMatch(/^<main id="main">/);
     expect(response.body).toContain('Rosa Alvarez');
     expect(response.body).toContain('<h2 id="summary-heading">Summary</h2>');
-    expect(response.body).not.toContain('/report/pdf');
+    // Its own Download PDF (for a tab of its own) names no token: the page's script reads it with the session.
+    const href = /<a class="button secondary" href="([^"]+)" download>/.exec(response.body)?.[1] ?? '';
+    expect(href).toMatch(/^\/report\/pdf\?patientId=\d+&amp;locale=en-US$/);
     // The read is in the audit trail, as the clinician's.
     const [read] = await testApp.db.query<{ actor_user_id: number | null; entity_id: string | null }>(
       `SELECT actor_user_id, entity_id FROM audit_events WHERE action = 'report.read' ORDER BY sequence DESC LIMIT 1`,
@@ -327,11 +330,61 @@ describe('GET /report/ opened the spec’s way, without a token (issue 37)', () 
       { authToken: testApp.tokens.clinician2 },
     ];
     for (const headers of refusals) {
-      const response = await testApp.app.inject({ method: 'GET', url: spec('/report/content'), headers });
-      expect(response.statusCode).toBe(401);
-      expect(response.body).not.toContain('Rosa');
+      for (const path of ['/report/content', '/report/pdf']) {
+        const response = await testApp.app.inject({ method: 'GET', url: spec(path), headers });
+        expect({ path, status: response.statusCode }).toEqual({ path, status: 401 });
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.body).not.toContain('Rosa');
+      }
     }
-    const bad = await testApp.app.inject({ method: 'GET', url: '/report/content?patientId=abc' });
-    expect(bad.statusCode).toBe(400);
+    for (const path of ['/report/content', '/report/pdf']) {
+      const bad = await testApp.app.inject({ method: 'GET', url: `${path}?patientId=abc` });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
+  it('gives the PDF to the same session, as an export in the audit trail with the clinician as its reader', async () => {
+    const before = await testApp.db.query<{ count: string }>(
+      `SELECT count(*)::text AS count FROM audit_events WHERE action = 'export.read'`,
+    );
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: spec('/report/pdf', 'es-US'),
+      headers: { authToken: testApp.tokens.clinician },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-disposition']).toContain('filename="informe-cognitivo-Rosa-Alvarez-');
+    expect((await pdfPageTexts(response.rawPayload))[0]).toContain('Rosa Alvarez');
+    const [exported] = await testApp.db.query<{ actor_user_id: number | null; entity_id: string | null }>(
+      `SELECT actor_user_id, entity_id FROM audit_events WHERE action = 'export.read' ORDER BY sequence DESC LIMIT 1`,
+    );
+    expect(exported?.entity_id).toBe(String(rosaId));
+    expect(exported?.actor_user_id).not.toBeNull();
+    const after = await testApp.db.query<{ count: string }>(
+      `SELECT count(*)::text AS count FROM audit_events WHERE action = 'export.read'`,
+    );
+    expect(Number(after[0]?.count)).toBe(Number(before[0]?.count) + 1);
+  });
+
+  it('reads from the API host the configuration names, never from one the address names', async () => {
+    const own = await testApp.app.inject({ method: 'GET', url: spec('/report/') });
+    expect(own.body).not.toContain('data-host');
+    const configured = buildApp({
+      db: testApp.db,
+      demo: false,
+      followUpIntervalSeconds: 0,
+      apiHost: 'https://api.clinic.example',
+    });
+    try {
+      const page = await configured.inject({ method: 'GET', url: spec('/report/') });
+      expect(page.body).toContain('data-host="https://api.clinic.example"');
+      expect(page.body).not.toContain('localhost:4173');
+      const config = await configured.inject({ method: 'GET', url: '/config.json' });
+      expect(config.json()).toMatchObject({ apiHost: 'https://api.clinic.example' });
+    } finally {
+      await configured.close();
+    }
   });
 });

@@ -239,13 +239,11 @@ export async function loadReport(
     entityId: patient.id,
     actor: { userId: readerId, role: null, providerServiceId: null, patientSessionOrderId: null, patientId: null },
   });
-  // The PDF is a plain download, which cannot send the session header: only a token opens it.
-  if (query.token === undefined)
-    return { ok: true, content: reportContent(locale, patient, tests), pdfAddress: undefined };
+  // Without a token the PDF is read with the session as the page is (issue 37): the page's script fetches it.
   const parameters = new URLSearchParams({ patientId: String(query.patientId) });
   if (query.baselineId !== undefined) parameters.set('baselineId', String(query.baselineId));
   parameters.set('locale', query.locale);
-  parameters.set('token', query.token);
+  if (query.token !== undefined) parameters.set('token', query.token);
   return {
     ok: true,
     content: reportContent(locale, patient, tests),
@@ -283,7 +281,7 @@ async function reportReader(
  * the report from GET /report/content with that token in the authToken header, as every call of the client sends it,
  * and shows it in place of the loading line. Nothing of the patient is in this first page.
  */
-function renderSessionReportShell(rawQuery: unknown): ReportPage | null {
+function renderSessionReportShell(rawQuery: unknown, apiHost: string): ReportPage | null {
   const raw = (rawQuery ?? {}) as Partial<Record<string, unknown>>;
   const parsed = reportQuerySchema.safeParse(raw);
   if (!parsed.success || parsed.data.token !== undefined) return null;
@@ -297,7 +295,10 @@ function renderSessionReportShell(rawQuery: unknown): ReportPage | null {
       stylesheet,
       head: reportAssets,
       script,
-      body: `<main id="main" data-report-session data-failed="${text(texts.expired)}">${header(texts)}<p role="status">${text(texts.loading)}</p></main>`,
+      // Issue 37: the host it reads from is the configured API host (none: its own origin), never the address's.
+      body: `<main id="main" data-report-session data-failed="${text(texts.expired)}"${
+        apiHost ? ` data-host="${text(apiHost)}"` : ''
+      }>${header(texts)}<p role="status">${text(texts.loading)}</p></main>`,
     }),
   };
 }
@@ -322,7 +323,22 @@ export async function renderSessionReport(
       html: `<main id="main">${header(texts)}<p role="alert">${text(texts.expired)}</p></main>`,
     };
   }
-  return { status: 200, html: renderReportBody(report.content) };
+  return { status: 200, html: renderReportBody(report.content, report.pdfAddress) };
+}
+
+/** The page a refused report answers (its status, and a line saying the report cannot be shown), nothing of the patient. */
+export function refusedReport(locale: PageLocale, status: number): ReportPage {
+  const texts = reportTexts[locale];
+  return {
+    status,
+    html: pageFrame({
+      lang: locale,
+      title: texts.pageTitle,
+      stylesheet,
+      head: reportAssets,
+      body: `<main id="main">${header(texts)}<p role="alert">${text(texts.expired)}</p></main>`,
+    }),
+  };
 }
 
 /**
@@ -330,23 +346,17 @@ export async function renderSessionReport(
  * valid one when the latest is not), then says how the scores are calculated, then shows every test, newest first;
  * in the given locale. Without a live token for that patient it shows nothing.
  */
-export async function renderReportPage(db: Db, audit: AuditContext, rawQuery: unknown): Promise<ReportPage> {
-  const sessionPage = renderSessionReportShell(rawQuery);
+export async function renderReportPage(
+  db: Db,
+  audit: AuditContext,
+  rawQuery: unknown,
+  /** The runtime configuration's apiHost ('' for this server): where a report opened without a token is read. */
+  apiHost = '',
+): Promise<ReportPage> {
+  const sessionPage = renderSessionReportShell(rawQuery, apiHost);
   if (sessionPage) return sessionPage;
   const report = await loadReport(db, audit, rawQuery, 'report.read');
-  if (!report.ok) {
-    const texts = reportTexts[report.locale];
-    return {
-      status: report.status,
-      html: pageFrame({
-        lang: report.locale,
-        title: texts.pageTitle,
-        stylesheet,
-        head: reportAssets,
-        body: `<main id="main">${header(texts)}<p role="alert">${text(texts.expired)}</p></main>`,
-      }),
-    };
-  }
+  if (!report.ok) return refusedReport(report.locale, report.status);
   const { content, pdfAddress } = report;
   return {
     status: 200,

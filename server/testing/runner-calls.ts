@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { assessmentOrderSchema, type BeginTestResult } from '#common/contract';
+import { trackedAssessmentOrderSchema, type BeginTestResult } from '#common/contract';
 import { callApi } from './test-app';
 
 /**
@@ -30,7 +30,7 @@ export function runnerCall(
  */
 export function expectReopenedWith(response: LightMyRequestResponse, lastErrorCode: string) {
   expect(response.statusCode).toBe(200);
-  expect(assessmentOrderSchema.parse(response.json())).toMatchObject({
+  expect(trackedAssessmentOrderSchema.parse(response.json())).toMatchObject({
     assessmentOrderStatus: { id: 'SCHD' },
     lastErrorCode,
   });

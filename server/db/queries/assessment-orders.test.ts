@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentOrderSchema } from '#common/contract';
+import { trackedAssessmentOrderSchema } from '#common/contract';
 import { hashToken } from '../tokens';
 import { useTestDb } from '../../testing/test-db';
 import { demoPatientTokens, seedDemoData } from '../../seed/seed';
@@ -20,7 +20,7 @@ async function orderIdByToken(token: string): Promise<number> {
 describe('assessment order reads', () => {
   it("answers Rosa Alvarez's outstanding HOME order in the contract's shape", async () => {
     const order = await findAssessmentOrder(testDb.db, await orderIdByToken(demoPatientTokens.rosaHome));
-    expect(assessmentOrderSchema.parse(order)).toMatchObject({
+    expect(trackedAssessmentOrderSchema.parse(order)).toMatchObject({
       patient: { name: 'Rosa Alvarez' },
       assessmentOrderType: { id: 'HOME', name: 'Out-Of-Clinic' },
       assessmentOrderStatus: { id: 'SCHD' },

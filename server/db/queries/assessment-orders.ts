@@ -1,4 +1,4 @@
-import type { AssessmentOrder, OrderStatusId, OrderTypeId } from '#common/contract';
+import type { TrackedAssessmentOrder, OrderStatusId, OrderTypeId } from '#common/contract';
 import { orderProgress, type ProgressFacts } from '../order-progress';
 import type { Db } from '../db';
 import { openOrder, orderProgressColumns, orderProgressJoin } from './order-events';
@@ -79,7 +79,7 @@ function idName(id: number | null, name: string | null): { id: number; name: str
   return id === null || name === null ? null : { id, name };
 }
 
-export function toAssessmentOrder(row: OrderRow, now: Date = new Date()): AssessmentOrder {
+export function toAssessmentOrder(row: OrderRow, now: Date = new Date()): TrackedAssessmentOrder {
   return {
     id: row.id,
     patient: { id: row.patientId, name: row.patientName },
@@ -105,7 +105,7 @@ export function toAssessmentOrder(row: OrderRow, now: Date = new Date()): Assess
   };
 }
 
-export async function findAssessmentOrder(db: Db, id: number): Promise<AssessmentOrder | null> {
+export async function findAssessmentOrder(db: Db, id: number): Promise<TrackedAssessmentOrder | null> {
   const rows = await db.query<OrderRow>(`${orderSelect} WHERE o.id = $1`, [id]);
   const row = rows[0];
   return row ? toAssessmentOrder(row) : null;
@@ -120,7 +120,7 @@ export async function listOpenAssessmentOrders(
   providerServiceIds: readonly number[] | null,
   limit: number,
   now: Date,
-): Promise<{ order: AssessmentOrder; patientLanguage: string }[]> {
+): Promise<{ order: TrackedAssessmentOrder; patientLanguage: string }[]> {
   const rows = await db.query<OrderRow>(
     `${orderSelect}
      WHERE ${openOrder}
@@ -133,7 +133,7 @@ export async function listOpenAssessmentOrders(
 }
 
 /** A patient's orders, newest schedule first (spec §2 Assessments table). */
-export async function listPatientAssessmentOrders(db: Db, patientId: number): Promise<AssessmentOrder[]> {
+export async function listPatientAssessmentOrders(db: Db, patientId: number): Promise<TrackedAssessmentOrder[]> {
   const rows = await db.query<OrderRow>(
     `${orderSelect} WHERE o.patient_id = $1 ORDER BY o.schedule_date_time DESC, o.id DESC`,
     [patientId],

@@ -1,5 +1,5 @@
 import type { OrderTypeId } from '#common/contract';
-import type { AssessmentOrder } from '#common/contract';
+import type { TrackedAssessmentOrder } from '#common/contract';
 import type { Db } from '../db';
 import { orderSelect, toAssessmentOrder, type OrderRow } from './assessment-orders';
 import { addressColumns, addressJoins, type AddressRow } from './person-address';
@@ -65,7 +65,7 @@ export function findFhirPatients(db: Db, ids: readonly number[]): Promise<FhirPa
 }
 
 export interface FhirOrderRow {
-  order: AssessmentOrder;
+  order: TrackedAssessmentOrder;
   /** Orders placed in one request (a mass order) share it: who placed them and the transaction's time. */
   requisition: string;
   updatedAt: Date;

@@ -39,18 +39,65 @@
     return null;
   }
 
+  /**
+   * Where the report is read from: the API host the runtime configuration names (the server writes it into the page;
+   * the client passes the same as hostEnvironment), else this page's own origin. A hostEnvironment in the address
+   * alone is never believed: the session token goes with the request.
+   */
+  function readFrom(main, path) {
+    const host = main.getAttribute('data-host') || window.location.origin;
+    return new URL(`${path}${window.location.search}`, host).href;
+  }
+
+  /** A file read with the session, handed over as a download under the name the server gives it. */
+  function downloadWithSession(url, token, link) {
+    /** @type {Record<string, string>} */
+    const headers = token ? { authToken: token } : {};
+    return fetch(url, { headers, cache: 'no-store', credentials: 'omit' })
+      .then((response) => (response.ok ? response : Promise.reject(new Error(String(response.status)))))
+      .then((response) =>
+        response.blob().then((blob) => {
+          const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+          const address = URL.createObjectURL(blob);
+          const save = document.createElement('a');
+          save.href = address;
+          save.download = named?.[1] ?? 'cognitive-report.pdf';
+          document.body.append(save);
+          save.click();
+          save.remove();
+          window.setTimeout(() => {
+            URL.revokeObjectURL(address);
+          }, 60_000);
+          link.removeAttribute('aria-disabled');
+        }),
+      );
+  }
+
   // Issue 37: opened the spec's way (no token in the address), the report is read with the client's session and put
-  // in place of the loading line; refused or unreachable, the line says the report cannot be shown.
+  // in place of the loading line; refused or unreachable, the line says the report cannot be shown. Its Download PDF
+  // reads the file with the same session (a plain link could not send it).
   const main = document.getElementById('main');
   if (main instanceof HTMLElement && main.hasAttribute('data-report-session')) {
     const token = sessionToken();
     /** @type {Record<string, string>} */
     const headers = token ? { authToken: token } : {};
-    fetch(`/report/content${window.location.search}`, { headers, cache: 'no-store', credentials: 'omit' })
+    fetch(readFrom(main, '/report/content'), { headers, cache: 'no-store', credentials: 'omit' })
       .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
       .then((html) => {
         const body = new DOMParser().parseFromString(html, 'text/html').getElementById('main');
         if (!body) throw new Error('no report');
+        const pdf = body.querySelector('a[download]');
+        if (pdf instanceof HTMLAnchorElement) {
+          const address = readFrom(main, '/report/pdf');
+          pdf.href = address;
+          pdf.addEventListener('click', (event) => {
+            event.preventDefault();
+            pdf.setAttribute('aria-disabled', 'true');
+            downloadWithSession(address, sessionToken(), pdf).catch(() => {
+              pdf.removeAttribute('aria-disabled');
+            });
+          });
+        }
         main.replaceWith(document.adoptNode(body));
         showOwnActions();
       })

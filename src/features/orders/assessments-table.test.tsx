@@ -9,7 +9,7 @@ import { onWideScreen } from '../../shared/testing/wide-screen';
 import { unableToTakeErrorCode } from '#common/contract';
 import { AssessmentsTable, isOutstandingHome, shownStatus, sortOrders } from './assessments-table';
 import { cardOpenOrders, OpenOrders } from './open-orders';
-import { ordersHttp, testOrder, testPatient } from './testing';
+import { ordersHttp, specShapedOrder, testOrder, testPatient } from './testing';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -201,6 +201,38 @@ describe('one status per order (issue 33)', () => {
     });
     expect(within(table).getByText('Sent').closest('button')).toBeNull();
     expect(within(table).queryByRole('button', { name: /^Follow the order of/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the status and who ordered from the fields of spec §3 when the API sends no extras (issue 37)', async () => {
+    const orders = [
+      specShapedOrder({ orderDate: '2025-03-06T15:00:00Z', prescriber: { id: 2, name: 'Elena Park' } }),
+      specShapedOrder({
+        orderDate: '2025-03-05T15:00:00Z',
+        prescriber: null,
+        assessmentOrderType: { id: 'SITE', name: 'In-Clinic' },
+        assessmentOrderLastStartedUsingLanguage: 'es-US',
+      }),
+      specShapedOrder({
+        orderDate: '2025-03-04T15:00:00Z',
+        assessmentOrderStatus: { id: 'FINI', name: 'Finished' },
+        completedDateTime: '2025-03-04T18:00:00Z',
+      }),
+    ];
+    renderTable(orders, session(['viewAssessmentOrder']), { followUpOffered: false });
+    const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells.map((row) => [row[1], row[4]])).toEqual([
+      ['Elena Park', 'Scheduled'],
+      ['', 'In progress'],
+      ['Elena Park', 'Finished'],
+    ]);
   });
 
   it('knows an attempt the patient could not take from one that failed', () => {

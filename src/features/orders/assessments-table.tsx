@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AssessmentOrder } from '#common/contract';
+import type { AssessmentOrder, OrderProgressId } from '#common/contract';
 import { useCapability } from '../../shared/api/capabilities';
 import { useHttp } from '../../shared/api/http-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
@@ -14,14 +14,11 @@ import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { unableToTakeErrorCode } from '#common/contract';
 import { ListGrid, type GeneralListColumn, type ListSort } from '../../shared/ui/general-list';
+import { isCancelled, orderedByOf, orderProgressOf } from './order-progress';
 
 /** Spec §2: the table can be narrowed to the orders still to be taken at home. */
 export function isOutstandingHome(order: AssessmentOrder): boolean {
-  return (
-    order.assessmentOrderStatus.id === 'SCHD' &&
-    order.assessmentOrderType.id === 'HOME' &&
-    order.progress.id !== 'CANCELLED'
-  );
+  return order.assessmentOrderStatus.id === 'SCHD' && order.assessmentOrderType.id === 'HOME' && !isCancelled(order);
 }
 
 /**
@@ -46,12 +43,13 @@ export function sortOrders(orders: readonly AssessmentOrder[], sort: ListSort): 
  * The one status of an order (issue 33): its progress, which already says finished, except that a test whose last
  * attempt failed in the runner says so rather than "In progress".
  */
-export type OrderShownStatus = AssessmentOrder['progress']['id'] | 'RUNNER_ERROR' | 'UNABLE_TO_TAKE';
+export type OrderShownStatus = OrderProgressId | 'RUNNER_ERROR' | 'UNABLE_TO_TAKE';
 
 export function shownStatus(order: AssessmentOrder): OrderShownStatus {
-  const progress = order.progress.id;
-  if (progress !== 'IN_PROGRESS' || order.lastErrorCode === null) return progress;
-  return order.lastErrorCode === unableToTakeErrorCode ? 'UNABLE_TO_TAKE' : 'RUNNER_ERROR';
+  const progress = orderProgressOf(order).id;
+  const lastErrorCode = order.lastErrorCode ?? null;
+  if (progress !== 'IN_PROGRESS' || lastErrorCode === null) return progress;
+  return lastErrorCode === unableToTakeErrorCode ? 'UNABLE_TO_TAKE' : 'RUNNER_ERROR';
 }
 
 const attentionStatuses: readonly OrderShownStatus[] = [
@@ -157,7 +155,7 @@ export function AssessmentsTable({
         );
       },
     },
-    { accessor: 'orderedBy', title: t('table.orderedBy'), render: (order) => order.orderedBy?.name ?? '' },
+    { accessor: 'orderedBy', title: t('table.orderedBy'), render: (order) => orderedByOf(order)?.name ?? '' },
     {
       accessor: 'batteryType',
       title: t('table.testType'),

@@ -28,6 +28,7 @@ import { isNothingSent, OfflineWriteReason, WriteButton } from '../../shared/ui/
 import { toast } from '../../shared/ui/toast';
 import { orderQueries, useCancelOrder, useResendLink } from './api';
 import { HandoffButtons, HandoffView, useHandoffState, type HandoffState } from './handoff';
+import { orderProgressOf } from './order-progress';
 
 const { TextareaField } = fieldsFor<CancelOrderRequest>();
 
@@ -73,15 +74,16 @@ export function useProgressColumn<T>(
     title: t('table.progress'),
     render: (row) => {
       const order = orderOf(row);
-      if (!followsUp) return <ProgressBadge id={order.progress.id} />;
+      const progress = orderProgressOf(order).id;
+      if (!followsUp) return <ProgressBadge id={progress} />;
       const facts = {
         name: order.patient.name,
         date: formatDate(order.orderDate),
-        progress: t(`progress.${order.progress.id}`),
+        progress: t(`progress.${progress}`),
       };
       return (
         <ProgressButton
-          id={order.progress.id}
+          id={progress}
           label={withPatientName ? t('followUpList.openLabel', facts) : t('followUp.openLabel', facts)}
           onOpen={() => {
             onOpen(order);
@@ -269,7 +271,7 @@ export function OrderFollowUpDialog({
   const { formatDate } = useFormatters();
   const canAct = useEntitlement('addAssessmentOrder');
   const timeline = useQuery(orderQueries.timeline(http, product, order.id));
-  const progress = timeline.data?.progress.id ?? order.progress.id;
+  const progress = timeline.data?.progress.id ?? orderProgressOf(order).id;
   const open = progress !== 'FINISHED' && progress !== 'CANCELLED';
   const handoff = useHandoffState(order);
   const [backFromHandoff, setBackFromHandoff] = useState(false);
@@ -296,7 +298,7 @@ export function OrderFollowUpDialog({
         <Stack gap="md">
           <Group gap="sm">
             {/* The timeline's own progress: the table's copy may be a moment old. */}
-            <ProgressBadge id={timeline.data?.progress.id ?? order.progress.id} />
+            <ProgressBadge id={progress} />
             {order.linkExpiresOn && open && (
               <Text size="sm">{t('followUp.linkExpires', { date: formatDate(order.linkExpiresOn) })}</Text>
             )}

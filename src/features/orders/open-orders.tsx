@@ -11,6 +11,7 @@ import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { ProgressBadge } from './follow-up';
 import { BeginTestButton, isOpenOnSite } from './on-site-tests';
 import { useEntitlement } from '../../shared/auth/session-context';
+import { isCancelled, orderProgressOf } from './order-progress';
 
 /** Spec §9: the patient card shows at most 3 open orders. */
 export const cardOpenOrdersLimit = 3;
@@ -21,7 +22,7 @@ export const cardOpenOrdersLimit = 3;
  */
 export function cardOpenOrders(orders: readonly AssessmentOrder[]): { shown: AssessmentOrder[]; more: number } {
   const open = orders
-    .filter((order) => order.assessmentOrderStatus.id === 'SCHD' && order.progress.id !== 'CANCELLED')
+    .filter((order) => order.assessmentOrderStatus.id === 'SCHD' && !isCancelled(order))
     .sort((a, b) => Date.parse(a.scheduleDateTime) - Date.parse(b.scheduleDateTime) || a.id - b.id);
   return { shown: open.slice(0, cardOpenOrdersLimit), more: Math.max(0, open.length - cardOpenOrdersLimit) };
 }
@@ -73,7 +74,7 @@ export function OpenOrders({ patient }: { patient: PatientProfile }) {
               <OrderLink patientId={patient.id} orderId={order.id} size="sm">
                 {label}
               </OrderLink>{' '}
-              <ProgressBadge id={order.progress.id} />
+              <ProgressBadge id={orderProgressOf(order).id} />
               {canBegin && isOpenOnSite(order) && (
                 <>
                   {' '}

@@ -11,6 +11,7 @@ import {
 import { defaultListTake } from '#common/contract/lists';
 import type { HttpClient } from '../../shared/api/http';
 import { patientQueries } from '../../shared/api/patient-queries';
+import { isCancelled } from './order-progress';
 
 /** How many patients' orders the day's list reads at once. */
 const parallelReads = 4;
@@ -23,11 +24,7 @@ export interface TodayInClinic {
 
 /** An in-clinic order still to be taken: scheduled, not cancelled (issue 18). */
 export function isOpenOnSite(order: AssessmentOrder): boolean {
-  return (
-    order.assessmentOrderStatus.id === 'SCHD' &&
-    order.assessmentOrderType.id === 'SITE' &&
-    order.progress.id !== 'CANCELLED'
-  );
+  return order.assessmentOrderStatus.id === 'SCHD' && order.assessmentOrderType.id === 'SITE' && !isCancelled(order);
 }
 
 /** Scheduled (or placed) on the tablet's day: the tablet is in the clinic, so its day is the clinic's. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { fakeHttp } from '../../shared/testing/fake-http';
 
-export { testOrder, testPatient, testProviderService } from '../../shared/testing/factories';
+export { specShapedOrder, testOrder, testPatient, testProviderService } from '../../shared/testing/factories';
 
 type Answer = (body: unknown) => unknown;
 

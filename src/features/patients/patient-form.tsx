@@ -34,6 +34,7 @@ import {
   type PatientFormValues,
 } from './patient-form-schema';
 import { Notice } from '../../shared/ui';
+import { offeredLanguageName } from '#common/languages';
 
 const { DateField, EmailField, SelectField } = fieldsFor<PatientFormValues>();
 
@@ -80,7 +81,7 @@ function PatientFormFields({
   references,
   bounds,
 }: PatientFormProps & { references: ProfileReferences; bounds: DateBounds }) {
-  const { t } = useTranslation('patients');
+  const { t, i18n } = useTranslation('patients');
   const session = useSession();
   const save = useSavePatient();
   const { formatDate: shownDate } = useFormatters();
@@ -154,7 +155,10 @@ function PatientFormFields({
             label={t('fields.defaultLanguage')}
             required
             placeholder={t('profiles:choose')}
-            options={languages.map((language) => ({ value: language.localityId, label: language.name }))}
+            options={languages.map((language) => ({
+              value: language.localityId,
+              label: offeredLanguageName(language, i18n.language),
+            }))}
           />
         </Grid.Col>
       </Grid>

@@ -28,6 +28,7 @@ import { patientQueries, usePatientListSource, type PatientListKind } from '../.
 import { EhrDownload } from './ehr-download';
 import { PatientForm } from './patient-form';
 import { WriteLink } from '../../shared/ui/offline';
+import { offeredLanguageName } from '#common/languages';
 
 function usePatientColumns(kind: PatientListKind): GeneralListColumn<PatientProfile>[] {
   const { t } = useTranslation('patients');
@@ -246,7 +247,7 @@ export function PatientProfilePage({
   resultsSection,
   resultsSummary,
 }: PatientProfilePageProps = {}) {
-  const { t } = useTranslation('patients');
+  const { t, i18n } = useTranslation('patients');
   // Spec §1 dates, in the interface language's order (en-US 'MMM dd, yyyy').
   const { formatDate: showDate } = useFormatters();
   const paths = usePaths();
@@ -263,9 +264,8 @@ export function PatientProfilePage({
   const patient = query.data;
   if (!patient) return <ProfileLoading />;
   const service = patient.providerServices[0];
-  const language =
-    service?.supportedAssessmentLanguages.find((entry) => entry.localityId === patient.defaultLanguage)?.name ??
-    patient.defaultLanguage;
+  const offered = service?.supportedAssessmentLanguages.find((entry) => entry.localityId === patient.defaultLanguage);
+  const language = offered ? offeredLanguageName(offered, i18n.language) : patient.defaultLanguage;
   return (
     <Page title={patient.name}>
       {patient.isDisabled && <DeactivatedMark />}

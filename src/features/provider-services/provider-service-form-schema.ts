@@ -90,8 +90,8 @@ export function formValuesOf(
     deliveryMethod: saved.deliveryMethod,
     batteryCodes: saved.supportedBatteryTypes.map((battery) => battery.code),
     localities: initialLocalityChoices(localities, saved.supportedAssessmentLanguages),
-    linkExpiryDays: saved.linkExpiryDays,
-    reminderAfterDays: saved.reminderAfterDays,
+    linkExpiryDays: saved.linkExpiryDays ?? defaultLinkExpiryDays,
+    reminderAfterDays: saved.reminderAfterDays ?? defaultReminderAfterDays,
     contactPhone: saved.contactPhone ?? null,
   };
 }

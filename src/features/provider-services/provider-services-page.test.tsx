@@ -94,6 +94,28 @@ describe('ProviderServicesPage', () => {
       expect(screen.getByRole('columnheader', { name })).toHaveStyle({ width: '17%' });
   });
 
+  it('names the default language from the localities when the answer gives its locality id only (issue 37)', async () => {
+    const [first] = all;
+    if (!first) throw new Error('a provider service expected');
+    const shaped = {
+      ...first,
+      supportedAssessmentLanguages: first.supportedAssessmentLanguages.map(({ id, localityId, isDefault }) => ({
+        id,
+        localityId,
+        isDefault,
+      })),
+    };
+    renderFeature([{ path: '/cgm/manage/cops', element: <ProviderServicesPage /> }], {
+      initialPath: '/cgm/manage/cops',
+      store: signedInStore({}),
+      script: (call) =>
+        call.path.startsWith('/api/references/localities')
+          ? { dataList: [{ id: 'es-US', name: 'United States - Spanish' }], count: 1 }
+          : { dataList: [shaped], count: 1 },
+    });
+    expect(await screen.findByRole('cell', { name: 'United States - Spanish' })).toBeInTheDocument();
+  });
+
   it('fetches the next page ahead as the reader nears the end of the grid, and shows it when asked', async () => {
     const user = userEvent.setup();
     const { calls } = renderList();

@@ -1,4 +1,5 @@
 import { Anchor } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProviderService } from '#common/contract';
@@ -7,11 +8,18 @@ import { usePaths } from '../../shared/lib/runtime-config';
 import { GeneralList, providerGridColumnWidth, type GeneralListColumn } from '../../shared/ui/general-list';
 import { Page } from '../../shared/ui/page';
 import { useProviderServiceListSource } from './api';
+import { useHttp } from '../../shared/api/http-context';
+import { providerServiceQueries } from '../../shared/api/provider-service-queries';
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { WriteLink } from '../../shared/ui/offline';
+import { offeredLanguageName } from '#common/languages';
 
 function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
-  const { t } = useTranslation('provider-services');
+  const { t, i18n } = useTranslation('provider-services');
+  const http = useHttp();
+  // Issue 37: an answer of spec §3's shape names a language by its locality id only; the localities of the reference
+  // call (spec §7) name it as the rest of the product does ('United States - Spanish').
+  const localities = useQuery(providerServiceQueries.localities(http)).data;
   const paths = usePaths();
   const columns: GeneralListColumn<ProviderService>[] = [
     {
@@ -47,7 +55,12 @@ function useColumns(canEdit: boolean): GeneralListColumn<ProviderService>[] {
       title: t('grid.defaultLanguage'),
       sortable: true,
       width: providerGridColumnWidth,
-      render: (row) => row.supportedAssessmentLanguages.find((language) => language.isDefault)?.name ?? '',
+      render: (row) => {
+        const language = row.supportedAssessmentLanguages.find((offered) => offered.isDefault);
+        if (!language) return '';
+        const locality = localities?.find((entry) => entry.id === language.localityId);
+        return language.name ?? locality?.name ?? offeredLanguageName(language, i18n.language);
+      },
     },
     {
       accessor: 'edit',

@@ -95,3 +95,30 @@ export function isAppleHandheld(navigatorLike: Pick<Navigator, 'userAgent' | 'pl
   // iPadOS asks for desktop pages and says it is a Mac; only the touch screen tells it apart.
   return navigatorLike.platform === 'MacIntel' && navigatorLike.maxTouchPoints > 1;
 }
+
+/**
+ * Issue 37: the PDF of a report opened without an access token, read with the staff session (the authToken header
+ * a plain download link cannot send) and handed to the browser as a download under the name the server gives it.
+ */
+export async function downloadReportPdf(
+  url: string,
+  authToken: string,
+  fetchImpl: typeof fetch = fetch,
+  doc: Document = document,
+): Promise<void> {
+  const response = await fetchImpl(url, { headers: { authToken }, cache: 'no-store', credentials: 'omit' });
+  if (!response.ok) throw new Error(`report PDF: ${String(response.status)}`);
+  const blob = await response.blob();
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  const address = URL.createObjectURL(blob);
+  const save = doc.createElement('a');
+  save.href = address;
+  save.download = named?.[1] ?? 'cognitive-report.pdf';
+  doc.body.append(save);
+  save.click();
+  save.remove();
+  // Revoked once the browser has taken the file.
+  window.setTimeout(() => {
+    URL.revokeObjectURL(address);
+  }, 60_000);
+}

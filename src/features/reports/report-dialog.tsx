@@ -1,13 +1,14 @@
 import { Box, Button, Center, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { recordIdParamSchema } from '#common/contract';
 import { useHttp } from '../../shared/api/http-context';
+import { useSession } from '../../shared/auth/session-context';
 import { usePaths, useRuntimeConfig } from '../../shared/lib/runtime-config';
-import { reportPageUrl, reportPdfUrl, reportQueries } from './api';
+import { downloadReportPdf, reportPageUrl, reportPdfUrl, reportQueries } from './api';
 import { clientLog } from '../../shared/api/client-log';
 import { Loading, Notice } from '../../shared/ui';
 
@@ -30,6 +31,7 @@ export function ReportDialog() {
   const navigate = useNavigate();
   const http = useHttp();
   const config = useRuntimeConfig();
+  const { authToken } = useSession();
   const parsedId = recordIdParamSchema.safeParse(useParams().patientId).data;
   const valid = parsedId !== undefined;
   // An address with no patient id asks for nothing (the query stays disabled) and says the report failed.
@@ -63,10 +65,20 @@ export function ReportDialog() {
   }, []);
   const origin = window.location.origin;
   const url = access.data ? reportPageUrl(config, origin, patientId, access.data, i18n.language) : null;
-  // Issue 37: a report opened the spec's way (no access token) reads with the session, which a download cannot send.
-  const withoutPdf = access.data?.token === '';
-  const pdfUrl =
-    access.data && !withoutPdf ? reportPdfUrl(config, origin, patientId, access.data, i18n.language) : null;
+  const pdfUrl = access.data ? reportPdfUrl(config, origin, patientId, access.data, i18n.language) : null;
+  // Issue 37: a report opened the spec's way (no access token) reads with the session, which a plain download link
+  // cannot send: its PDF is fetched with the session's token and then handed to the browser.
+  const withSession = access.data?.token === '';
+  const download = useMutation({
+    mutationFn: async (address: string) => {
+      if (!authToken) throw new Error('no session');
+      await downloadReportPdf(address, authToken);
+    },
+    // Only logged (spec §7, as a report that fails to load); the dialog says the file did not come.
+    onError: () => {
+      clientLog.warn('report.pdfFailed');
+    },
+  });
 
   const print = () => {
     try {
@@ -96,6 +108,7 @@ export function ReportDialog() {
         body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-md)' },
       }}
     >
+      {download.isError && <Notice tone="warning">{t('report.downloadFailed')}</Notice>}
       {failed ? (
         <Notice tone="warning">{t('notAvailable')}</Notice>
       ) : (
@@ -133,16 +146,25 @@ export function ReportDialog() {
               <Button variant="default" onClick={print} disabled={!frameLoaded}>
                 {t('report.print')}
               </Button>
-              {pdfUrl ? (
+              {pdfUrl && withSession ? (
+                <Button
+                  variant="default"
+                  loading={download.isPending}
+                  loaderProps={{ 'aria-hidden': true }}
+                  onClick={() => {
+                    download.mutate(pdfUrl);
+                  }}
+                >
+                  {t('report.downloadPdf')}
+                </Button>
+              ) : pdfUrl ? (
                 <Button component="a" href={pdfUrl} download variant="default">
                   {t('report.downloadPdf')}
                 </Button>
               ) : (
-                !withoutPdf && (
-                  <Button variant="default" disabled>
-                    {t('report.downloadPdf')}
-                  </Button>
-                )
+                <Button variant="default" disabled>
+                  {t('report.downloadPdf')}
+                </Button>
               )}
             </>
           )}

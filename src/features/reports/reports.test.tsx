@@ -98,12 +98,61 @@ describe('ReportDialog on an API without report tokens (issue 37)', () => {
       expect(params).toMatchObject({ patientId: '12', locale: 'en-US' });
       expect(params).not.toHaveProperty('token');
       expect(screen.queryByText(/The report is not available right now/)).not.toBeInTheDocument();
-      // The page reads with the session, which a download cannot send: no PDF to offer, not even a disabled one.
       expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Download PDF' })).not.toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
       expect(warn).not.toHaveBeenCalled();
     } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('downloads the PDF with the session, which a plain link could not send', async () => {
+    const fetchPdf = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+        headers: { 'content-disposition': 'attachment; filename="cognitive-report-Rosa-Alvarez-2025-03-04.pdf"' },
+      }),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    try {
+      const view = renderReport(() =>
+        Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Not found' })),
+      );
+      await view.user.click(await screen.findByRole('button', { name: 'Download PDF' }));
+      await waitFor(() => {
+        expect(saved).toEqual(['cognitive-report-Rosa-Alvarez-2025-03-04.pdf']);
+      });
+      const [address, init] = fetchPdf.mock.calls[0] ?? [];
+      if (typeof address !== 'string') throw new Error('the PDF was not asked for by its address');
+      const { page, params } = addressParts(address);
+      expect(page).toBe('https://report.test/pdf');
+      expect(params).toMatchObject({ patientId: '12', locale: 'en-US' });
+      expect(params).not.toHaveProperty('token');
+      expect(init?.headers).toEqual({ authToken: 'token-1' });
+      expect(createObjectURL).toHaveBeenCalledTimes(1);
+    } finally {
+      fetchPdf.mockRestore();
+      click.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says the PDF did not come when the report host refuses it', async () => {
+    const fetchPdf = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 401 }));
+    const warn = vi.spyOn(clientLog, 'warn').mockImplementation(() => undefined);
+    try {
+      const view = renderReport(() =>
+        Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Not found' })),
+      );
+      await view.user.click(await screen.findByRole('button', { name: 'Download PDF' }));
+      expect(await screen.findByText('The PDF could not be downloaded. Please try again.')).toBeInTheDocument();
+      expect(warn.mock.calls).toEqual([['report.pdfFailed']]);
+    } finally {
+      fetchPdf.mockRestore();
       warn.mockRestore();
     }
   });

@@ -162,6 +162,7 @@ export function testResourceConfig(): ResourceConfig {
 export {
   assessmentLanguages,
   homeAndSiteOrderTypes,
+  specShapedOrder,
   testOrder,
   testPatient,
   testProviderService,

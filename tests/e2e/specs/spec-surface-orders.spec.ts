@@ -2,6 +2,8 @@
 // clinician orders a home test and an in-clinic test from the patient's page; the patient follows the emailed link,
 // confirms their details and plays the reference runner to the end; the clinician then finds the result. No request
 // of the client goes beyond spec §7 other than the question whether the API has an extra.
+import { readFile } from 'node:fs/promises';
+import { pdfPageTexts } from '../../../server/documents/pdf-text';
 import { addPatient, apiToken, latestEmailTo } from '../fixtures/patients';
 import { beyondSpec, callsOf, expectNoError, expect, test } from '../fixtures/spec-surface';
 import { detailsOf } from '../fixtures/test-orders';
@@ -47,8 +49,9 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
     for (const cell of ['Elena Park', 'Full assessment', 'Out-Of-Clinic', email]) {
       await expect(row.getByRole('cell', { name: cell, exact: true })).toBeVisible();
     }
-    // The order's status, with no follow-up timeline to open: that is the reference server's extra.
-    await expect(row.getByRole('cell', { name: 'Sent', exact: true })).toBeVisible();
+    // The order's status as spec §3 gives it (scheduled; "Sent" is the reference server's progress, an extra), with
+    // no follow-up timeline to open: that is the reference server's extra too.
+    await expect(row.getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: /^Follow the order of/ })).toHaveCount(0);
     await expectNoError(page);
     await expectNoSeriousA11yViolations(page);
@@ -94,8 +97,18 @@ test.describe('ordering and taking a test on an API with the calls of spec §7 o
     await expect(frame.getByRole('rowheader', { name: 'Detection (psychomotor function)' }).first()).toBeVisible();
     await expect(frame.getByRole('region', { name: 'Summary' }).getByText('Not valid', { exact: true })).toBeVisible();
     expect(await page.locator('iframe[title="Cognitive report"]').getAttribute('src')).not.toContain('token=');
-    // A download cannot carry the session: no PDF is offered.
+    // A plain link cannot carry the session: the PDF is read with it and handed over, the same report.
     await expect(report.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
+    const downloading = page.waitForEvent('download');
+    await report.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^cognitive-report-Beatrice-${lastName}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
+    );
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = await pdfPageTexts(new Uint8Array(bytes));
+    expect(pages[0]).toContain(patient.name);
     await expectNoSeriousA11yViolations(page);
     await report.getByRole('button', { name: 'Done' }).click();
     await expect(report).toHaveCount(0);
