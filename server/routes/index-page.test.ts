@@ -71,10 +71,16 @@ describe('index.html of a first visit', () => {
 
   it("names the patient link page's code, styles and texts on that page only", async () => {
     const body = await page('/cgm/patientlogin?token=DEMO-HOME-0001');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/patient-link-abc.js">');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-forms-def.js">');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/start-ghi.js">');
-    expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/patient-link-jkl.css">');
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/patient-link-abc.js">',
+    );
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/vendor-forms-def.js">',
+    );
+    expect(body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/start-ghi.js">');
+    expect(body).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/patient-link-jkl.css">',
+    );
     expect(body).toContain('href="/locales/fr-FR/assessments.json"');
     expect(body).toContain('href="/locales/fr-FR/privacy-policy.json"');
     // The sign-in page's texts are not on this page.

@@ -64,9 +64,9 @@ function firstVisitLinks(
     const named = (file: string) => html.includes(`"/${file}"`);
     const { scripts, styles } = filesOf(manifest, chunksNamed(manifest, patientLinkChunk));
     for (const file of scripts.filter((script) => !named(script)))
-      links.push(`<link rel="modulepreload" crossorigin href="/${attribute(file)}">`);
+      links.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${attribute(file)}">`);
     for (const file of styles.filter((style) => !named(style)))
-      links.push(`<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`);
+      links.push(`<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${attribute(file)}">`);
   }
   return links.join('\n    ');
 }
