@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { browserCheckPlugin } from './build/browser-check-plugin';
-import { codeSplitting } from './build/code-splitting';
+import { codeSplitting, firstDownloadPlugin } from './build/code-splitting';
 import { documentsPlugin } from './build/documents-plugin';
 import { licensesPlugin } from './build/licenses-plugin';
 import { localesPlugin } from './build/locales-plugin';
@@ -15,6 +16,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    firstDownloadPlugin(),
     reactRouterProductionPlugin(),
     localesPlugin(),
     documentsPlugin(),
@@ -44,7 +46,11 @@ export default defineConfig({
     target: 'es2022',
     // The server reads it to name a first visit's files in index.html (server/routes/index-page.ts).
     manifest: true,
-    // Which modules go into which file: build/code-splitting.ts.
-    rolldownOptions: { output: { codeSplitting } },
+    // Which modules go into which file: build/code-splitting.ts. patient.html is the patient link's own start
+    // (issue 32; server/routes/index-page.ts answers that page with it).
+    rolldownOptions: {
+      input: [join(import.meta.dirname, 'index.html'), join(import.meta.dirname, 'patient.html')],
+      output: { codeSplitting },
+    },
   },
 });

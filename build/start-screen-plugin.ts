@@ -1,5 +1,6 @@
+import { basename } from 'node:path';
 import type { Plugin } from 'vite';
-import { readStartScreenTexts, startScreenHtml, startScreenStyle } from './start-screen';
+import { patientLinkStartScreenHtml, readStartScreenTexts, startScreenHtml, startScreenStyle } from './start-screen';
 import { localesDir } from './locales-plugin';
 
 /**
@@ -80,13 +81,14 @@ function startScreen(): Plugin {
     name: 'cgm-start-screen',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => {
-        if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+      handler: (html, { filename }) => {
+        if (!html.includes('<div id="root"></div>')) throw new Error(`${filename} has no empty #root`);
+        const texts = readStartScreenTexts(localesDir);
+        // patient.html is the patient link's page (issue 32): its own first lines, on any host.
+        const screen =
+          basename(filename) === 'patient.html' ? patientLinkStartScreenHtml(texts) : startScreenHtml(texts);
         return {
-          html: html.replace(
-            '<div id="root"></div>',
-            `<div id="root">${startScreenHtml(readStartScreenTexts(localesDir))}</div>`,
-          ),
+          html: html.replace('<div id="root"></div>', `<div id="root">${screen}</div>`),
           tags: [{ tag: 'style', children: startScreenStyle(), injectTo: 'head' }],
         };
       },

@@ -125,3 +125,47 @@ describe('index.html of a first visit', () => {
     expect(response.body).toBe(html);
   });
 });
+
+describe("a build with the patient link's own page (issue 32)", () => {
+  const patientHtml =
+    '<!doctype html><html lang="en-US"><head><title>client</title>' +
+    '<script type="module" crossorigin fetchpriority="low" src="/assets/patient-xyz.js"></script></head>' +
+    '<body><div id="root"><!--start-screen--><p>Loading</p><!--/start-screen--></div></body></html>';
+  let ownPageApp: TestApp;
+  let ownPageDir: string;
+
+  beforeAll(async () => {
+    ownPageDir = mkdtempSync(path.join(tmpdir(), 'cgm-index-page-'));
+    writeFileSync(path.join(ownPageDir, 'index.html'), html);
+    writeFileSync(path.join(ownPageDir, 'patient.html'), patientHtml);
+    mkdirSync(path.join(ownPageDir, '.vite'));
+    writeFileSync(path.join(ownPageDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    cpSync(path.join(import.meta.dirname, '..', '..', 'locales'), path.join(ownPageDir, 'locales'), {
+      recursive: true,
+    });
+    ownPageApp = await createTestApp({ clientDir: ownPageDir, locale: 'fr-FR' });
+    await ownPageApp.app.ready();
+  });
+
+  afterAll(async () => {
+    await ownPageApp.close();
+    rmSync(ownPageDir, { recursive: true, force: true });
+  });
+
+  const body = async (url: string) => (await ownPageApp.app.inject({ method: 'GET', url })).body;
+
+  it('answers the patient link with patient.html, its texts, and none of the other pages’ files', async () => {
+    const link = await body('/cgm/patientlogin?token=DEMO-HOME-0001');
+    expect(link).toContain('src="/assets/patient-xyz.js"');
+    expect(link).toContain('<html lang="fr-FR">');
+    expect(link).toContain('href="/locales/fr-FR/assessments.json"');
+    expect(link).toContain('<h1 class="cgm-start-title" lang="fr-FR">Confirmez vos informations</h1>');
+    // Its own page names its files: the chunks a link page served from index.html needs are not preloaded.
+    expect(link).not.toContain('patient-link-abc');
+    expect(link).not.toContain('start-ghi');
+    // Every other page is index.html.
+    const login = await body('/cgm/login');
+    expect(login).not.toContain('patient-xyz');
+    expect(await body('/cgm/patient')).not.toContain('patient-xyz');
+  });
+});

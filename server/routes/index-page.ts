@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod/mini';
 import type { RuntimeConfig } from '#common/contract';
 import { patientLinkStartNamespaces, startLanguage, startNamespaces, type InterfaceLanguage } from '#common/languages';
-import type { BuiltIndex, BuiltIndexReader } from '../http/built-index';
+import { builtIndexReader, type BuiltIndex, type BuiltIndexReader } from '../http/built-index';
 import { compressOnce, type EncodedBody } from '../http/encoding';
 import { patientLinkChunk } from '../../build/patient-link-chunk';
 import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from '../../build/start-screen';
@@ -101,6 +101,9 @@ export type IndexPages = (
 export function indexPages(index: BuiltIndexReader, clientDir: string, config: RuntimeConfig): IndexPages {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const pagesOf = new WeakMap<BuiltIndex, Map<string, EncodedBody>>();
+  // Issue 32: the patient link's own page, whose scripts and styles are the patient's pages' only. A static host
+  // that does not send that address to it serves index.html there, which shows the same page.
+  const patientIndex = builtIndexReader(clientDir, 'patient.html');
 
   return async (kind, browserLanguage = null) => {
     // The start screen speaks the configured language, or on the patient link page the browser's when it is one of
@@ -108,7 +111,8 @@ export function indexPages(index: BuiltIndexReader, clientDir: string, config: R
     const language =
       kind === 'patientLink' && browserLanguage ? browserLanguage : startLanguage(config.currentLocale, null);
     const key = `${kind}:${language}`;
-    const built = await index();
+    const ownPage = kind === 'patientLink' ? await patientIndex() : null;
+    const built = ownPage ?? (await index());
     if (!built) return null;
     let pages = pagesOf.get(built);
     if (!pages) {
@@ -118,8 +122,8 @@ export function indexPages(index: BuiltIndexReader, clientDir: string, config: R
     const cached = pages.get(key);
     if (cached) return cached;
     const { html } = built;
-    // Only the patient link page names files of the build beyond index.html's own.
-    const manifest = kind === 'patientLink' ? await readManifest(manifestFile) : null;
+    // Only the patient link page served from index.html names files of the build beyond the page's own.
+    const manifest = kind === 'patientLink' && !ownPage ? await readManifest(manifestFile) : null;
     const links = firstVisitLinks(config, language, manifest, kind === 'patientLink', html);
     let page = html
       .replace(/<html lang="[^"]*">/, `<html lang="${attribute(language)}">`)
