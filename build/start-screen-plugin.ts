@@ -8,7 +8,7 @@ import { localesDir } from './locales-plugin';
  * precaches index.html, so an offline start shows it too.
  */
 export function startScreenPlugin(): Plugin[] {
-  return [startScreen(), stylesAfterFirstPaint(), scriptsNotForFirstPaint()];
+  return [startScreen(), stylesAfterFirstPaint(), scriptsAfterFirstPaint()];
 }
 
 /** Vite's links to the first download's stylesheets in the built index.html. */
@@ -44,33 +44,57 @@ function stylesAfterFirstPaint(): Plugin {
 }
 
 /** Vite's module script (the application's entry) and its preloads of the first download's files. */
-const entryScript = /<script type="module" crossorigin src="/g;
+const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const modulePreload = /<link rel="modulepreload" crossorigin href="/g;
 
 /**
- * Issue 32: the first download's scripts (and, above, its stylesheets) are asked for at once, as before, but at a low
- * priority: nothing of them is needed for the first paint, which is index.html's own start screen. The browser then
- * gives the start screen's paint, and the configuration and texts the first render also waits for, their turn first.
- * Lighthouse's phone model agrees: it counts a high-priority script that arrived before the first paint as needed for
- * it, and reported the patient link page's start screen 1.6 to 2.3 s late whenever the local server delivered the
- * scripts before Chromium had painted. (Starting the downloads only after the paint, a0925a8, pleased the model too,
- * but made a real phone wait longer for the form: reverted.)
+ * Runs the application once the start screen is painted; its files have been downloading since the page arrived
+ * (the entry is preloaded like the rest). The same text on both pages, so the server's content security policy lets
+ * it run by one hash, read from index.html (server/http/inline-scripts.ts). A page that is not shown paints nothing:
+ * it starts at once. The browser check before it may be taking this browser elsewhere.
  */
-function scriptsNotForFirstPaint(): Plugin {
+export const entryAfterFirstPaintScript = `(function () {
+  if (window.cgmUnsupportedBrowser) return;
+  function start() {
+    var entry = document.querySelector("link[data-cgm-entry]");
+    if (!entry) return;
+    var script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = entry.href;
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState !== "visible") start();
+  else requestAnimationFrame(function () { setTimeout(start, 0); });
+})();`;
+
+/**
+ * Issue 32: the first download's scripts (and, above, its stylesheets) are asked for at once, as before, but at a low
+ * priority, and the application runs once the start screen is on screen. Nothing of them is needed for the first
+ * paint, which is index.html's own start screen: the browser gives it, and the configuration and texts the first
+ * render also waits for, their turn first, and the scripts' evaluation (a long task on a phone) no longer holds the
+ * paint up. Lighthouse's phone model counts every request that ended before the first paint as needed for it, and
+ * reported the patient link page's start screen 1.6 to 2.3 s late whenever the local server delivered the scripts
+ * before Chromium had painted. (Starting the downloads themselves after the paint, a0925a8, pleased the model too,
+ * but made a real phone wait longer for the form, and was reverted: here they start with the page, as before.)
+ */
+function scriptsAfterFirstPaint(): Plugin {
   return {
-    name: 'cgm-scripts-not-for-first-paint',
+    name: 'cgm-scripts-after-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler: (html) => {
+        const entries = [...html.matchAll(entryScript)];
+        // A Vite that writes its entry another way would leave it running before the paint, silently.
+        if (entries.length !== 1) throw new Error('the page has not one entry script: update entryScript');
         const rewritten = html
-          .replace(entryScript, '<script type="module" crossorigin fetchpriority="low" src="')
+          .replace(entryScript, '<link rel="modulepreload" crossorigin href="$1" data-cgm-entry>')
           .replace(modulePreload, '<link rel="modulepreload" crossorigin fetchpriority="low" href="');
-        // A Vite that writes these tags another way would leave them at high priority, silently.
-        if (/<script type="module"(?![^>]*fetchpriority="low")/.test(rewritten)) {
-          throw new Error('index.html has a module script without a low fetch priority: update entryScript');
-        }
-        return rewritten;
+        return {
+          html: rewritten,
+          tags: [{ tag: 'script', children: entryAfterFirstPaintScript, injectTo: 'head' }],
+        };
       },
     },
   };

@@ -59,7 +59,7 @@ test('a client that accepts no compression gets the same files plain', async ({ 
   const html = await shell.text();
   expect(html).toContain('<div id="root">');
 
-  const scriptPath = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1] ?? '';
+  const scriptPath = /<link rel="modulepreload"[^>]* href="([^"]+)" data-cgm-entry>/.exec(html)?.[1] ?? '';
   const stylePath = /<link rel="preload" as="style" crossorigin href="([^"]+)"/.exec(html)?.[1] ?? '';
   expect(scriptPath).toMatch(/^\/assets\/.+\.js$/);
   expect(stylePath).toMatch(/^\/assets\/.+\.css$/);
