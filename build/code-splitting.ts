@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { staticModules } from './first-download';
 import { patientLinkChunk, patientLinkModules } from './patient-link-chunk';
 
 const root = join(import.meta.dirname, '..');
@@ -21,16 +22,9 @@ export function firstDownloadPlugin(): Plugin {
   return {
     name: 'cgm-first-download',
     apply: 'build',
-    buildEnd() {
+    async buildEnd() {
       for (const start of ['staff', 'patient'] as const) {
-        const found = firstDownload[start];
-        found.clear();
-        const waiting: string[] = [pages[start]];
-        for (let id = waiting.pop(); id !== undefined; id = waiting.pop()) {
-          if (found.has(id)) continue;
-          found.add(id);
-          waiting.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
+        firstDownload[start] = await staticModules(this, pages[start]);
       }
     },
   };
