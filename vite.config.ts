@@ -5,6 +5,7 @@ import { browserCheckPlugin } from './build/browser-check-plugin';
 import { codeSplitting, firstDownloadPlugin } from './build/code-splitting';
 import { documentsPlugin } from './build/documents-plugin';
 import { licensesPlugin } from './build/licenses-plugin';
+import { patientEntry } from './build/page-starts-plugin';
 import { localesPlugin } from './build/locales-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
 import { pwaPlugin } from './build/pwa-plugin';
@@ -46,10 +47,10 @@ export default defineConfig({
     target: 'es2022',
     // The server reads it to name a first visit's files in index.html (server/routes/index-page.ts).
     manifest: true,
-    // Which modules go into which file: build/code-splitting.ts. patient.html is the patient link's own start
-    // (issue 32; server/routes/index-page.ts answers that page with it).
+    // Which modules go into which file: build/code-splitting.ts. index.html starts the patient's link page with
+    // its own entry (issue 32, build/page-starts-plugin.ts).
     rolldownOptions: {
-      input: [join(import.meta.dirname, 'index.html'), join(import.meta.dirname, 'patient.html')],
+      input: [join(import.meta.dirname, 'index.html'), patientEntry],
       output: { codeSplitting },
     },
   },

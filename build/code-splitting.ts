@@ -1,18 +1,19 @@
 import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { staticModules } from './first-download';
+import { patientEntry } from './page-starts-plugin';
 import { patientLinkChunk, patientLinkModules } from './patient-link-chunk';
 
 const root = join(import.meta.dirname, '..');
 
 /**
- * The build's two pages (issue 32): index.html (its script src/main.tsx starts every page) and patient.html
- * (src/patient-main.tsx starts the patient's link page), each with what Vite adds to it (the module preload
- * polyfill). The pages' scripts stay in their own small files: the chunks below hold what they import, and a page
- * that loads one of those must not start the other's application.
+ * The build's two starts (issue 32, page-starts-plugin.ts): index.html's script src/main.tsx starts every page (with
+ * what Vite adds to the page: the module preload polyfill), src/patient-main.tsx the patient's link page. The entries
+ * stay in their own small files: the chunks below hold what they import, and a start that loads one of those must
+ * not run the other's application.
  */
-const pages = { staff: join(root, 'index.html'), patient: join(root, 'patient.html') } as const;
-const entryScripts = new Set([...Object.values(pages), join(root, 'src/main.tsx'), join(root, 'src/patient-main.tsx')]);
+const pages = { staff: join(root, 'index.html'), patient: patientEntry } as const;
+const entryScripts = new Set([...Object.values(pages), join(root, 'src/main.tsx')]);
 
 /** The modules each start imports, directly or through others (not lazily), found once the build has read them all. */
 const firstDownload = { staff: new Set<string>(), patient: new Set<string>() };

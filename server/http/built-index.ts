@@ -13,11 +13,10 @@ export type BuiltIndexReader = () => Promise<BuiltIndex | null>;
 /**
  * The one reader of the built client's index.html: the page the server answers to client routes
  * (routes/index-page.ts) and the inline scripts the pages' policy allows (inline-scripts.ts) both derive from it,
- * and it reads the file again only when a build replaces it (its modification time). The build's other page,
- * patient.html (the patient link's own start, issue 32), is read the same way.
+ * and it reads the file again only when a build replaces it (its modification time).
  */
-export function builtIndexReader(clientDir: string, page = 'index.html'): BuiltIndexReader {
-  const indexFile = path.join(clientDir, page);
+export function builtIndexReader(clientDir: string): BuiltIndexReader {
+  const indexFile = path.join(clientDir, 'index.html');
   let current: BuiltIndex | null = null;
   return async () => {
     const stats = await stat(indexFile).catch(() => null);

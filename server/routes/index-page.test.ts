@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -11,28 +11,9 @@ let clientDir: string;
 const html =
   '<!doctype html><html lang="en-US"><head><title>client</title></head>' +
   '<body><div id="root"><!--start-screen--><p>Loading</p><!--/start-screen--></div></body></html>';
-/**
- * What Vite's manifest says of the patient link page: the chunk named patient-link that holds it and its styles, a
- * chunk it imports, the first download's chunk (named in index.html already), and a staff page.
- */
-const manifest = {
-  '_patient-link-abc.js': {
-    file: 'assets/patient-link-abc.js',
-    name: 'patient-link',
-    imports: ['_vendor-forms.js', '_start.js'],
-    css: ['assets/patient-link-jkl.css'],
-  },
-  '_patient-link-jkl.css': { file: 'assets/patient-link-jkl.css', src: '_patient-link-jkl.css' },
-  '_vendor-forms.js': { file: 'assets/vendor-forms-def.js', name: 'vendor~forms' },
-  '_start.js': { file: 'assets/start-ghi.js', name: 'start' },
-  'src/features/orders/index.ts': { file: 'assets/orders-zzz.js', name: 'index' },
-};
-
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'cgm-index-page-'));
   writeFileSync(path.join(clientDir, 'index.html'), html);
-  mkdirSync(path.join(clientDir, '.vite'));
-  writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   cpSync(path.join(import.meta.dirname, '..', '..', 'locales'), path.join(clientDir, 'locales'), { recursive: true });
   testApp = await createTestApp({ clientDir, locale: 'fr-FR' });
   await testApp.app.ready();
@@ -64,31 +45,21 @@ describe('index.html of a first visit', () => {
           `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/fr-FR/${namespace}.json">`,
         );
       }
-      expect(body).not.toContain('patient-link-abc');
       expect(body).not.toContain('/locales/fr-FR/assessments.json');
     }
   });
 
-  it("names the patient link page's code, styles and texts on that page only", async () => {
+  it("names the patient link page's texts on that page only", async () => {
     const body = await page('/cgm/patientlogin?token=DEMO-HOME-0001');
-    expect(body).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/patient-link-abc.js">',
-    );
-    expect(body).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/vendor-forms-def.js">',
-    );
-    expect(body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/start-ghi.js">');
-    expect(body).toContain(
-      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/patient-link-jkl.css">',
-    );
+    // Its code and styles are those index.html's own start script chooses for the address (build/page-starts-plugin.ts).
+    expect(body).not.toContain('modulepreload');
     expect(body).toContain('href="/locales/fr-FR/assessments.json"');
     expect(body).toContain('href="/locales/fr-FR/privacy-policy.json"');
     // The sign-in page's texts are not on this page.
     expect(body).toContain('href="/locales/fr-FR/shell.json"');
     expect(body).not.toContain('/locales/fr-FR/auth.json');
-    expect(body).not.toContain('orders-zzz');
     // The links go in the head, before the body.
-    expect(body.indexOf('patient-link-abc')).toBeLessThan(body.indexOf('</head>'));
+    expect(body.indexOf('/locales/fr-FR/assessments.json')).toBeLessThan(body.indexOf('</head>'));
   });
 
   it('speaks the configured language from its first paint', async () => {
@@ -123,49 +94,5 @@ describe('index.html of a first visit', () => {
   it('leaves /index.html as built, for the service worker to precache', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/index.html' });
     expect(response.body).toBe(html);
-  });
-});
-
-describe("a build with the patient link's own page (issue 32)", () => {
-  const patientHtml =
-    '<!doctype html><html lang="en-US"><head><title>client</title>' +
-    '<script type="module" crossorigin fetchpriority="low" src="/assets/patient-xyz.js"></script></head>' +
-    '<body><div id="root"><!--start-screen--><p>Loading</p><!--/start-screen--></div></body></html>';
-  let ownPageApp: TestApp;
-  let ownPageDir: string;
-
-  beforeAll(async () => {
-    ownPageDir = mkdtempSync(path.join(tmpdir(), 'cgm-index-page-'));
-    writeFileSync(path.join(ownPageDir, 'index.html'), html);
-    writeFileSync(path.join(ownPageDir, 'patient.html'), patientHtml);
-    mkdirSync(path.join(ownPageDir, '.vite'));
-    writeFileSync(path.join(ownPageDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    cpSync(path.join(import.meta.dirname, '..', '..', 'locales'), path.join(ownPageDir, 'locales'), {
-      recursive: true,
-    });
-    ownPageApp = await createTestApp({ clientDir: ownPageDir, locale: 'fr-FR' });
-    await ownPageApp.app.ready();
-  });
-
-  afterAll(async () => {
-    await ownPageApp.close();
-    rmSync(ownPageDir, { recursive: true, force: true });
-  });
-
-  const body = async (url: string) => (await ownPageApp.app.inject({ method: 'GET', url })).body;
-
-  it('answers the patient link with patient.html, its texts, and none of the other pages’ files', async () => {
-    const link = await body('/cgm/patientlogin?token=DEMO-HOME-0001');
-    expect(link).toContain('src="/assets/patient-xyz.js"');
-    expect(link).toContain('<html lang="fr-FR">');
-    expect(link).toContain('href="/locales/fr-FR/assessments.json"');
-    expect(link).toContain('<h1 class="cgm-start-title" lang="fr-FR">Confirmez vos informations</h1>');
-    // Its own page names its files: the chunks a link page served from index.html needs are not preloaded.
-    expect(link).not.toContain('patient-link-abc');
-    expect(link).not.toContain('start-ghi');
-    // Every other page is index.html.
-    const login = await body('/cgm/login');
-    expect(login).not.toContain('patient-xyz');
-    expect(await body('/cgm/patient')).not.toContain('patient-xyz');
   });
 });

@@ -2,22 +2,28 @@ import { useEffect } from 'react';
 import { createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { PatientLoginPage } from '../features/assessments/patient-login-page';
 import { appPaths } from '../shared/lib/paths';
+import { usePaths } from '../shared/lib/runtime-config';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { RouteError } from '../shell/route-error';
 import { patientRoutes } from './patient-routes';
 import type { RouteData } from './route-loaders';
 import { insideShell } from './route-pages';
 
+/** The address this page was opened at (index.html chose the patient's start for it, build/page-starts-plugin.ts). */
+const openedAt = window.location.pathname;
+
 /**
  * Any address outside the patient's pages (a staff page, the hand-over lock, an unknown address) is opened as a page
  * of its own, which the whole application's start serves: the router has already put it in the history, so the
- * load replaces that entry.
+ * load replaces that entry. The address the page was opened at would choose this start again (a link under another
+ * product's name): it goes where every page sends an unknown address, the home page (spec §2).
  */
 function OpenAsPage() {
   const { pathname, search, hash } = useLocation();
+  const home = usePaths().home;
   useEffect(() => {
-    window.location.replace(`${pathname}${search}${hash}`);
-  }, [pathname, search, hash]);
+    window.location.replace(pathname === openedAt ? home : `${pathname}${search}${hash}`);
+  }, [pathname, search, hash, home]);
   return <RouteLoading />;
 }
 
