@@ -79,12 +79,15 @@ describe("index.html's start script (issue 32)", () => {
     }
   });
 
-  it('marks the stylesheets for the first render to put in place, and asks for every file at a low priority', () => {
+  it('marks the stylesheets for the first render to put in place, at a low priority, and the scripts at their usual one', () => {
     const head = runAt('/cgm/login');
     const style = head.find((element) => element.rel === 'preload');
     expect(style?.as).toBe('style');
     expect(style?.attributes['data-first-visit-style']).toBe('');
-    expect(head.filter(({ tag }) => tag === 'link').every((link) => link.fetchPriority === 'low')).toBe(true);
+    expect(style?.fetchPriority).toBe('low');
+    expect(head.filter((element) => element.rel === 'modulepreload').map(({ fetchPriority }) => fetchPriority)).toEqual(
+      [undefined, undefined],
+    );
   });
 
   it('downloads and starts nothing in a browser the browser check turned away', () => {
