@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { browserCheckPlugin } from './build/browser-check-plugin';
-import { codeSplitting } from './build/code-splitting';
+import { codeSplitting, firstDownloadPlugin } from './build/code-splitting';
 import { documentsPlugin } from './build/documents-plugin';
 import { licensesPlugin } from './build/licenses-plugin';
+import { patientEntry } from './build/page-starts-plugin';
 import { localesPlugin } from './build/locales-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
 import { pwaPlugin } from './build/pwa-plugin';
@@ -15,6 +17,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    firstDownloadPlugin(),
     reactRouterProductionPlugin(),
     localesPlugin(),
     documentsPlugin(),
@@ -44,7 +47,11 @@ export default defineConfig({
     target: 'es2022',
     // The server reads it to name a first visit's files in index.html (server/routes/index-page.ts).
     manifest: true,
-    // Which modules go into which file: build/code-splitting.ts.
-    rolldownOptions: { output: { codeSplitting } },
+    // Which modules go into which file: build/code-splitting.ts. index.html starts the patient's link page with
+    // its own entry (issue 32, build/page-starts-plugin.ts).
+    rolldownOptions: {
+      input: [join(import.meta.dirname, 'index.html'), patientEntry],
+      output: { codeSplitting },
+    },
   },
 });

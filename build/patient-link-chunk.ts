@@ -1,7 +1,8 @@
 /**
  * The chunk the build gathers the patient's link page into, with its styles and what it imports beyond the first
- * download (code-splitting.ts). The manifest names it by this name: the page's module is inside it, not a key of its
- * own. The server preloads this chunk on that page (server/routes/index-page.ts).
+ * download (code-splitting.ts), for the route table of every page (src/app/router.tsx: in development, or a link
+ * under another product's name). At the link's own address the patient's start has the page in its first download
+ * (src/patient-main.tsx, build/page-starts-plugin.ts).
  */
 export const patientLinkChunk = 'patient-link';
 

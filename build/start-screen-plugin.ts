@@ -1,45 +1,15 @@
 import type { Plugin } from 'vite';
 import { readStartScreenTexts, startScreenHtml, startScreenStyle } from './start-screen';
 import { localesDir } from './locales-plugin';
+import { pageStartsPlugin } from './page-starts-plugin';
 
 /**
- * The first paint comes from index.html itself (start-screen.ts says why and how). The service worker
- * precaches index.html, so an offline start shows it too.
+ * The first paint comes from index.html itself (start-screen.ts says why and how); the scripts and stylesheets of the
+ * start the address calls for follow it (page-starts-plugin.ts). The service worker precaches index.html, so an
+ * offline start shows it too.
  */
 export function startScreenPlugin(): Plugin[] {
-  return [startScreen(), stylesAfterFirstPaint()];
-}
-
-/** Vite's links to the first download's stylesheets in the built index.html. */
-const stylesheetLink = /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g;
-
-/**
- * The first download's stylesheets do not hold up the start screen: Vite links them as stylesheets, which the
- * browser must have before it paints anything, so on a slow phone network the page stayed white for as long as
- * they took (the start screen's own look is inline). They are preloaded instead, at the same priority, and the
- * application puts them in place and waits for them before its first render (src/app/load-all-styles.ts), so no
- * page ever shows unstyled.
- */
-function stylesAfterFirstPaint(): Plugin {
-  return {
-    name: 'cgm-styles-after-first-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => {
-        const rewritten = html.replace(
-          stylesheetLink,
-          (_link, crossorigin: string | undefined, href: string) =>
-            `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}" data-first-visit-style>`,
-        );
-        // A Vite that links its stylesheets another way would leave them holding up the start screen, silently.
-        if (/<link[^>]*rel="stylesheet"/.test(rewritten)) {
-          throw new Error('index.html links a stylesheet the start screen would wait for: update stylesheetLink');
-        }
-        return rewritten;
-      },
-    },
-  };
+  return [startScreen(), pageStartsPlugin()];
 }
 
 function startScreen(): Plugin {

@@ -1,81 +1,26 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod/mini';
 import type { RuntimeConfig } from '#common/contract';
 import { patientLinkStartNamespaces, startLanguage, startNamespaces, type InterfaceLanguage } from '#common/languages';
 import type { BuiltIndex, BuiltIndexReader } from '../http/built-index';
 import { compressOnce, type EncodedBody } from '../http/encoding';
-import { patientLinkChunk } from '../../build/patient-link-chunk';
 import { patientLinkStartScreenHtml, readStartScreenTexts, withStartScreen } from '../../build/start-screen';
-
-/** The part of Vite's build manifest (dist/.vite/manifest.json) that names a chunk's files. */
-const manifestSchema = z.record(
-  z.string(),
-  z.object({
-    file: z.string(),
-    name: z.optional(z.string()),
-    imports: z.optional(z.array(z.string())),
-    css: z.optional(z.array(z.string())),
-  }),
-);
-type Manifest = z.infer<typeof manifestSchema>;
-
-/** The manifest's keys of the chunks named `name`. */
-const chunksNamed = (manifest: Manifest, name: string): string[] =>
-  Object.keys(manifest).filter((key) => manifest[key]?.name === name);
-
-/** A chunk's JS files with every file it imports statically, and their styles. */
-function filesOf(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string): void => {
-    const entry = manifest[key];
-    if (!entry || scripts.has(entry.file)) return;
-    scripts.add(entry.file);
-    for (const css of entry.css ?? []) styles.add(css);
-    for (const imported of entry.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return { scripts: [...scripts], styles: [...styles] };
-}
 
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * The links a first visit needs beside the scripts index.html already names. Without them the browser learns of the
- * translation files only once the scripts have run, and of the patient page's code only once the router has
- * started: two more round trips on a phone's network before anything can be read. The language is the configured
+ * The links a first visit needs beside the scripts index.html already names (build/page-starts-plugin.ts: those of
+ * the start the address calls for). Without them the browser learns of the translation files only once the scripts
+ * have run: one more round trip on a phone's network before anything can be read. The language is the configured
  * one; a browser whose person chose another fetches that one as before, and the preloaded files go unused.
  */
-function firstVisitLinks(
-  config: RuntimeConfig,
-  language: InterfaceLanguage,
-  manifest: Manifest | null,
-  patientLink: boolean,
-  html: string,
-): string {
+function firstVisitLinks(config: RuntimeConfig, language: InterfaceLanguage, patientLink: boolean): string {
   const namespaces = patientLink ? [...patientLinkStartNamespaces] : [...startNamespaces];
-  const links = namespaces.map(
-    (namespace) =>
-      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(`${config.staticHost}/locales/${language}/${namespace}.json`)}">`,
-  );
-  if (patientLink && manifest) {
-    // The first download's own files are named in index.html already.
-    const named = (file: string) => html.includes(`"/${file}"`);
-    const { scripts, styles } = filesOf(manifest, chunksNamed(manifest, patientLinkChunk));
-    for (const file of scripts.filter((script) => !named(script)))
-      links.push(`<link rel="modulepreload" crossorigin href="/${attribute(file)}">`);
-    for (const file of styles.filter((style) => !named(style)))
-      links.push(`<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`);
-  }
-  return links.join('\n    ');
-}
-
-/** The build's manifest, or null when there is none or its shape is not a manifest's (the page then goes without those links). */
-async function readManifest(manifestFile: string): Promise<Manifest | null> {
-  const manifestText = await readFile(manifestFile, 'utf8').catch(() => null);
-  const parsed = manifestText ? manifestSchema.safeParse(JSON.parse(manifestText)) : null;
-  return parsed?.success ? parsed.data : null;
+  return namespaces
+    .map(
+      (namespace) =>
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(`${config.staticHost}/locales/${language}/${namespace}.json`)}">`,
+    )
+    .join('\n    ');
 }
 
 export type IndexPageKind = 'default' | 'patientLink';
@@ -99,7 +44,6 @@ export type IndexPages = (
  * serving its precached copy on later visits, when everything named here is in its cache already.
  */
 export function indexPages(index: BuiltIndexReader, clientDir: string, config: RuntimeConfig): IndexPages {
-  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const pagesOf = new WeakMap<BuiltIndex, Map<string, EncodedBody>>();
 
   return async (kind, browserLanguage = null) => {
@@ -118,9 +62,7 @@ export function indexPages(index: BuiltIndexReader, clientDir: string, config: R
     const cached = pages.get(key);
     if (cached) return cached;
     const { html } = built;
-    // Only the patient link page names files of the build beyond index.html's own.
-    const manifest = kind === 'patientLink' ? await readManifest(manifestFile) : null;
-    const links = firstVisitLinks(config, language, manifest, kind === 'patientLink', html);
+    const links = firstVisitLinks(config, language, kind === 'patientLink');
     let page = html
       .replace(/<html lang="[^"]*">/, `<html lang="${attribute(language)}">`)
       .replace('</head>', `  ${links}\n  </head>`);

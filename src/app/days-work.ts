@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import type { HttpClient } from '../shared/api/http';
 import type { SessionStore } from '../shared/auth/session-store';
+import { todayIso } from '#common/validation/dates';
 
 /** How many of the day's patients and orders are read at once. */
 const parallelReads = 4;
@@ -41,7 +41,7 @@ export async function keepTheDaysWork(
   ]);
   // Fetched afresh: the day's list is what changed since the last start.
   const today = await queryClient.query({
-    ...orderQueries.todayInClinic(http, providerServiceId, format(now, 'yyyy-MM-dd')),
+    ...orderQueries.todayInClinic(http, providerServiceId, todayIso(now)),
     staleTime: 0,
   });
   const patientIds = [...new Set(today.map(({ patient }) => patient.id))];

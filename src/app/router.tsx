@@ -5,25 +5,14 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeGate, LogoutPage } from '../features/auth';
 import type { Entitlement, Role } from '#common/contract';
 import { RequireAuth, RequireEntitlement, RequireRole, type ForbiddenMessage } from '../shared/auth/guards';
-import { patientLinkNamespaces } from '#common/languages';
 import { appPaths } from '../shared/lib/paths';
 import { AppLayout, RouteLoading } from '../shell/app-layout';
 import { RouteError } from '../shell/route-error';
 import { detailLoaders, type DetailLoaders, type RouteData } from './route-loaders';
-import { loadAllNamespaces, loadNamespaces } from './i18n';
-import { loadAllStyles } from './load-all-styles';
-
-/**
- * A feature's code with the styles and translations the first visit left out, so no page shows before its
- * styles and texts are in.
- */
-const withStyles = async <T,>(module: Promise<T>): Promise<T> =>
-  (await Promise.all([module, loadAllStyles(), loadAllNamespaces()]))[0];
-
-/** A lazily loaded page: its feature's code downloads only when the route is first opened. */
-function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await withStyles(load()) }) };
-}
+import { patientLinkNamespaces } from '#common/languages';
+import { loadNamespaces } from './i18n';
+import { patientRoutes } from './patient-routes';
+import { insideShell, page, withStyles } from './route-pages';
 
 const onlyFor = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
   element: <RequireRole roles={roles} />,
@@ -38,12 +27,6 @@ const dialog = (path: string, entitlement: Entitlement | null, load: () => Promi
   entitlement
     ? { path, element: <RequireEntitlement entitlement={entitlement} />, children: [{ index: true, ...page(load) }] }
     : { path, ...page(load) };
-
-/**
- * A page that throws or whose code fails to download shows the catalogue's text inside the shell (top bar and
- * footer stay); the error element on the shell's own route covers a broken shell.
- */
-const insideShell = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
 
 const patients = () => import('../features/patients');
 const orders = () => import('../features/orders');
@@ -206,40 +189,16 @@ export function routes(product: string, loaders?: DetailLoaders): RouteObject[] 
               path: 'setupaccountresetmypassword',
               ...page(async () => (await import('../features/password')).ResetPasswordPage),
             },
-            // Spec §2: the patient's order link and its error pages are anonymous.
-            {
-              // The patient's first page, on a phone: its own module, styles and texts only, not the assessments
-              // feature's whole index, Mantine's whole stylesheet and every feature's texts.
-              path: 'patientlogin',
-              lazy: async () => {
-                const [module] = await Promise.all([
-                  import('../features/assessments/patient-login-page'),
-                  import('./patient-link-styles'),
-                  loadNamespaces(patientLinkNamespaces),
-                ]);
-                return { Component: module.PatientLoginPage };
-              },
-            },
-            {
-              path: 'patientloginerror/:errorCode',
-              ...page(async () => (await assessments()).PatientLoginErrorPage),
-            },
-            {
-              // Spec §4: a patient's pages; an expired patient session returns to the patient login.
-              path: 'patient',
-              lazy: async () => ({ Component: (await withStyles(assessments())).PatientSessionGate }),
-              children: [
-                { index: true, ...page(async () => (await assessments()).PatientHomePage) },
-                {
-                  path: 'selfassessment/:patientId/assessment/:assessmentId',
-                  children: [
-                    { index: true, ...page(async () => (await assessments()).SelfAssessmentPage) },
-                    { path: 'completed', ...page(async () => (await assessments()).SelfAssessmentCompletedPage) },
-                    { path: 'error/:errorCode', ...page(async () => (await assessments()).SelfAssessmentErrorPage) },
-                  ],
-                },
-              ],
-            },
+            // The patient's first page, on a phone: its own module, styles and texts only, not the assessments
+            // feature's whole index, Mantine's whole stylesheet and every feature's texts.
+            ...patientRoutes(async () => {
+              const [module] = await Promise.all([
+                import('../features/assessments/patient-login-page'),
+                import('./patient-link-styles'),
+                loadNamespaces(patientLinkNamespaces),
+              ]);
+              return module.PatientLoginPage;
+            }),
             {
               // Issue 31: the tablet in the patient's hands for an on-site test, and staff's unlock. Not behind the
               // sign-in guard: a restarted app in patient mode shows the closing screen and a staff sign-in here.

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { capabilityKeys } from '../shared/api/capabilities';
 import { useOnline } from '../shared/api/connectivity';
-import { useFormatters } from '../shared/lib/i18n/format';
+import { fallbackLanguage, toInterfaceLanguage } from '#common/languages';
+import { formatAge } from '../shared/lib/i18n/relative-time';
 
 /** How often the age said in the banner is brought up to date. */
 const ageTickMs = 30_000;
@@ -58,10 +59,9 @@ export function OfflineBanner() {
 }
 
 function OfflineAlert() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const savedAt = useOldestShown();
   const now = useNow();
-  const { formatRelative } = useFormatters();
   return (
     <Alert
       color="yellow"
@@ -76,7 +76,11 @@ function OfflineAlert() {
         <Text component="span" fw={600}>
           {' '}
           {t('offlineSavedAge', {
-            age: formatRelative(new Date(savedAt).toISOString(), new Date(Math.max(now, savedAt))),
+            age: formatAge(
+              savedAt,
+              Math.max(now, savedAt),
+              toInterfaceLanguage(i18n.resolvedLanguage ?? i18n.language) ?? fallbackLanguage,
+            ),
           })}
         </Text>
       )}

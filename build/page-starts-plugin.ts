@@ -1,0 +1,120 @@
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+/**
+ * Issue 32: the one index.html starts one of two applications, chosen by the address it is opened at: the patient's
+ * link (/{product}/patientlogin) starts the patient's pages only (src/patient-main.tsx: their small route table,
+ * styles and code, no sign-in page, staff routes or offline cache); every other address starts every page
+ * (src/main.tsx). A static host that answers every address with index.html needs nothing more, and the service
+ * worker's precached index.html makes the same choice offline.
+ */
+
+/** The patient's start, built beside index.html's own (vite.config.ts). */
+export const patientEntry = path.join(import.meta.dirname, '..', 'src', 'patient-main.tsx');
+
+/** What a start downloads before it runs: its entry, the files the entry imports (not lazily) and their styles. */
+export interface StartFiles {
+  entry: string;
+  scripts: string[];
+  styles: string[];
+}
+
+/** The address of the patient's link under any product slug (start-client.tsx checks the configured one). */
+export const patientLinkPath = /^\/[^/]+\/patientlogin\/?$/;
+
+/**
+ * Asks for the chosen start's files at once. The stylesheets are only preloaded, at a low priority (a stylesheet link
+ * would hold the start screen up): the application puts them in place before its first render
+ * (src/app/load-all-styles.ts). The scripts keep their usual priority: at a low one they arrived after the texts on a
+ * phone's network, and the link's check, which they send, went out later (the patient journey's usable form came
+ * about 0.2 s later). The entry runs once the start screen is painted, its file downloading since the page
+ * arrived: its evaluation, a long task on a phone, no longer holds the paint up. A page that is not shown paints
+ * nothing and starts at once. The browser check before it may be taking this browser elsewhere.
+ */
+export function pageStartScript(staff: StartFiles, patient: StartFiles): string {
+  return `(function () {
+  if (window.cgmUnsupportedBrowser) return;
+  var files = ${patientLinkPath.toString()}.test(location.pathname) ? ${JSON.stringify(patient)} : ${JSON.stringify(staff)};
+  function link(rel, href, as) {
+    var element = document.createElement("link");
+    element.rel = rel;
+    if (as) element.as = as;
+    element.crossOrigin = "";
+    if (as === "style") element.fetchPriority = "low";
+    element.href = href;
+    if (as === "style") element.setAttribute("data-first-visit-style", "");
+    document.head.appendChild(element);
+  }
+  files.styles.forEach(function (href) { link("preload", href, "style"); });
+  link("modulepreload", files.entry);
+  files.scripts.forEach(function (href) { link("modulepreload", href); });
+  function start() {
+    var script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = files.entry;
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState !== "visible") start();
+  else requestAnimationFrame(function () { setTimeout(start, 0); });
+})();`;
+}
+
+/** What Vite writes into the built index.html for its entry (src/main.tsx). */
+const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const stylesheetLink = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+
+/** The patient start's files, from the bundle: its entry chunk, the chunks it imports statically, their styles. */
+function patientFiles(bundle: Rolldown.OutputBundle, base: string): StartFiles {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === patientEntry);
+  if (!entry) throw new Error('the build has no patient start: is src/patient-main.tsx among its inputs?');
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(base + css);
+    for (const file of chunk.imports) {
+      if (scripts.has(base + file)) continue;
+      scripts.add(base + file);
+      const imported = bundle[file];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  visit(entry);
+  return { entry: base + entry.fileName, scripts: [...scripts], styles: [...styles] };
+}
+
+export function pageStartsPlugin(): Plugin {
+  let base = '/';
+  return {
+    name: 'cgm-page-starts',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) => {
+        if (!bundle) throw new Error('the page starts are written at build time only');
+        const entries = [...html.matchAll(entryScript)].map((match) => match[1] ?? '');
+        // A Vite that writes its tags another way would leave them loading the staff's start on the patient's link.
+        const [entry] = entries;
+        if (entries.length !== 1 || !entry) throw new Error('index.html has not one entry script: update entryScript');
+        const staff: StartFiles = {
+          entry,
+          scripts: [...html.matchAll(modulePreload)].map((match) => match[1] ?? ''),
+          styles: [...html.matchAll(stylesheetLink)].map((match) => match[1] ?? ''),
+        };
+        const rest = html.replace(entryScript, '').replace(modulePreload, '').replace(stylesheetLink, '');
+        if (/<link[^>]*rel="(stylesheet|modulepreload)"|<script[^>]*\bsrc=/.test(rest)) {
+          throw new Error('index.html names a file the page starts do not choose: update the tags above');
+        }
+        return {
+          html: rest,
+          tags: [{ tag: 'script', children: pageStartScript(staff, patientFiles(bundle, base)), injectTo: 'head' }],
+        };
+      },
+    },
+  };
+}
