@@ -346,3 +346,23 @@ describe('the phone number for patients (issue 32)', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('contactPhone');
   });
 });
+
+describe('the follow-up days on an API without the follow-up (issue 37)', () => {
+  const followUpProbe = (call: HttpCall) => call.path.startsWith('/api/cgm/assessmentorders/followup');
+
+  it('are left out when the API answers the follow-up with 404, and shown when it offers it', async () => {
+    renderAdd((call) => {
+      if (followUpProbe(call)) throw apiError(404, 'NOT_FOUND', 'Not found');
+      return undefined;
+    });
+    expect(await screen.findByRole('textbox', { name: 'Provider name' })).toBeVisible();
+    await waitFor(() => {
+      expect(screen.queryByRole('textbox', { name: /Days the patient’s link works/ })).toBeNull();
+    });
+  });
+
+  it('are shown when the API offers the follow-up', async () => {
+    renderAdd((call) => (followUpProbe(call) ? { dataList: [], count: 0 } : undefined));
+    expect(await screen.findByRole('textbox', { name: /Days the patient’s link works/ })).toBeVisible();
+  });
+});

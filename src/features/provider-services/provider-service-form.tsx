@@ -37,6 +37,7 @@ import {
 import { providerServiceName } from '../../shared/lib/provider-service-name';
 import { useUnsavedChanges } from '../../shared/lib/unsaved-changes';
 import { Notice } from '../../shared/ui';
+import { useCapability } from '../../shared/api/capabilities';
 import { useOnline } from '../../shared/api/connectivity';
 
 export interface ProviderServiceFormProps {
@@ -76,6 +77,8 @@ export function ProviderServiceForm({
   const paths = usePaths();
   const navigate = useNavigate();
   const online = useOnline();
+  // The follow-up days are the reference server's follow-up (issue 37): an API without it has no such settings.
+  const followsUp = useCapability('followUp').offered;
   const mode = providerServiceId === null ? 'add' : 'edit';
   const save = useSaveProviderService(providerServiceId);
   const [failure, setFailure] = useState<{ shown: SaveFailure; error: unknown } | null>(null);
@@ -169,26 +172,28 @@ export function ProviderServiceForm({
               }))}
             />
             <LocalitiesField />
-            <Group align="flex-start" grow>
-              {(
-                [
-                  ['linkExpiryDays', linkExpiryDaysRange],
-                  ['reminderAfterDays', reminderAfterDaysRange],
-                ] as const
-              ).map(([name, range]) => (
-                <NumberField<ProviderServiceFormValues>
-                  key={name}
-                  name={name}
-                  label={t(`form.${name}`)}
-                  description={t(`form.${name}Hint`, { min: range.min, max: range.max })}
-                  required
-                  min={range.min}
-                  max={range.max}
-                  allowDecimal={false}
-                  allowNegative={false}
-                />
-              ))}
-            </Group>
+            {followsUp && (
+              <Group align="flex-start" grow>
+                {(
+                  [
+                    ['linkExpiryDays', linkExpiryDaysRange],
+                    ['reminderAfterDays', reminderAfterDaysRange],
+                  ] as const
+                ).map(([name, range]) => (
+                  <NumberField<ProviderServiceFormValues>
+                    key={name}
+                    name={name}
+                    label={t(`form.${name}`)}
+                    description={t(`form.${name}Hint`, { min: range.min, max: range.max })}
+                    required
+                    min={range.min}
+                    max={range.max}
+                    allowDecimal={false}
+                    allowNegative={false}
+                  />
+                ))}
+              </Group>
+            )}
             {failure && (
               <Notice tone="error" title={t('form.saveFailedTitle')} error={failure.error}>
                 {'message' in failure.shown

@@ -11,7 +11,7 @@ import { useHttp } from './http-context';
  * not offered, without an error, a toast or an empty frame.
  *
  * - followUp: the follow-up list and "Needs attention", an order's timeline, resend, cancel, hand-off and letters,
- *   and "unable to take the test".
+ *   "unable to take the test", and a provider service's follow-up days (link expiry, reminder).
  * - results: results over time and the result summaries of the lists and the profile.
  * - reportAccess: a short-lived token for the embedded report page.
  * - audit: the administrators' audit trail (issue 35), its Manage tab.
