@@ -43,7 +43,7 @@ describe('the offline banner (issue 36)', () => {
   it('says how old the saved list on screen is, not how old what the app knows of the API is', async () => {
     renderOffline(true);
     expect(await screen.findByText('Rosa Alvarez')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/You are offline.*Saved 60 minutes ago\./);
+    expect(screen.getByRole('status')).toHaveTextContent(/You are offline.*Saved 1 hour ago\./);
   });
 
   it('gives no age when nothing saved is on screen', async () => {
