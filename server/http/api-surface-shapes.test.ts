@@ -50,8 +50,8 @@ interface Surface {
 let full: Surface;
 let spec: Surface;
 
-async function started(apiSurface: 'full' | 'spec'): Promise<Surface> {
-  const testApp = await createTestApp({ apiSurface });
+async function started(apiSurface: 'full' | 'spec', sharedDb?: TestApp['db']): Promise<Surface> {
+  const testApp = await createTestApp({ apiSurface }, sharedDb);
   await testApp.app.ready();
   return {
     testApp,
@@ -60,12 +60,15 @@ async function started(apiSurface: 'full' | 'spec'): Promise<Surface> {
   };
 }
 
+// Both surfaces answer from one database: two demos seeded a minute apart would date their orders differently.
 beforeAll(async () => {
-  [full, spec] = await Promise.all([started('full'), started('spec')]);
+  full = await started('full');
+  spec = await started('spec', full.testApp.db);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([full.testApp.close(), spec.testApp.close()]);
+  await spec.testApp.close();
+  await full.testApp.close();
 });
 
 async function read(surface: Surface, url: string, token = surface.clinician): Promise<unknown> {

@@ -80,8 +80,12 @@ export async function createTestDb(): Promise<Db> {
  * A fresh database (createTestDb) with the demo seed and an app on it. Not yet ready, so a test may add
  * routes first; inject() readies it.
  */
-export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<TestApp> {
-  const db = await createTestDb();
+export async function createTestApp(
+  options: Partial<Omit<BuildAppOptions, 'db'>> = {},
+  sharedDb?: Db,
+): Promise<TestApp> {
+  // A second app on another app's database (sharedDb) sees the same demo: the seed skips a seeded database.
+  const db = sharedDb ?? (await createTestDb());
   // The follow-up sweep is run by the tests that are about it, at the time they choose.
   const app = buildApp({ db, demo: true, rateLimits: testRateLimits, followUpIntervalSeconds: 0, ...options });
   return {
@@ -89,7 +93,7 @@ export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>
     db,
     close: async () => {
       await app.close();
-      await db.close();
+      if (!sharedDb) await db.close();
     },
   };
 }
