@@ -132,7 +132,7 @@ function PatientBegin({ patientId, assessmentId, go }: BeginPageProps) {
 function PatientBeginForm({ order, refetch, go }: BeginFormProps) {
   const { t } = useTranslation('assessments');
   // Issue 37: "I cannot do this test" tells the clinic through a call of the reference server's follow-up.
-  const unableOffered = useCapability('followUp').offered;
+  const unableOffered = useCapability('unableToTake').offered;
   const { store } = useAuth();
   const form = useBeginForm(order, go);
   const { language, handoff } = form;

@@ -165,7 +165,7 @@ function SelfBeginForm({ order, refetch, go }: BeginFormProps) {
 function SelfBeginStart({ order, refetch, go, onUnable }: BeginFormProps & { onUnable: () => void }) {
   const { t } = useTranslation('assessments');
   // Issue 37: "I cannot do this test" tells the clinic through a call of the reference server's follow-up.
-  const unableOffered = useCapability('followUp').offered;
+  const unableOffered = useCapability('unableToTake').offered;
   const form = useBeginForm(order, go, { interfaceLanguageFirst: true });
   const begin = useBeginTest(order.id);
   const finished = order.assessmentOrderStatus.id === 'FINI';

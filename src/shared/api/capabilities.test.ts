@@ -56,6 +56,20 @@ describe('what an answer says about a call beyond spec §7 (issue 37)', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('finds out "I cannot do this test" with a call a patient may make, never the staff follow-up list', async () => {
+    const unable = '/api/cgm/assessmentorders/0/unabletotake';
+    const answers = { 400: 'offered', 404: 'notOffered' } as const;
+    for (const [status, expected] of Object.entries(answers)) {
+      window.sessionStorage.clear();
+      const { http, calls } = fakeHttp({
+        [unable]: () => Promise.reject(serverError(unable, Number(status), { code: 'X', message: 'x' })),
+      });
+      expect(await new QueryClient().query(capabilityQuery(http, 'cgm', 'unableToTake'))).toBe(expected);
+      // It sends no reason, so nothing is recorded even on a server that has the call.
+      expect(calls).toEqual([{ method: 'POST', path: unable, body: {} }]);
+    }
+  });
+
   it("learns from a feature's own call: 404 or 405 is remembered, a network error is not", () => {
     const queryClient = new QueryClient();
     expect(noteAnswer(queryClient, 'handover', network())).toBe(false);

@@ -11,7 +11,9 @@ import { useHttp } from './http-context';
  * not offered, without an error, a toast or an empty frame.
  *
  * - followUp: the follow-up list and "Needs attention", an order's timeline, resend, cancel, hand-off and letters,
- *   "unable to take the test", and a provider service's follow-up days (link expiry, reminder).
+ *   and a provider service's follow-up days (link expiry, reminder).
+ * - unableToTake: "I cannot do this test" on the begin pages. Asked apart from followUp because a patient may not
+ *   read the follow-up list: its probe would be refused, and every refusal is a security event of the audit trail.
  * - results: results over time and the result summaries of the lists and the profile.
  * - reportAccess: a short-lived token for the embedded report page.
  * - audit: the administrators' audit trail (issue 35), its Manage tab.
@@ -22,6 +24,7 @@ import { useHttp } from './http-context';
  */
 export type Capability =
   | 'followUp'
+  | 'unableToTake'
   | 'results'
   | 'reportAccess'
   | 'audit'
@@ -53,13 +56,17 @@ const anything = z.unknown();
 
 /**
  * A call that asks without changing anything and whose path names no record, so that only a missing call answers
- * 404: an empty follow-up page, the summaries of no patient, a report token for nobody (400).
+ * 404: an empty follow-up page, the summaries of no patient, a report token for nobody (400), a reason for no order
+ * (400).
  */
 const probes: Partial<
   Record<Capability, (http: HttpClient, product: string, signal: AbortSignal) => Promise<unknown>>
 > = {
   followUp: (http, product, signal) =>
     http.get(`/api/${product}/assessmentorders/followup?filter=ATTENTION`, anything, { signal }),
+  // An order 0 with an empty reason, which any signed-in person may send and the server refuses as bad input (400).
+  unableToTake: (http, product, signal) =>
+    http.post(`/api/${product}/assessmentorders/0/unabletotake`, {}, anything, { signal }),
   results: (http, _product, signal) => http.get('/api/profile/patients/results/summary?ids=', anything, { signal }),
   reportAccess: (http, product, signal) => http.post(`/api/${product}/cbbreport/access`, {}, anything, { signal }),
   audit: (http, product, signal) => http.get(`/api/${product}/audit?take=1`, anything, { signal }),

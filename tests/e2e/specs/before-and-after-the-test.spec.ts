@@ -16,6 +16,11 @@ test('a patient reading Spanish gets the test in Spanish, and after leaving the 
   const { patient, link } = await patientWithHomeOrder(request, uniqueName('Saldana'));
   const home = await patientBrowser(browser);
   const page = await home.newPage();
+  // Every call the patient's pages make is one a patient may make: a refused one would be a security event.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
   await new PatientLogin(page).signIn(link, detailsOf(patient));
 
   // Before Begin: what to expect in plain words, no staff terms.
@@ -48,6 +53,7 @@ test('a patient reading Spanish gets the test in Spanish, and after leaving the 
   await page.getByRole('button', { name: 'Comenzar' }).click();
   await expect(page.getByRole('heading', { name: 'Antes de empezar' })).toBeVisible();
   await expect(page.getByText(/Idioma: español/i)).toBeVisible();
+  expect(refused).toEqual([]);
   await home.close();
 });
 
