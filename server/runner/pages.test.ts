@@ -64,7 +64,7 @@ describe('GET /runner/', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy);
     expect(response.body).toContain('<html lang="en-US">');
-    expect(response.body).toContain('reference workflow runner of the demo server');
+    expect(response.body).toContain('This is a demonstration version of the test.');
     expect(response.body).toContain('<script src="/runner/assets/runner.js" defer></script>');
     expect(response.body).not.toMatch(/<script>(?!\s*$)/);
     expect(response.body).toContain('"redirects":{"completed":"http://localhost/cgm/patient/selfassessment');
@@ -124,7 +124,7 @@ describe('GET /runner/', () => {
   it('speaks the locality of the test', async () => {
     const response = await openRunner({ localityCode: 'es-US' });
     expect(response.body).toContain('<html lang="es-US">');
-    expect(response.body).toContain('Aplicación de referencia');
+    expect(response.body).toContain('<h1 id="page-title" tabindex="-1">Su prueba</h1>');
   });
 
   it('refuses to return anywhere but its own site, and missing parameters', async () => {

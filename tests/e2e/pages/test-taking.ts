@@ -231,7 +231,7 @@ export class ReferenceRunner {
 
   /** The begin page hands over after a short pause; the runner then prepares the test. */
   async waitUntilReady(): Promise<void> {
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Reference workflow runner' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Your test' })).toBeVisible();
     await expect(this.page.getByRole('heading', { name: 'Before you start' })).toBeVisible();
   }
 

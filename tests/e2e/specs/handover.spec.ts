@@ -79,7 +79,7 @@ test('a technician hands the tablet to the patient: only the patient’s screens
   await expect(page.getByRole('heading', { level: 1, name: 'Your memory test' })).toBeVisible();
   await acceptNoticeAndBegin(page, 'es-US');
   const runner = new ReferenceRunner(page, runnerWords['es-US']);
-  await expect(page.getByRole('heading', { level: 1, name: 'Aplicación de referencia de la prueba' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Su prueba' })).toBeVisible();
   await runner.takeTheTest(2);
   await page.getByRole('button', { name: 'Terminar y volver' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'La prueba ha terminado' })).toBeVisible();

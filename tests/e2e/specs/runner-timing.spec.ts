@@ -45,7 +45,7 @@ test('a whole short test played by keyboard in Spanish records response times as
 
   await expect(page.getByRole('heading', { name: 'Antes de empezar' })).toBeVisible();
   // Names, not codes: the battery and the language of the test.
-  await expect(page.getByText('Batería: Evaluación completa')).toBeVisible();
+  await expect(page.getByText('Prueba: Evaluación completa')).toBeVisible();
   await expect(page.getByText('Idioma: español (Estados Unidos)')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Comenzar la primera parte' }).click();

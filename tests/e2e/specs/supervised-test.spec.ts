@@ -91,7 +91,7 @@ test('an in-clinic test that ends in an error leaves the order open, and cops ca
   await acceptNoticeAndBegin(page, 'es-US');
 
   // The runner speaks the test's language.
-  await expect(page.getByRole('heading', { level: 1, name: 'Aplicación de referencia de la prueba' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Su prueba' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
   const panel = page.getByRole('region', { name: 'Terminar la prueba con un error' });
   await panel.getByRole('combobox', { name: 'Error' }).selectOption('cbbbrowsercheckfailure');
