@@ -9,7 +9,7 @@ import { useHttp } from '../../shared/api/http-context';
 import { useFormatters } from '../../shared/lib/i18n/format';
 import { orderQueries } from './api';
 import { OrderLink } from './order-link';
-import { OrderFollowUpDialog } from './follow-up';
+import { OrderFollowUpDialog, wrappingBadgeProps } from './follow-up';
 import { useOrderText } from '../../shared/lib/i18n/order-text';
 import { EmptyState, LoadError, Loading } from '../../shared/ui';
 import { unableToTakeErrorCode } from '#common/contract';
@@ -73,18 +73,7 @@ function StatusButton({ order, onOpen }: { order: AssessmentOrder; onOpen: () =>
   const text = t(`oneStatus.${status}`);
   const color = status === 'FINISHED' ? 'teal' : attentionStatuses.includes(status) ? 'red' : 'blue';
   const badge = (
-    <Badge
-      color={color}
-      c="dark.9"
-      variant="light"
-      radius="sm"
-      tt="none"
-      data-status-badge=""
-      styles={{
-        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
-        label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip', lineHeight: 1.3 },
-      }}
-    >
+    <Badge color={color} data-status-badge="" {...wrappingBadgeProps}>
       {text}
     </Badge>
   );

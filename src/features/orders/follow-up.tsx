@@ -1,7 +1,7 @@
 // Over 300 lines: the pieces of one dialog, following an order (issue 18): its progress badge and column, timeline,
 // cancellation and the actions that open them; the hand-over to a phone and the printed letter are in handoff.tsx.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, type BadgeProps, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -35,13 +35,27 @@ const { TextareaField } = fieldsFor<CancelOrderRequest>();
 /** Progress a person should look at: the patient is stuck or the order is gone. */
 const attentionProgress: readonly OrderProgressId[] = ['LOCKED', 'EXPIRED', 'CANCELLED'];
 
+/**
+ * A status badge that wraps its words in a narrow column instead of cutting them ("In prog…" on an 820 px tablet),
+ * its text dark on the badge's tint: even the darkest teal reads below 4.5:1 on the light teal of a finished order.
+ */
+export const wrappingBadgeProps = {
+  c: 'dark.9',
+  variant: 'light',
+  radius: 'sm',
+  tt: 'none',
+  styles: {
+    root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
+    label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip', lineHeight: 1.3 },
+  },
+} as const satisfies BadgeProps;
+
 /** The order's progress as a badge (issue 18), beside the spec's status. */
 export function ProgressBadge({ id }: { id: OrderProgressId }) {
   const { t } = useTranslation('orders');
   const color = id === 'FINISHED' ? 'teal' : attentionProgress.includes(id) ? 'red' : 'blue';
-  // Dark text on the badge's tint: even the darkest teal reads below 4.5:1 on the light teal of a finished order.
   return (
-    <Badge color={color} c="dark.9" variant="light" radius="sm" tt="none">
+    <Badge color={color} data-status-badge="" {...wrappingBadgeProps}>
       {t(`progress.${id}`)}
     </Badge>
   );
@@ -50,7 +64,17 @@ export function ProgressBadge({ id }: { id: OrderProgressId }) {
 /** The progress as a button that opens the order's timeline; its name says whose order and from when. */
 function ProgressButton({ id, label, onOpen }: { id: OrderProgressId; label: string; onOpen: () => void }) {
   return (
-    <Button variant="subtle" size="compact-sm" px={4} aria-label={label} onClick={onOpen}>
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      h="auto"
+      py={2}
+      px={4}
+      maw="100%"
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+      aria-label={label}
+      onClick={onOpen}
+    >
       <ProgressBadge id={id} />
     </Button>
   );

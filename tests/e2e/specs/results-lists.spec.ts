@@ -119,20 +119,27 @@ for (const width of [768, 820]) {
   }) => {
     await page.setViewportSize({ width, height: 1024 });
     await loginPage.signInAs('clinician');
+    // The home's Needs attention: its progress badges ("In progress" was "In prog…") wrap instead.
+    const attention = page.getByRole('region', { name: 'Needs attention' });
+    await expect(attention.getByRole('button', { name: /^Follow the order of / }).first()).toBeVisible();
+    expect(await cutBadges(attention.locator('[data-status-badge]'))).toEqual([]);
     await openRosa(page);
     const { table } = rosaOrders(page);
     await expect(table.getByRole('button', { name: /^Follow the order of .*: Finished$/ }).first()).toBeVisible();
     await expect(table.getByRole('columnheader', { name: /^(Status|Progress)\b/ })).toHaveCount(1);
-    const badges = table.locator('[data-status-badge]');
-    expect(await badges.count()).toBeGreaterThan(0);
-    const cut = await badges.evaluateAll((elements) =>
-      elements
-        .map((badge) => badge.querySelector('.mantine-Badge-label') ?? badge)
-        .filter((label) => label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1)
-        .map((label) => label.textContent),
-    );
-    expect(cut).toEqual([]);
+    expect(await cutBadges(table.locator('[data-status-badge]'))).toEqual([]);
   });
+}
+
+/** The words of the badges whose text is cut short (an ellipsis, or a line hidden); there must be some badges. */
+async function cutBadges(badges: Locator): Promise<(string | null)[]> {
+  expect(await badges.count()).toBeGreaterThan(0);
+  return badges.evaluateAll((elements) =>
+    elements
+      .map((badge) => badge.querySelector('.mantine-Badge-label') ?? badge)
+      .filter((label) => label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1)
+      .map((label) => label.textContent),
+  );
 }
 
 test('on a 390 px phone the Results tab shows cards, sorts by change from baseline, and passes axe', async ({
