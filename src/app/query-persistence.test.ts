@@ -75,7 +75,8 @@ describe('what the tablet keeps of the saved lists', () => {
     await queryClient.query({ queryKey: ['results'], queryFn: () => Promise.resolve(['a result']) });
     expect(nextStart(written).getQueryData(['results'])).toBeUndefined();
 
-    now += oneWorkingDayMs + 1;
+    // A working day after the copy came (its own time, from the real clock: `now` was read before the fetch).
+    now = (queryClient.getQueryState(patients.queryKey)?.dataUpdatedAt ?? 0) + oneWorkingDayMs + 1;
     await fetchFails(queryClient, apiError(0));
     stop();
     expect(nextStart(written).getQueryData(patients.queryKey)).toBeUndefined();
