@@ -208,6 +208,9 @@ export default tseslint.config(
       'src/shared/{api,auth,lib}/**/*.{ts,tsx}',
       'src/features/auth/**/*.{ts,tsx}',
       'src/shared/ui/*.{ts,tsx}',
+      // The patient link's start (src/patient-main.tsx, issue 32): its page, its form and its privacy notice.
+      'src/shared/ui/{form,policy}/**/*.{ts,tsx}',
+      'src/features/assessments/{api,patient-login-*,patient-link-*}.{ts,tsx}',
     ],
     ignores: ['**/*.test.{ts,tsx}', 'src/app/patient-pages.tsx'],
     rules: {

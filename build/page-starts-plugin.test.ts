@@ -4,12 +4,12 @@ import { pageStartScript, type StartFiles } from './page-starts-plugin';
 
 const staff: StartFiles = {
   entry: '/assets/index.js',
-  scripts: ['/assets/staff-start.js'],
+  scripts: ['/assets/react.js', '/assets/staff-start.js'],
   styles: ['/assets/staff.css'],
 };
 const patient: StartFiles = {
   entry: '/assets/patient-main.js',
-  scripts: ['/assets/patient-start.js'],
+  scripts: ['/assets/react.js', '/assets/patient-start.js'],
   styles: ['/assets/patient.css'],
 };
 
@@ -20,7 +20,13 @@ interface Element {
 }
 
 /** Runs index.html's start script at an address, as a shown page would; answers what it put in the head. */
-function runAt(pathname: string, unsupported = false): Element[] {
+function runAt(
+  pathname: string,
+  unsupported = false,
+  setTimeout: (callback: () => void) => void = (callback) => {
+    callback();
+  },
+): Element[] {
   const head: Element[] = [];
   const document = {
     visibilityState: 'visible',
@@ -38,9 +44,6 @@ function runAt(pathname: string, unsupported = false): Element[] {
   const requestAnimationFrame = (callback: () => void) => {
     callback();
   };
-  const setTimeout = (callback: () => void) => {
-    callback();
-  };
   runInNewContext(pageStartScript(staff, patient), {
     window,
     document,
@@ -52,14 +55,26 @@ function runAt(pathname: string, unsupported = false): Element[] {
 }
 
 const hrefs = (head: Element[], rel: string) => head.filter((element) => element.rel === rel).map(({ href }) => href);
-const started = (head: Element[]) => head.filter(({ tag }) => tag === 'script').map(({ src }) => src);
+const scripts = (head: Element[]) => head.filter(({ tag }) => tag === 'script');
+/** The scripts the start runs, each loaded as a browser would once it is in the head. */
+const started = (head: Element[]) => {
+  for (let count = 0; scripts(head).length > count;) {
+    count = scripts(head).length;
+    (scripts(head).at(-1)?.onload as (() => void) | undefined)?.();
+  }
+  return scripts(head).map(({ src }) => src);
+};
 
 describe("index.html's start script (issue 32)", () => {
   it("starts the patient's pages only at the patient's link, under any product's name", () => {
     for (const pathname of ['/cgm/patientlogin', '/cgm/patientlogin/', '/other/patientlogin']) {
       const head = runAt(pathname);
-      expect(started(head)).toEqual(['/assets/patient-main.js']);
-      expect(hrefs(head, 'modulepreload')).toEqual(['/assets/patient-main.js', '/assets/patient-start.js']);
+      expect(started(head)).toEqual(['/assets/react.js', '/assets/patient-start.js', '/assets/patient-main.js']);
+      expect(hrefs(head, 'modulepreload')).toEqual([
+        '/assets/patient-main.js',
+        '/assets/react.js',
+        '/assets/patient-start.js',
+      ]);
       expect(hrefs(head, 'preload')).toEqual(['/assets/patient.css']);
     }
   });
@@ -74,8 +89,8 @@ describe("index.html's start script (issue 32)", () => {
       '/cgm/manage/patients',
     ]) {
       const head = runAt(pathname);
-      expect(started(head)).toEqual(['/assets/index.js']);
-      expect(hrefs(head, 'modulepreload')).toEqual(['/assets/index.js', '/assets/staff-start.js']);
+      expect(started(head)).toEqual(['/assets/react.js', '/assets/staff-start.js', '/assets/index.js']);
+      expect(hrefs(head, 'modulepreload')).toEqual(['/assets/index.js', '/assets/react.js', '/assets/staff-start.js']);
     }
   });
 
@@ -86,8 +101,33 @@ describe("index.html's start script (issue 32)", () => {
     expect(style?.attributes['data-first-visit-style']).toBe('');
     expect(style?.fetchPriority).toBe('low');
     expect(head.filter((element) => element.rel === 'modulepreload').map(({ fetchPriority }) => fetchPriority)).toEqual(
-      [undefined, undefined],
+      [undefined, undefined, undefined],
     );
+  });
+
+  it('evaluates its files one at a time, each once the one before has run and the browser has had a turn', () => {
+    const timers: (() => void)[] = [];
+    const head = runAt('/cgm/patientlogin', false, (callback) => timers.push(callback));
+    // After the start screen's paint.
+    timers.shift()?.();
+    // The first file, whose script has not run yet: nothing else is started.
+    expect(scripts(head).map(({ src }) => src)).toEqual(['/assets/react.js']);
+    for (const expected of ['/assets/patient-start.js', '/assets/patient-main.js']) {
+      (scripts(head).at(-1)?.onload as () => void)();
+      expect(scripts(head).at(-1)?.src).not.toBe(expected);
+      timers.shift()?.();
+      expect(scripts(head).at(-1)?.src).toBe(expected);
+    }
+    // The entry is the last: nothing waits on it.
+    expect(scripts(head).at(-1)?.onload).toBeUndefined();
+  });
+
+  it('goes on to the next file when one fails to load', () => {
+    const head = runAt('/cgm/patientlogin', false, (callback) => {
+      callback();
+    });
+    const first = head.find(({ tag }) => tag === 'script');
+    expect(first?.onerror).toBe(first?.onload);
   });
 
   it('downloads and starts nothing in a browser the browser check turned away', () => {

@@ -15,6 +15,7 @@ export const patientEntry = path.join(import.meta.dirname, '..', 'src', 'patient
 /** What a start downloads before it runs: its entry, the files the entry imports (not lazily) and their styles. */
 export interface StartFiles {
   entry: string;
+  /** Each file after the files it imports. */
   scripts: string[];
   styles: string[];
 }
@@ -30,6 +31,11 @@ export const patientLinkPath = /^\/[^/]+\/patientlogin\/?$/;
  * about 0.2 s later). The entry runs once the start screen is painted, its file downloading since the page
  * arrived: its evaluation, a long task on a phone, no longer holds the paint up. A page that is not shown paints
  * nothing and starts at once. The browser check before it may be taking this browser elsewhere.
+ *
+ * The files are evaluated one at a time, each as a script of its own with a pause between them (a file's script
+ * runs after those it imports, `scripts` lists them in that order): as the entry alone, all of them were evaluated in
+ * one task, on a phone at 4× slower the longest of the patient link's start (issue 32). A file whose script fails
+ * does not stop the next; the entry then fails as it would have.
  */
 export function pageStartScript(staff: StartFiles, patient: StartFiles): string {
   return `(function () {
@@ -48,13 +54,18 @@ export function pageStartScript(staff: StartFiles, patient: StartFiles): string 
   files.styles.forEach(function (href) { link("preload", href, "style"); });
   link("modulepreload", files.entry);
   files.scripts.forEach(function (href) { link("modulepreload", href); });
-  function start() {
+  var order = files.scripts.concat([files.entry]);
+  function run(index) {
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "";
-    script.src = files.entry;
+    if (index < order.length - 1) {
+      script.onload = script.onerror = function () { setTimeout(function () { run(index + 1); }, 0); };
+    }
+    script.src = order[index];
     document.head.appendChild(script);
   }
+  function start() { run(0); }
   if (document.visibilityState !== "visible") start();
   else requestAnimationFrame(function () { setTimeout(start, 0); });
 })();`;
@@ -70,19 +81,38 @@ function patientFiles(bundle: Rolldown.OutputBundle, base: string): StartFiles {
   const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
   const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === patientEntry);
   if (!entry) throw new Error('the build has no patient start: is src/patient-main.tsx among its inputs?');
+  const { scripts, styles } = importedFiles(bundle, entry, base);
+  return { entry: base + entry.fileName, scripts, styles };
+}
+
+/** The files a chunk imports, directly or through others, each after those it imports; their styles. */
+function importedFiles(bundle: Rolldown.OutputBundle, from: Rolldown.OutputChunk, base: string) {
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  const seen = new Set<string>();
   const visit = (chunk: Rolldown.OutputChunk) => {
     for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(base + css);
     for (const file of chunk.imports) {
-      if (scripts.has(base + file)) continue;
-      scripts.add(base + file);
+      if (seen.has(file)) continue;
+      seen.add(file);
       const imported = bundle[file];
       if (imported?.type === 'chunk') visit(imported);
+      scripts.add(base + file);
     }
   };
-  visit(entry);
-  return { entry: base + entry.fileName, scripts: [...scripts], styles: [...styles] };
+  visit(from);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** The staff start's files in the order they run (each after those it imports); as index.html names them otherwise. */
+function inRunningOrder(bundle: Rolldown.OutputBundle, files: StartFiles, base: string): StartFiles {
+  const entry = Object.values(bundle).find(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk' && base + output.fileName === files.entry,
+  );
+  if (!entry) return files;
+  const order = importedFiles(bundle, entry, base).scripts;
+  const rank = (file: string) => (order.includes(file) ? order.indexOf(file) : order.length);
+  return { ...files, scripts: [...files.scripts].sort((a, b) => rank(a) - rank(b)) };
 }
 
 export function pageStartsPlugin(): Plugin {
@@ -112,7 +142,13 @@ export function pageStartsPlugin(): Plugin {
         }
         return {
           html: rest,
-          tags: [{ tag: 'script', children: pageStartScript(staff, patientFiles(bundle, base)), injectTo: 'head' }],
+          tags: [
+            {
+              tag: 'script',
+              children: pageStartScript(inRunningOrder(bundle, staff, base), patientFiles(bundle, base)),
+              injectTo: 'head',
+            },
+          ],
         };
       },
     },

@@ -162,6 +162,9 @@ export async function startClient(rootElement: HTMLElement, flavour: StartFlavou
   });
   const appRouter = flavour.createRouter({ queryClient, http, session, product: config.product, sessionReady });
   router = appRouter;
+  // The router's start (its first match and its first page's code) ends here: resuming the session gets a task of
+  // its own.
+  await yieldToBrowser();
 
   // TanStack Query follows the app's own idea of online (issue 36: failed requests as well as the browser's flag),
   // so that coming back online refetches what is on screen.

@@ -1,18 +1,22 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+// The patient link's start imports this module: each schema from its own contract module, not the index (which
+// would bring every schema of the contract into that first download, issue 32).
 import {
   assessmentOrderDetailSchema,
-  assessmentOrderSchema,
   batteryTasks,
-  patientLinkStateSchema,
   beginTestResultSchema,
-  devopsSchema,
   patientLoginResultSchema,
-  type AssessmentOrder,
-  type AssessmentOrderDetail,
-  type BeginSupervisedTestRequest,
-  type PatientLoginRequest,
-  type PatientProfile,
-  type UnableToTakeRequest,
+} from '#common/contract/assessment-tests';
+import { devopsSchema } from '#common/contract/auth';
+import { patientLinkStateSchema } from '#common/contract/order-events';
+import { assessmentOrderSchema } from '#common/contract/orders';
+import type {
+  AssessmentOrder,
+  AssessmentOrderDetail,
+  BeginSupervisedTestRequest,
+  PatientLoginRequest,
+  PatientProfile,
+  UnableToTakeRequest,
 } from '#common/contract';
 import { knownNotOffered, noteAnswer } from '../../shared/api/capabilities';
 import { ApiError, type HttpClient } from '../../shared/api/http';

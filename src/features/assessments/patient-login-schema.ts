@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { patientNameSchema } from '#common/contract';
+import { patientNameSchema } from '#common/contract/assessment-tests';
 import { patientLoginMinDate } from '#common/validation/dates';
 import { datePartsSchema } from '../../shared/ui/form/date-parts';
 

@@ -5,7 +5,7 @@ import {
   documentTextSchema,
   documentTextUrl,
   type DocumentText,
-} from '#common/contract';
+} from '#common/contract/documents';
 import { useResourceConfig } from '../../api/resource-config';
 import type { StaticJsonFetcher } from '../../api/static-json';
 import { useStaticJson } from '../../api/static-json-context';
