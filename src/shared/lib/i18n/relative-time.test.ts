@@ -19,30 +19,30 @@ describe('formatAge', () => {
 
   // The ages an order's timeline and the offline banner show, in each language the interface speaks.
   it.each([
-    ['en-US', ['20 seconds ago', '30 seconds ago', '1 minute ago', '59 minutes ago', '1 hour ago', '23 hours ago']],
+    ['en-US', ['20 seconds ago', '45 seconds ago', '1 minute ago', '59 minutes ago', '1 hour ago', '23 hours ago']],
     [
       'es-US',
-      ['hace 20 segundos', 'hace 30 segundos', 'hace 1 minuto', 'hace 59 minutos', 'hace 1 hora', 'hace 23 horas'],
+      ['hace 20 segundos', 'hace 45 segundos', 'hace 1 minuto', 'hace 59 minutos', 'hace 1 hora', 'hace 23 horas'],
     ],
     [
       'fr-FR',
       [
         'il y a 20 secondes',
-        'il y a 30 secondes',
+        'il y a 45 secondes',
         'il y a 1 minute',
         'il y a 59 minutes',
         'il y a 1 heure',
         'il y a 23 heures',
       ],
     ],
-  ])('says in %s how long ago, a half rounded away from now and a full unit in that unit', (language, words) => {
-    const ages = [20 * second, 29.5 * second, 59.5 * second, 59 * minute, 59.5 * minute, 23 * hour];
+  ])('says in %s how long ago, a count that rounds up to the next unit in that unit', (language, words) => {
+    const ages = [20 * second, 45 * second, 59.6 * second, 59 * minute, 59.6 * minute, 23 * hour];
     expect(ages.map((age) => formatAge(now - age, now, language))).toEqual(words);
   });
 
   it('goes on to days, months and years', () => {
     expect(formatAge(now - 29 * day, now, 'en-US')).toBe('29 days ago');
-    expect(formatAge(now - 45 * day, now, 'es-US')).toBe('hace 2 meses');
+    expect(formatAge(now - 50 * day, now, 'es-US')).toBe('hace 2 meses');
     expect(formatAge(now - 400 * day, now, 'fr-FR')).toBe('il y a 1 an');
     expect(formatAge(now + 2 * day, now, 'en-US')).toBe('in 2 days');
   });

@@ -16,9 +16,8 @@ const steps: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
  */
 export function formatAge(time: number, now: number, language: string): string {
   const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
-  // Halves round away from now, past or future (Math.round would take -29.5 to -29). Now is said as past ("0 seconds
-  // ago"): Intl reads -0 as past, 0 as future.
-  const rounded = (value: number) => Math.sign(value) * Math.round(Math.abs(value)) || (time <= now ? -0 : 0);
+  // Now is said as past ("0 seconds ago"): Intl reads -0 as past, 0 as future.
+  const rounded = (value: number) => Math.round(value) || (time <= now ? -0 : 0);
   let value = (time - now) / 1000;
   for (const [unit, size] of steps) {
     if (Math.abs(rounded(value)) < size) return format.format(rounded(value), unit);
