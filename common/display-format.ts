@@ -1,4 +1,4 @@
-import { format, formatDistanceStrict, isValid, parseISO, type Locale } from 'date-fns';
+import { format, isValid, parseISO, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { es } from 'date-fns/locale/es';
 import { fr } from 'date-fns/locale/fr';
@@ -43,16 +43,6 @@ export function formatDisplayDateTime(value: string | Date, language: string): s
   const date = parsed(value);
   if (!date) return '';
   return format(date, 'PPpp', { locale: dateLocales[toInterfaceLanguage(language) ?? fallbackLanguage] });
-}
-
-/** How long ago (or how long until) a moment, in words of the language ('3 days ago', 'hace 3 días', 'dans 2 jours'). */
-export function formatRelativeTime(value: string | Date, language: string, now: Date = new Date()): string {
-  const date = parsed(value);
-  if (!date) return '';
-  return formatDistanceStrict(date, now, {
-    addSuffix: true,
-    locale: dateLocales[toInterfaceLanguage(language) ?? fallbackLanguage],
-  });
 }
 
 /** A count or other number with the language's grouping ('1,234', '1 234'). */

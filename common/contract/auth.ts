@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { maxPasswordLength } from '../validation/password';
+import { idNameSchema } from './ids';
 
 export { maxPasswordLength };
 
@@ -62,8 +63,8 @@ export const tokenRequestSchema = z.object({
 
 export const providerServiceRefSchema = z.object({
   id: z.int(),
-  provider: z.object({ id: z.int(), name: z.string() }),
-  service: z.object({ id: z.int(), name: z.string() }),
+  provider: idNameSchema,
+  service: idNameSchema,
 });
 export type ProviderServiceRef = z.infer<typeof providerServiceRefSchema>;
 

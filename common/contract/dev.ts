@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { listResponseSchema } from './lists';
 
 /**
  * Demo-only routes of the reference server (DESIGN §4): emails cannot leave a demo machine,
@@ -19,10 +20,7 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /** GET /api/dev/outbox: newest first. */
-export const outboxListSchema = z.object({
-  dataList: z.array(outboxMessageSchema),
-  count: z.int(),
-});
+export const outboxListSchema = listResponseSchema(outboxMessageSchema);
 export type OutboxList = z.infer<typeof outboxListSchema>;
 
 /** The body of a dev call about one account, named by its user name. */

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { textArea } from '../validation/text';
-import { idNameSchema } from './profiles';
+import { idNameSchema } from './ids';
 
 /**
  * Where an order stands, derived from its status and its events (the spec's status, SCHD or FINI, is untouched):

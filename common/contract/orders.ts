@@ -1,10 +1,9 @@
 import { z } from 'zod/mini';
-import { recordIdParamSchema, recordIdSchema } from './ids';
+import { idNameSchema, recordIdParamSchema, recordIdSchema } from './ids';
 import { refineConfirmation } from '../validation/confirm';
 import { isValidEmail, maxEmailLength } from '../validation/email';
 import { validationMessages } from '../validation/messages';
 import { providerServiceRefSchema } from './auth';
-import { idNameSchema } from './profiles';
 import { assessmentOrderTypeIdSchema } from './provider-services';
 import { listResponseSchema } from './lists';
 import { orderProgressSchema } from './order-events';

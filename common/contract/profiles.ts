@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { recordIdSchema } from './ids';
+import { idNameSchema, recordIdSchema } from './ids';
 import { dateSchema, type DateBounds } from '../validation/dates';
 import { emailSchema, optionalEmailSchema } from '../validation/email';
 import { validationMessages } from '../validation/messages';
@@ -8,6 +8,7 @@ import { optionalText, requiredText } from '../validation/text';
 import { postalCodeError } from '../validation/zip';
 import { providerServiceRefSchema } from './auth';
 import { listQuerySchema, listResponseSchema } from './lists';
+import { assessmentOrderTypeSchema, supportedAssessmentLanguageSchema } from './provider-services';
 
 /** Spec §3/§6: the three kinds of profile; add and edit entitlements are named after them (addPatient, editClinician). */
 export const profileTypeSchema = z.enum(['patient', 'clinician', 'technician']);
@@ -17,12 +18,9 @@ export type StaffProfileType = z.infer<typeof staffProfileTypeSchema>;
 
 export const codeNameSchema = z.object({ code: z.string(), name: z.string() });
 export type CodeName = z.infer<typeof codeNameSchema>;
-export const idNameSchema = z.object({ id: z.int(), name: z.string() });
 
 export const genderIdSchema = z.enum(['M', 'F']);
 export type GenderId = z.infer<typeof genderIdSchema>;
-export const orderTypeIdSchema = z.enum(['HOME', 'SITE']);
-export type OrderTypeId = z.infer<typeof orderTypeIdSchema>;
 
 /** Spec §3 Profile address; optional text is '' when empty, unselected state or country null. */
 export const addressSchema = z.object({
@@ -37,13 +35,8 @@ export type Address = z.infer<typeof addressSchema>;
 
 /** Spec §3: a profile's provider services carry the order types and languages they support. */
 export const profileProviderServiceSchema = z.extend(providerServiceRefSchema, {
-  supportedAssessmentOrderTypes: z.array(
-    z.object({ id: orderTypeIdSchema, name: z.string(), isDefault: z.boolean(), displayOrder: z.int() }),
-  ),
-  supportedAssessmentLanguages: z.array(
-    // `name` is the reference server's extra (issue 37), as on the provider service itself.
-    z.object({ id: z.string(), localityId: z.string(), name: z.optional(z.string()), isDefault: z.boolean() }),
-  ),
+  supportedAssessmentOrderTypes: z.array(assessmentOrderTypeSchema),
+  supportedAssessmentLanguages: z.array(supportedAssessmentLanguageSchema),
 });
 export type ProfileProviderService = z.infer<typeof profileProviderServiceSchema>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { optionalUsPhoneSchema } from '../validation/phone';
 import { requiredTextSaying } from '../validation/text';
-import { maxRecordId, recordIdParamSchema } from './ids';
-import { defaultListTake } from './lists';
+import { idNameSchema, maxRecordId, recordIdParamSchema } from './ids';
+import { defaultListTake, listResponseSchema } from './lists';
 import { maxFieldLength, providerServiceRefSchema } from './auth';
 import { defaultLinkExpiryDays, defaultReminderAfterDays } from './order-events';
 
@@ -35,7 +35,8 @@ export const localitySchema = z.object({
 });
 export type Locality = z.infer<typeof localitySchema>;
 
-export const reportTypeSchema = z.object({ id: z.int(), name: z.string() });
+/** Spec §3 Report type. */
+export const reportTypeSchema = idNameSchema;
 export type ReportType = z.infer<typeof reportTypeSchema>;
 
 /** Spec §3 Battery; id and code are both the battery code (MemOnlyCBB, FullCBB). */
@@ -117,11 +118,8 @@ const daysWithin = (range: { min: number; max: number }, fallback: number) =>
     fallback,
   );
 
-/** Spec §7 list response: one page of rows and the count of all rows that match. */
-export const providerServiceListSchema = z.object({
-  dataList: z.array(providerServiceSchema),
-  count: z.int(),
-});
+/** GET /api/{product}/providerservices: one page of rows and the count of all rows that match (spec §7). */
+export const providerServiceListSchema = listResponseSchema(providerServiceSchema);
 export type ProviderServiceList = z.infer<typeof providerServiceListSchema>;
 
 /** Columns the provider-service grid may sort by (spec §7: default Provider.Name). */
@@ -201,16 +199,13 @@ export const providerServiceInputSchema = z.object({
 export type ProviderServiceInput = z.input<typeof providerServiceInputSchema>;
 
 /** GET /api/references/localities */
-export const localityListSchema = z.object({ dataList: z.array(localitySchema), count: z.int() });
+export const localityListSchema = listResponseSchema(localitySchema);
 /** GET /api/references/reporttypes */
-export const reportTypeListSchema = z.object({ dataList: z.array(reportTypeSchema), count: z.int() });
+export const reportTypeListSchema = listResponseSchema(reportTypeSchema);
 /** GET /api/references/batteries and /api/{product}/providerservices/batteries */
-export const batteryListSchema = z.object({ dataList: z.array(batterySchema), count: z.int() });
+export const batteryListSchema = listResponseSchema(batterySchema);
 /** GET /api/{product}/providerservices/updatedproviderservices: the provider services the caller may see now. */
-export const providerServiceRefListSchema = z.object({
-  dataList: z.array(providerServiceRefSchema),
-  count: z.int(),
-});
+export const providerServiceRefListSchema = listResponseSchema(providerServiceRefSchema);
 
 /**
  * GET /api/{product}/providerservices/batteries query: every battery, `selected` for those this provider service

@@ -1,9 +1,9 @@
-import type { OrderEventKind, OrderProgress, OrderStatusId, OrderTypeId } from '#common/contract';
+import type { OrderEventKind, OrderProgress, OrderStatusId, AssessmentOrderTypeId } from '#common/contract';
 
 /** What an order row carries about its progress; every order read maps it into the contract's `progress`. */
 export interface ProgressFacts {
   status: OrderStatusId;
-  orderType: OrderTypeId;
+  orderType: AssessmentOrderTypeId;
   cancelledAt: Date | null;
   lockedUntil: Date | null;
   /** Issue 35: the link locked too often and stays locked until staff resend it. */

@@ -1,5 +1,5 @@
 import { testRecordSchema, type ScoredTest, type TestRecord } from '#common/contract';
-import { scorePatientTests, type FinishedTest } from '#common/scoring';
+import { scorePatientTests } from '#common/scoring';
 import type { Db } from '../db/db';
 import {
   findFhirPatients,
@@ -11,6 +11,7 @@ import {
   type FhirOrderRow,
   type FhirPatientRow,
 } from '../db/queries/fhir';
+import { finishedTest } from '../runner/patient-results';
 import type { ChartTest, PatientChart } from './mapping';
 import type { FhirResourceType } from './profiles';
 
@@ -228,19 +229,9 @@ function scoreTests(
   rows: readonly FhirFinishedRow[],
   records: ReadonlyMap<number, TestRecord>,
 ): ReadonlyMap<number, ScoredTest> {
-  const tests = rows.flatMap((row): FinishedTest[] => {
+  const tests = rows.flatMap((row) => {
     const record = row.attemptId === null ? undefined : records.get(row.attemptId);
-    if (!record) return [];
-    return [
-      {
-        assessmentId: row.orderId,
-        completedDateTime: row.completedDateTime.toISOString(),
-        batteryCode: row.batteryCode,
-        language: row.language,
-        setting: row.orderType === 'SITE' ? 'clinic' : 'home',
-        record,
-      },
-    ];
+    return record ? [finishedTest(row, record)] : [];
   });
   return new Map(scorePatientTests(tests).map((scored) => [scored.assessmentId, scored]));
 }

@@ -23,26 +23,22 @@ const patientParam: SearchParamDefinition = {
   type: 'reference',
   documentation: 'The patient (Patient/{id} or {id}). Required: every search is of one patient.',
 };
-const lastUpdatedParam: SearchParamDefinition = {
-  name: '_lastUpdated',
+/** A date parameter searches one element of the resource. */
+const dateParam = (name: string, element: string): SearchParamDefinition => ({
+  name,
   type: 'date',
-  documentation: 'meta.lastUpdated, with the prefixes eq, ne, gt, lt, ge, le.',
-};
-const categoryParam: SearchParamDefinition = {
-  name: 'category',
+  documentation: `${element}, with the prefixes eq, ne, gt, lt, ge, le.`,
+});
+/** A token parameter matches the codings of the element of its own name. */
+const codingParam = (name: string): SearchParamDefinition => ({
+  name,
   type: 'token',
-  documentation: 'A category coding: system|code, code, or |code; several separated by commas.',
-};
-const codeParam: SearchParamDefinition = {
-  name: 'code',
-  type: 'token',
-  documentation: 'A code coding: system|code, code, or |code; several separated by commas.',
-};
-const dateParam: SearchParamDefinition = {
-  name: 'date',
-  type: 'date',
-  documentation: 'effectiveDateTime, with the prefixes eq, ne, gt, lt, ge, le.',
-};
+  documentation: `A ${name} coding: system|code, code, or |code; several separated by commas.`,
+});
+const lastUpdatedParam = dateParam('_lastUpdated', 'meta.lastUpdated');
+const categoryParam = codingParam('category');
+const codeParam = codingParam('code');
+const effectiveParam = dateParam('date', 'effectiveDateTime');
 
 /** Which type supports which parameter; Practitioner and Device are read by id only. */
 export const searchParams: Readonly<Partial<Record<FhirResourceType, readonly SearchParamDefinition[]>>> = {
@@ -50,16 +46,10 @@ export const searchParams: Readonly<Partial<Record<FhirResourceType, readonly Se
     { name: '_id', type: 'token', documentation: 'The patient id; several separated by commas. Required.' },
     lastUpdatedParam,
   ],
-  ServiceRequest: [
-    patientParam,
-    categoryParam,
-    codeParam,
-    { name: 'authored', type: 'date', documentation: 'authoredOn, with the prefixes eq, ne, gt, lt, ge, le.' },
-    lastUpdatedParam,
-  ],
+  ServiceRequest: [patientParam, categoryParam, codeParam, dateParam('authored', 'authoredOn'), lastUpdatedParam],
   Task: [patientParam, codeParam, lastUpdatedParam],
-  Observation: [patientParam, categoryParam, codeParam, dateParam, lastUpdatedParam],
-  DiagnosticReport: [patientParam, categoryParam, codeParam, dateParam, lastUpdatedParam],
+  Observation: [patientParam, categoryParam, codeParam, effectiveParam, lastUpdatedParam],
+  DiagnosticReport: [patientParam, categoryParam, codeParam, effectiveParam, lastUpdatedParam],
   Provenance: [patientParam, lastUpdatedParam],
 };
 

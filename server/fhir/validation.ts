@@ -78,17 +78,9 @@ export async function validateFhir(resource: Resource): Promise<string[]> {
 // The codes of R4's required value sets the validator leaves unchecked (it has no terminology), for the elements
 // the server fills.
 const requestStatuses = ['draft', 'active', 'on-hold', 'revoked', 'completed', 'entered-in-error', 'unknown'];
-const requestIntents = [
-  'proposal',
-  'plan',
-  'directive',
-  'order',
-  'original-order',
-  'reflex-order',
-  'filler-order',
-  'instance-order',
-  'option',
-];
+/** The intents of an order, shared by request-intent and task-intent, which add their own before them. */
+const orderIntents = ['order', 'original-order', 'reflex-order', 'filler-order', 'instance-order', 'option'];
+const requestIntents = ['proposal', 'plan', 'directive', ...orderIntents];
 const taskStatuses = [
   'draft',
   'requested',
@@ -103,17 +95,7 @@ const taskStatuses = [
   'completed',
   'entered-in-error',
 ];
-const taskIntents = [
-  'unknown',
-  'proposal',
-  'plan',
-  'order',
-  'original-order',
-  'reflex-order',
-  'filler-order',
-  'instance-order',
-  'option',
-];
+const taskIntents = ['unknown', 'proposal', 'plan', ...orderIntents];
 const observationStatuses = [
   'registered',
   'preliminary',

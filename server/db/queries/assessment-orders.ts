@@ -1,4 +1,4 @@
-import type { TrackedAssessmentOrder, OrderStatusId, OrderTypeId } from '#common/contract';
+import type { TrackedAssessmentOrder, OrderStatusId, AssessmentOrderTypeId } from '#common/contract';
 import { orderProgress, type ProgressFacts } from '../order-progress';
 import type { Db } from '../db';
 import { openOrder, orderProgressColumns, orderProgressJoin } from './order-events';
@@ -10,7 +10,7 @@ export interface OrderRow extends Omit<ProgressFacts, 'status' | 'orderType'> {
   patientName: string;
   patientLanguage: string;
   email: string;
-  orderType: OrderTypeId;
+  orderType: AssessmentOrderTypeId;
   orderTypeName: string;
   batteryCode: string;
   batteryName: string;
@@ -144,7 +144,7 @@ export async function listPatientAssessmentOrders(db: Db, patientId: number): Pr
 export interface NewAssessmentOrder {
   patientId: number;
   providerServiceId: number;
-  orderType: OrderTypeId;
+  orderType: AssessmentOrderTypeId;
   batteryCode: string;
   /** HOME only; a SITE order is never emailed. */
   email: string | null;

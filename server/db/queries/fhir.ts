@@ -1,4 +1,4 @@
-import type { OrderTypeId } from '#common/contract';
+import type { AssessmentOrderTypeId } from '#common/contract';
 import type { TrackedAssessmentOrder } from '#common/contract';
 import type { Db } from '../db';
 import { orderSelect, toAssessmentOrder, type OrderRow } from './assessment-orders';
@@ -95,7 +95,7 @@ export async function listFhirOrders(db: Db, patientIds: readonly number[], now:
 export interface FhirFinishedRow {
   patientId: number;
   orderId: number;
-  orderType: OrderTypeId;
+  orderType: AssessmentOrderTypeId;
   batteryCode: string;
   completedDateTime: Date;
   language: string | null;

@@ -1,4 +1,4 @@
-import type { OrderEventDetail, OrderEventKind, OrderStatusId, OrderTypeId } from '#common/contract';
+import type { OrderEventDetail, OrderEventKind, OrderStatusId, AssessmentOrderTypeId } from '#common/contract';
 import type { Db } from '../db';
 import { queryOne } from './query-one';
 
@@ -72,7 +72,7 @@ export interface FollowUpOrderRow {
   id: number;
   patientId: number;
   status: OrderStatusId;
-  orderType: OrderTypeId;
+  orderType: AssessmentOrderTypeId;
   email: string | null;
   cancelledAt: Date | null;
   linkExpiresAt: Date | null;

@@ -1,4 +1,4 @@
-import type { OrderTypeId, ProfileProviderService } from '#common/contract';
+import type { AssessmentOrderType, ProfileProviderService } from '#common/contract';
 import type { Db } from '../db';
 
 export interface ProfileProviderServiceRow {
@@ -7,7 +7,7 @@ export interface ProfileProviderServiceRow {
   providerName: string;
   serviceId: number;
   serviceName: string;
-  orderTypes: { id: OrderTypeId; name: string; isDefault: boolean; displayOrder: number }[] | null;
+  orderTypes: AssessmentOrderType[] | null;
   languages: { localityId: string; name: string; isDefault: boolean }[] | null;
 }
 

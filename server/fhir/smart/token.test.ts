@@ -205,25 +205,28 @@ describe('the token endpoint (SMART Backend Services)', () => {
     },
   );
 
-  it('refuses another grant type and a malformed assertion as OAuth errors, never a 500', async () => {
-    const wrongGrant = await testApp.app.inject({
+  it.each([
+    [
+      'another grant type',
+      'application/x-www-form-urlencoded',
+      'grant_type=password&username=a',
+      'unsupported_grant_type',
+    ],
+    ['a JSON body', 'application/json', '{"grant_type":"client_credentials"}', 'invalid_request'],
+  ])('refuses %s as an OAuth error, never a 500', async (_case, contentType, payload, error) => {
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/fhir/R4/auth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=password&username=a',
+      headers: { 'content-type': contentType },
+      payload,
     });
-    expect(wrongGrant.statusCode).toBe(400);
-    expect(wrongGrant.json()).toMatchObject({ error: 'unsupported_grant_type' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error });
+  });
+
+  it('refuses a malformed assertion as an OAuth error, never a 500', async () => {
     const garbage = await requestToken(testApp.app, 'not.a.jwt!');
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json()).toMatchObject({ error: 'invalid_client' });
-    const json = await testApp.app.inject({
-      method: 'POST',
-      url: '/fhir/R4/auth/token',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"grant_type":"client_credentials"}',
-    });
-    expect(json.statusCode).toBe(400);
-    expect(json.json()).toMatchObject({ error: 'invalid_request' });
   });
 });

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '#common/contract';
+import { saveFile } from '../../shared/lib/save-file';
 
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such a cell gets a leading
@@ -32,16 +33,5 @@ export function auditCsv(entries: readonly AuditEntry[], columns: readonly Audit
  * letters of a French or Spanish header as UTF-8.
  */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL is let go once the browser has read it.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 1_000);
+  saveFile(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditActions, type AuditEntry, type AuditStaffMember } from '#common/contract';
+import { catchDownloads } from '../../shared/testing/downloads';
 import { signedInAdministrator } from '../../shared/testing/factories';
 import { fakeHttp, serverError, type HttpCall } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
+import { rowTexts } from '../../shared/testing/tables';
 import { pretendWideScreen } from '../../shared/testing/wide-screen';
 import { auditExportMaxRows, auditQueries, noAuditFilters } from './api';
 import { AuditTrailPage } from './audit-trail-page';
@@ -109,10 +111,7 @@ describe('AuditTrailPage (issue 35)', () => {
     });
     expect(auditCalls(calls)[0]).toEqual({ orderBy: 'at', ascending: 'false', skip: '0', take: '25' });
     expect(screen.getByText('30 entries')).toBeInTheDocument();
-    const cells = within(within(grid).getAllByRole('row')[1]!)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
-    expect(cells).toEqual([
+    expect(rowTexts(grid)[0]).toEqual([
       // The newest entry, 09:00:30 UTC, in the user's time zone and language.
       expect.stringMatching(/^Nov 26, 2026, \d{1,2}:00:30 [AP]M$/),
       'Patient profile read',
@@ -246,19 +245,7 @@ describe('AuditTrailPage (issue 35)', () => {
       ...entries.slice(0, 29),
       entry(30, { requestId: '=HYPERLINK("http://evil.test")', clientAddress: '+1 555', entityId: 'a "b", c' }),
     ];
-    const blobs: Blob[] = [];
-    const downloads: string[] = [];
-    Object.defineProperty(URL, 'createObjectURL', {
-      configurable: true,
-      value: (blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:audit';
-      },
-    });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    });
+    const downloads = catchDownloads();
     // A server that answers at most 12 rows a request, whatever it is asked for: the export asks until it has all.
     const { user, calls } = renderPage(
       serverWith(rows, (call) => {
@@ -275,8 +262,10 @@ describe('AuditTrailPage (issue 35)', () => {
     expect(auditCalls(calls).slice(before)).toEqual(
       ['0', '12', '24'].map((skip) => ({ orderBy: 'at', ascending: 'false', skip, take: '1000' })),
     );
-    expect(downloads).toEqual([expect.stringMatching(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/)]);
-    const text = await readText(blobs[0]);
+    expect(downloads.map((download) => download.name)).toEqual([
+      expect.stringMatching(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/),
+    ]);
+    const text = await readText(downloads[0]?.file);
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toHaveLength(32);
     expect(lines[0]).toBe(
@@ -299,9 +288,7 @@ describe('AuditTrailPage (issue 35)', () => {
   it('exports the first 10,000 entries at most, and says so and how to get the rest', async () => {
     const total = 12_345;
     const rows = Array.from({ length: auditExportMaxRows }, (_unused, index) => entry(total - index));
-    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:audit' });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    catchDownloads();
     const { user, calls } = renderPage(
       serverWith(rows, (call) => {
         const query = new URL(call.path, 'http://test').searchParams;

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FhirClient } from '#common/contract';
 import { signedInAdministrator } from '../../shared/testing/factories';
@@ -67,6 +68,16 @@ function renderPage(script: (call: HttpCall) => unknown) {
   return { ...view, calls };
 }
 
+/** Fills in the registration form as an administrator does, and presses Register. */
+async function register(user: UserEvent, providerService: string, name: string, keySet: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Provider service' }));
+  await user.click(await screen.findByRole('option', { name: providerService }));
+  await user.type(screen.getByRole('textbox', { name: 'Name' }), name);
+  await user.click(screen.getByRole('textbox', { name: 'Public key set (JWKS)' }));
+  await user.paste(keySet);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
 describe('FhirClientsPage (issue 38)', () => {
   it('lists the registered systems with their client id, keys and state', async () => {
     renderPage(server([client(1), client(2, { name: 'Old EHR', revokedAt: '2026-11-21T10:00:00.000Z' })]));
@@ -83,12 +94,7 @@ describe('FhirClientsPage (issue 38)', () => {
   it('registers a system for the chosen provider service and shows its client id', async () => {
     const { user, calls } = renderPage(server([]));
     expect(await screen.findByText('No system is registered yet.')).toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: 'Provider service' }));
-    await user.click(await screen.findByRole('option', { name: 'Lakeside Primary Care -- Geriatrics' }));
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Lakeside EHR');
-    await user.click(screen.getByRole('textbox', { name: 'Public key set (JWKS)' }));
-    await user.paste(jwks);
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await register(user, 'Lakeside Primary Care -- Geriatrics', 'Lakeside EHR', jwks);
     expect(await screen.findByText('Lakeside EHR is registered')).toBeInTheDocument();
     expect(screen.getByText('Its client ID: 0b8f1c2e-0000-4000-8000-000000000001')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -105,12 +111,12 @@ describe('FhirClientsPage (issue 38)', () => {
   it('refuses a key set holding a private key before sending anything', async () => {
     const { user, calls } = renderPage(server([]));
     await screen.findByText('No system is registered yet.');
-    await user.click(screen.getByRole('combobox', { name: 'Provider service' }));
-    await user.click(await screen.findByRole('option', { name: 'Northside Memory Clinic -- Neurology' }));
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Leaky EHR');
-    await user.click(screen.getByRole('textbox', { name: 'Public key set (JWKS)' }));
-    await user.paste(JSON.stringify({ keys: [{ ...ecKey, d: 'secret' }] }));
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await register(
+      user,
+      'Northside Memory Clinic -- Neurology',
+      'Leaky EHR',
+      JSON.stringify({ keys: [{ ...ecKey, d: 'secret' }] }),
+    );
     expect(
       await screen.findByText(
         'Public key set holds a private key: paste the public keys only, and have that private key replaced',
@@ -131,12 +137,7 @@ describe('FhirClientsPage (issue 38)', () => {
       }),
     );
     await screen.findByText('No system is registered yet.');
-    await user.click(screen.getByRole('combobox', { name: 'Provider service' }));
-    await user.click(await screen.findByRole('option', { name: 'Northside Memory Clinic -- Neurology' }));
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Weak EHR');
-    await user.click(screen.getByRole('textbox', { name: 'Public key set (JWKS)' }));
-    await user.paste(jwks);
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await register(user, 'Northside Memory Clinic -- Neurology', 'Weak EHR', jwks);
     expect(
       await screen.findByText('Only RS384 (RSA, 2048 bits or more) and ES384 (EC P-384) keys are accepted'),
     ).toBeInTheDocument();

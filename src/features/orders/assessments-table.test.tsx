@@ -5,6 +5,7 @@ import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { serverError } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
+import { rowTexts } from '../../shared/testing/tables';
 import { onWideScreen } from '../../shared/testing/wide-screen';
 import { unableToTakeErrorCode } from '#common/contract';
 import { AssessmentsTable, isOutstandingHome, shownStatus, sortOrders } from './assessments-table';
@@ -77,17 +78,9 @@ describe('the assessments table of a patient (spec §2)', () => {
       'Provider',
       'Service',
     ]);
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
-      'Mar 04, 2025',
-      'Feb 01, 2025',
-      'Nov 20, 2024',
-    ]);
-    const [home, site, done] = rows.map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+    const rows = rowTexts(table);
+    expect(rows.map((row) => row[0])).toEqual(['Mar 04, 2025', 'Feb 01, 2025', 'Nov 20, 2024']);
+    const [home, site, done] = rows;
     expect(home).toEqual([
       'Mar 04, 2025',
       'Elena Park',
@@ -173,11 +166,7 @@ describe('one status per order (issue 33)', () => {
     renderTable([begun, failed, finished], session(['viewAssessmentOrder']));
     const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
     expect(within(table).getAllByRole('columnheader', { name: /status|progress/i })).toHaveLength(1);
-    const statuses = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[4]?.textContent);
-    expect(statuses).toEqual(['In progress', 'Ended in an error', 'Finished']);
+    expect(rowTexts(table).map((row) => row[4])).toEqual(['In progress', 'Ended in an error', 'Finished']);
     expect(
       await within(table).findByRole('button', { name: 'Follow the order of Mar 05, 2025: Ended in an error' }),
     ).toBeInTheDocument();
@@ -187,12 +176,7 @@ describe('one status per order (issue 33)', () => {
     renderTable([scheduledHome, finished], session(['viewAssessmentOrder']), { followUpOffered: false });
     const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
     await waitFor(() => {
-      expect(
-        within(table)
-          .getAllByRole('row')
-          .slice(1)
-          .map((row) => within(row).getAllByRole('cell')[4]?.textContent),
-      ).toEqual(['Sent', 'Finished']);
+      expect(rowTexts(table).map((row) => row[4])).toEqual(['Sent', 'Finished']);
     });
     // Asked once, answered 404 (remembered for the session): the status stays a badge, with nothing that opens a
     // timeline the API does not have.
@@ -220,15 +204,7 @@ describe('one status per order (issue 33)', () => {
     ];
     renderTable(orders, session(['viewAssessmentOrder']), { followUpOffered: false });
     const table = await screen.findByRole('table', { name: 'Assessment orders of Rosa Alvarez' });
-    const cells = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
-    expect(cells.map((row) => [row[1], row[4]])).toEqual([
+    expect(rowTexts(table).map((row) => [row[1], row[4]])).toEqual([
       ['Elena Park', 'Scheduled'],
       ['', 'In progress'],
       ['Elena Park', 'Finished'],

@@ -6,6 +6,7 @@ import { SessionStore } from '../../shared/auth/session-store';
 import { authResult } from '../../shared/testing/factories';
 import { serverError } from '../../shared/testing/fake-http';
 import { renderApp } from '../../shared/testing/render';
+import { rowTexts } from '../../shared/testing/tables';
 import { onWideScreen } from '../../shared/testing/wide-screen';
 import { FollowUpOrders } from './follow-up-list';
 import { ordersHttp, testOrder } from './testing';
@@ -62,16 +63,6 @@ function renderList(mode: 'attention' | 'browse', offered = true, listFails = fa
   });
   return { ...view, calls };
 }
-
-const rowTexts = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 describe('the open orders to follow (issue 18)', () => {
   onWideScreen();

@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { useCapability } from '../../shared/api/capabilities';
 import { useHttp } from '../../shared/api/http-context';
 import { useEntitlement } from '../../shared/auth/session-context';
+import { saveFile } from '../../shared/lib/save-file';
 import { Notice } from '../../shared/ui';
 
 /** What $everything answers: a FHIR Bundle, kept as sent (the file is the server's JSON, not the client's reading). */
@@ -15,20 +16,8 @@ type DownloadState = 'idle' | 'busy' | 'done' | 'failed';
 /** Hands the bundle to the browser as a .json file; the name carries the record id only, never a name. */
 function saveBundle(patientId: number, bundle: unknown): void {
   const day = new Date().toISOString().slice(0, 10);
-  const url = URL.createObjectURL(
-    new Blob([JSON.stringify(bundle, null, 2)], { type: 'application/fhir+json;charset=utf-8' }),
-  );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `fhir-patient-${String(patientId)}-${day}.json`;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL is let go once the browser has read it.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 1_000);
+  const json = new Blob([JSON.stringify(bundle, null, 2)], { type: 'application/fhir+json;charset=utf-8' });
+  saveFile(json, `fhir-patient-${String(patientId)}-${day}.json`);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '#common/contract';
 import { capabilityQuery } from '../../shared/api/capabilities';
 import type { HttpClient } from '../../shared/api/http';
+import { saveFile } from '../../shared/lib/save-file';
 
 /** The report without the reference server's access token (issue 37): no baseline known, no token. */
 const withoutAccessToken: ReportAccess = { token: '', expiresOn: '', baselineId: null };
@@ -104,21 +105,10 @@ export async function downloadReportPdf(
   url: string,
   authToken: string,
   fetchImpl: typeof fetch = fetch,
-  doc: Document = document,
 ): Promise<void> {
   const response = await fetchImpl(url, { headers: { authToken }, cache: 'no-store', credentials: 'omit' });
   if (!response.ok) throw new Error(`report PDF: ${String(response.status)}`);
   const blob = await response.blob();
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  const address = URL.createObjectURL(blob);
-  const save = doc.createElement('a');
-  save.href = address;
-  save.download = named?.[1] ?? 'cognitive-report.pdf';
-  doc.body.append(save);
-  save.click();
-  save.remove();
-  // Revoked once the browser has taken the file.
-  window.setTimeout(() => {
-    URL.revokeObjectURL(address);
-  }, 60_000);
+  saveFile(blob, named?.[1] ?? 'cognitive-report.pdf');
 }

@@ -5,6 +5,7 @@ import type { Entitlement } from '#common/contract';
 import { SessionStore } from '../../shared/auth/session-store';
 import { fakeHttp, serverError } from '../../shared/testing/fake-http';
 import { addressParts } from '../../shared/testing/addresses';
+import { catchDownloads } from '../../shared/testing/downloads';
 import { authResult } from '../../shared/testing/factories';
 import { renderApp } from '../../shared/testing/render';
 import { ReportButton } from './report-button';
@@ -112,19 +113,14 @@ describe('ReportDialog on an API without report tokens (issue 37)', () => {
         headers: { 'content-disposition': 'attachment; filename="cognitive-report-Rosa-Alvarez-2025-03-04.pdf"' },
       }),
     );
-    const saved: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-    const createObjectURL = vi.fn(() => 'blob:report');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const downloads = catchDownloads();
     try {
       const view = renderReport(() =>
         Promise.reject(serverError(accessPath, 404, { code: 'NOT_FOUND', message: 'Not found' })),
       );
       await view.user.click(await screen.findByRole('button', { name: 'Download PDF' }));
       await waitFor(() => {
-        expect(saved).toEqual(['cognitive-report-Rosa-Alvarez-2025-03-04.pdf']);
+        expect(downloads.map((download) => download.name)).toEqual(['cognitive-report-Rosa-Alvarez-2025-03-04.pdf']);
       });
       const [address, init] = fetchPdf.mock.calls[0] ?? [];
       if (typeof address !== 'string') throw new Error('the PDF was not asked for by its address');
@@ -133,11 +129,8 @@ describe('ReportDialog on an API without report tokens (issue 37)', () => {
       expect(params).toMatchObject({ patientId: '12', locale: 'en-US' });
       expect(params).not.toHaveProperty('token');
       expect(init?.headers).toEqual({ authToken: 'token-1' });
-      expect(createObjectURL).toHaveBeenCalledTimes(1);
     } finally {
-      fetchPdf.mockRestore();
-      click.mockRestore();
-      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
     }
   });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatDisplayDate, formatDisplayDateTime, formatNumber, formatRelativeTime } from '#common/display-format';
+import { formatDisplayDate, formatDisplayDateTime, formatNumber } from '#common/display-format';
 import { fallbackLanguage, toInterfaceLanguage, type InterfaceLanguage } from '#common/languages';
+import { formatAge } from './relative-time';
 
 // The formatters themselves live apart from React, so the server's runner and report pages share them.
 export { displayDateFormats, formatDisplayDate, formatNumber } from '#common/display-format';
@@ -20,6 +21,9 @@ export function useFormatters(): {
     formatDate: (value) => formatDisplayDate(value, language),
     formatNumber: (value) => formatNumber(value, language),
     formatDateTime: (value) => formatDisplayDateTime(value, language),
-    formatRelative: (value, now) => formatRelativeTime(value, language, now),
+    formatRelative: (value, now = new Date()) => {
+      const time = Date.parse(value);
+      return Number.isNaN(time) ? '' : formatAge(time, now.getTime(), language);
+    },
   };
 }
