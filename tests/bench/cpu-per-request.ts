@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type * as AppModule from '../../server/app';
 import type * as DbModule from '../../server/db/db';
-import type * as ContractModule from '../../common/contract';
+import { browserEncodings, patientListFirstPage } from './throughput';
 
 const args = process.argv.slice(2);
 const root = resolve(args.find((arg) => !arg.startsWith('--')) ?? join(import.meta.dirname, '..', '..'));
@@ -23,7 +23,6 @@ const requests = Number(args.find((arg) => arg.startsWith('--requests='))?.split
 
 const { buildApp } = (await import(join(root, 'server/app.ts'))) as typeof AppModule;
 const { createDb } = (await import(join(root, 'server/db/db.ts'))) as typeof DbModule;
-const { listQueryString } = (await import(join(root, 'common/contract.ts'))) as typeof ContractModule;
 
 const folder = mkdtempSync(join(tmpdir(), 'cgm-cpu-bench-'));
 const realDb = await createDb({ dataDir: folder });
@@ -58,15 +57,8 @@ try {
     payload: JSON.stringify({ userName: 'clinician@demo.test', password: 'Demo-Passw0rd!' }),
   });
   const { authToken } = login.json<{ authToken: string }>();
-  const query = listQueryString({
-    searchText: '',
-    orderBy: 'name',
-    ascending: true,
-    skip: 0,
-    take: 25,
-    providerServiceId: null,
-  });
-  const headers = { authToken, 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const query = patientListFirstPage;
+  const headers = { authToken, 'accept-encoding': browserEncodings };
   const listPage = async (): Promise<void> => {
     const response = await app.inject({ method: 'GET', url: `/api/profile/patients?${query}`, headers });
     if (response.statusCode !== 200) throw new Error(`patient list answered ${String(response.statusCode)}`);

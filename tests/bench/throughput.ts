@@ -73,6 +73,18 @@ export function stopBenchServer(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A clinician's first page of 25 patients, as the client asks for it. */
+export const patientListFirstPage = listQueryString({
+  searchText: '',
+  orderBy: 'name',
+  ascending: true,
+  skip: 0,
+  take: 25,
+  providerServiceId: null,
+});
+/** As Chromium asks, so the answer is compressed as a browser gets it. */
+export const browserEncodings = 'gzip, deflate, br, zstd';
+
 async function loadPatientList(port: number): Promise<ThroughputNumbers> {
   const base = `http://127.0.0.1:${String(port)}`;
   const login = await fetch(`${base}/api/cgm/login`, {
@@ -81,18 +93,9 @@ async function loadPatientList(port: number): Promise<ThroughputNumbers> {
     body: JSON.stringify({ userName: 'clinician@demo.test', password: 'Demo-Passw0rd!' }),
   });
   const { authToken } = (await login.json()) as { authToken: string };
-  const query = listQueryString({
-    searchText: '',
-    orderBy: 'name',
-    ascending: true,
-    skip: 0,
-    take: 25,
-    providerServiceId: null,
-  });
   return measureLoad('patient list load', {
-    url: `${base}/api/profile/patients?${query}`,
-    // As Chromium asks, so the answer is compressed as a browser gets it.
-    headers: { authToken, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    url: `${base}/api/profile/patients?${patientListFirstPage}`,
+    headers: { authToken, 'accept-encoding': browserEncodings },
   });
 }
 
