@@ -28,10 +28,13 @@ test('a session expired on the server ends with the timed-out message after the 
   loginPage,
   request,
 }) => {
-  // The API reads the page has sent and not yet had an answer to.
+  // The API reads the page has sent and not yet had an answer to, and when the last one was sent.
   const reading = new Set<Request>();
+  let lastSentAt = Date.now();
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) reading.add(request);
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    reading.add(request);
+    lastSentAt = Date.now();
   });
   const answered = (request: Request) => reading.delete(request);
   page.on('requestfinished', answered);
@@ -42,13 +45,19 @@ test('a session expired on the server ends with the timed-out message after the 
   const technician = await readyTechnician(request, 'expired-session', password);
   await page.clock.install();
   await loginPage.open();
+  // A technician's sign-in also keeps the day's in-clinic tests on the tablet: it reads the patients with open
+  // orders, then their orders a few at a time, beside the home page's own reads.
+  const daysWork = page.waitForResponse((response) =>
+    response.url().includes('/api/profile/patients/outstandingorders'),
+  );
   await loginPage.signIn(technician.email, password);
   await expect(page).toHaveURL(/\/cgm\/manage\/patients$/);
-  // The home page has finished reading its cards' orders: a read still on its way when the session is ended would
-  // meet a 401 and log out with "expired" before the tablet ever sleeps. The cards read their orders together once
-  // the list is shown (after the page's load has gone quiet), so wait for a card's orders, then for every answer.
+  // Every read has had its answer: a read on its way, or one sent later, would meet a 401 and log out with
+  // "expired" before the tablet ever sleeps. The home's cards read their orders once the list is shown, and the
+  // day's work reads in rounds, so wait for a card's orders and the day's list, then for a second with no read.
   await expect(page.getByRole('list', { name: /^Open orders of / }).first()).toBeVisible();
-  await expect.poll(() => reading.size).toBe(0);
+  await daysWork;
+  await expect.poll(() => reading.size === 0 && Date.now() - lastSentAt > 1_000).toBe(true);
   const expired = await devPost(request, '/api/dev/expire-sessions', { userName: technician.email });
   expect(expired.ok()).toBe(true);
   // A jump of 20 s between two ticks of the 5 s checker is a sleep: the token is revalidated and refused.
