@@ -35,8 +35,9 @@ export interface PatientDetails {
 export class PatientLogin {
   constructor(private readonly page: Page) {}
 
+  /** The page's heading once the page itself is there: the start screen painted from the HTML shows the same words. */
   heading(): Locator {
-    return this.page.getByRole('heading', { level: 1, name: 'Confirm your details' });
+    return this.page.getByRole('main').getByRole('heading', { level: 1, name: 'Confirm your details' });
   }
 
   async open(link: string): Promise<void> {
