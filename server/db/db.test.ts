@@ -77,3 +77,40 @@ it('seeds the address states and countries exactly as they shipped', async () =>
   });
   await db.close();
 });
+
+// Issue 35: PGlite's query() parses and plans every statement again, so `prepare: true` statements (the audit
+// trail's append, run by every read) go through a named prepared statement of their own (db.ts).
+it('runs a prepared statement once parsed, with the same answers and errors as a plain one, in and out of a transaction', async () => {
+  const db = await createTestDb();
+  const sql = `SELECT $1::int8 AS "count", $2::date AS "day", $3::int[] AS "ids", $4::jsonb AS "doc",
+                      $5::text AS "none", $6::timestamptz AS "at", $7::boolean AS "flag"`;
+  const params = [12, '1948-05-17', [3, 1, 2], JSON.stringify({ a: [1, 'x'] }), null, '2026-11-26T10:00:00.000Z', true];
+  const plain = await db.query(sql, params);
+  expect(plain).toEqual([
+    {
+      count: 12,
+      day: '1948-05-17',
+      ids: [3, 1, 2],
+      doc: { a: [1, 'x'] },
+      none: null,
+      at: new Date('2026-11-26T10:00:00.000Z'),
+      flag: true,
+    },
+  ]);
+  expect(await db.query(sql, params, { prepare: true })).toEqual(plain);
+  expect(await db.query(sql, params, { prepare: true })).toEqual(plain);
+  // In one transaction, so PostgreSQL answers from the connection that prepared it (its statements are per connection).
+  const statements = await db.tx(async (tx) => {
+    expect(await tx.query(sql, params, { prepare: true })).toEqual(plain);
+    return tx.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+  });
+  expect(statements.filter((row) => row.statement === sql)).toHaveLength(1);
+
+  const insert = "INSERT INTO schema_migrations (version, name) VALUES ($1, 'twice')";
+  await expect(db.query(insert, [1], { prepare: true })).rejects.toMatchObject({ code: '23505' });
+  await expect(db.tx((tx) => tx.query(insert, [1], { prepare: true }))).rejects.toMatchObject({ code: '23505' });
+  // Neither failure left a transaction open: the next statements run and commit as usual.
+  await db.query(insert, [999_999], { prepare: true });
+  expect(await db.query('SELECT name FROM schema_migrations WHERE version = 999999')).toEqual([{ name: 'twice' }]);
+  await db.close();
+});

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types as pgliteTypes, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types as pgliteTypes, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { runMigrations } from './migrations';
 
 export interface QueryOptions {
   /**
-   * Keep the statement parsed and planned on each PostgreSQL connection (a named prepared statement), for the
-   * statements every call runs. Only for SQL whose best plan does not depend on its parameters' values. PGlite
-   * offers no prepared statements through its API and runs the statement as usual.
+   * Keep the statement parsed and planned (a named prepared statement: on each PostgreSQL connection, and on PGlite's
+   * one), for the statements every call runs. Only for SQL whose best plan does not depend on its parameters' values.
    */
   prepare?: boolean;
   /**
@@ -106,11 +105,14 @@ async function createPgliteDb(dataDir: string | undefined, loadDataDir?: Blob): 
   await client.waitReady;
 
   const cache = createReadCache();
+  const prepared = createPglitePrepared(client);
 
   const fromTransaction = (tx: Transaction): Db => {
     const txDb: Db = {
       inTransaction: true,
-      query: async <T>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, [...params])).rows,
+      // The transaction holds PGlite's transaction lock: a prepared statement runs in it with the query lock alone.
+      query: async <T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
+        options.prepare ? prepared.run<T>(sql, params) : (await tx.query<T>(sql, [...params])).rows,
       tx: (fn) => fn(txDb),
       close: () => Promise.reject(new Error('close() is not available inside a transaction')),
     };
@@ -119,7 +121,11 @@ async function createPgliteDb(dataDir: string | undefined, loadDataDir?: Blob): 
 
   return {
     query: <T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
-      cache.run<T>(sql, params, options, async () => (await client.query<T>(sql, [...params])).rows),
+      cache.run<T>(sql, params, options, async () =>
+        options.prepare
+          ? client._runExclusiveTransaction(() => prepared.run<T>(sql, params))
+          : (await client.query<T>(sql, [...params])).rows,
+      ),
     // PGlite has one connection; its transaction() holds an exclusive lock, so other queries wait. Anything may be
     // written inside, so the kept answers go at its start and again at its end.
     tx: (fn, txOptions = {}) => {
@@ -127,6 +133,71 @@ async function createPgliteDb(dataDir: string | undefined, loadDataDir?: Blob): 
       return txOptions.appendOnly ? run() : cache.writing(run);
     },
     close: () => client.close(),
+  };
+}
+
+function joinMessages(parts: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
+
+/**
+ * Named prepared statements on PGlite, which its query API does not offer: each text is parsed and described once,
+ * then every call sends its parameters, the request for the row's shape and the execution as one protocol message.
+ * PGlite's own query() sends six, each a call into the database, and parses and plans the text every time: for the
+ * audit trail's append, which every read runs, that was a third of the statement's cost (issue 35). Parameters are
+ * written and rows read with PGlite's own serializers and parsers, so the answers are exactly query()'s. The caller
+ * holds PGlite's transaction lock (or is inside a transaction); this takes the query lock, as query() does.
+ */
+function createPglitePrepared(client: PGlite) {
+  const statements = new Map<string, { name: string; parameterTypes: number[] }>();
+  const describe = async (sql: string) => {
+    const known = statements.get(sql);
+    if (known) return known;
+    const name = `q${String(statements.size + 1)}`;
+    const { messages } = await client.execProtocol(
+      joinMessages([
+        protocol.serialize.parse({ name, text: sql }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+    );
+    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    statements.set(sql, statement);
+    return statement;
+  };
+  return {
+    run: <T>(sql: string, params: readonly unknown[]): Promise<T[]> =>
+      client.runExclusive(async () => {
+        const { name, parameterTypes } = await describe(sql);
+        const values = params.map((value, index) => {
+          if (value === null || value === undefined) return null;
+          const type = parameterTypes[index];
+          const serializer = type === undefined ? undefined : client.serializers[type];
+          if (serializer) return serializer(value);
+          if (typeof value === 'string') return value;
+          if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+            return value.toString();
+          }
+          return JSON.stringify(value);
+        });
+        const { messages } = await client.execProtocol(
+          joinMessages([
+            protocol.serialize.bind({ statement: name, values }),
+            protocol.serialize.describe({ type: 'P' }),
+            protocol.serialize.execute({}),
+            protocol.serialize.sync(),
+          ]),
+        );
+        const [result] = parse.parseResults(messages, client.parsers);
+        // PGlite types rows loosely; the caller's T describes the select list.
+        return (result?.rows ?? []) as T[];
+      }),
   };
 }
 
@@ -140,11 +211,15 @@ const readCacheEntries = 1_000;
  * again next time instead of being kept stale. Kept rows are shared between callers, who map them, never change them.
  */
 export function createReadCache() {
-  const answers = new Map<string, unknown[]>();
+  // By statement, then by parameters: a statement's text is the same string object on every call, so finding its
+  // answers does not hash the whole text again each time (a page of patients is a 2 KB statement).
+  const answers = new Map<string, Map<string, unknown[]>>();
+  let kept = 0;
   let generation = 0;
   const invalidate = (): void => {
     generation += 1;
     answers.clear();
+    kept = 0;
   };
   const writing = async <T>(work: () => Promise<T>): Promise<T> => {
     invalidate();
@@ -163,14 +238,23 @@ export function createReadCache() {
       ask: () => Promise<T[]>,
     ): Promise<T[]> => {
       if (!options.cache) return options.appendOnly || /^\s*select\b/i.test(sql) ? ask() : writing(ask);
-      const key = `${sql}\u0000${JSON.stringify(params)}`;
-      const kept = answers.get(key);
-      if (kept) return kept as T[];
+      const key = JSON.stringify(params);
+      const known = answers.get(sql)?.get(key);
+      if (known) return known as T[];
       const startedAt = generation;
       const rows = await ask();
       if (generation === startedAt) {
-        if (answers.size >= readCacheEntries) answers.clear();
-        answers.set(key, rows);
+        if (kept >= readCacheEntries) {
+          answers.clear();
+          kept = 0;
+        }
+        let ofStatement = answers.get(sql);
+        if (!ofStatement) {
+          ofStatement = new Map();
+          answers.set(sql, ofStatement);
+        }
+        ofStatement.set(key, rows);
+        kept += 1;
       }
       return rows;
     },
