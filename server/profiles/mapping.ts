@@ -89,7 +89,8 @@ export function toPatientProfile(
   services: ReadonlyMap<number, ProfileProviderService>,
   today: string = todayIso(),
 ): PatientProfile {
-  return Object.assign(personBase(row, pickServices([row.providerServiceId], services)), {
+  const service = services.get(row.providerServiceId);
+  return Object.assign(personBase(row, service ? [service] : []), {
     dateOfBirth: row.dateOfBirth,
     age: ageOn(row.dateOfBirth, today),
     gender: { id: row.gender, name: genderNames[row.gender], genderCode: row.gender },

@@ -7,6 +7,7 @@ import type {
   patientWriteSchema,
 } from '#common/contract';
 import { validationMessages } from '#common/validation/messages';
+import { todayIso } from '#common/validation/dates';
 import { recordAudit, type AuditContext } from '../audit/audit';
 import type { AuthContext } from '../auth/session-service';
 import type { Db } from '../db/db';
@@ -81,7 +82,8 @@ export async function listPatientProfiles(
     patientIds: page.rows.map((row) => row.id),
     entity: 'patient',
   });
-  return { dataList: page.rows.map((row) => toPatientProfile(row, page.providerServices)), count: page.count };
+  const today = todayIso();
+  return { dataList: page.rows.map((row) => toPatientProfile(row, page.providerServices, today)), count: page.count };
 }
 
 /**
