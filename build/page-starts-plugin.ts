@@ -32,8 +32,8 @@ export const patientLinkPath = /^\/[^/]+\/patientlogin\/?$/;
  * arrived: its evaluation, a long task on a phone, no longer holds the paint up. A page that is not shown paints
  * nothing and starts at once. The browser check before it may be taking this browser elsewhere.
  *
- * The files are requested only once the browser reports the start screen's first paint (or, where it reports no
- * paints, after the first frame; at the latest after a second): requested with the page, on a fast network they
+ * The files are requested only once the browser reports the start screen's first paint (at the latest after a
+ * second; a browser without paint reports: after the first frame): requested with the page, on a fast network they
  * arrived before the paint, and Lighthouse's simulation, which counts every script that arrived before the paint
  * as one the paint waited for (it sees module scripts' evaluation only in a form it does not look for), put the
  * start screen's paint after a slow phone network's download of all of them: an LCP of 1.1 or 2.3 s from one run to
@@ -62,11 +62,6 @@ export function pageStartScript(staff: StartFiles, patient: StartFiles): string 
     if (as === "style") element.setAttribute("data-first-visit-style", "");
     document.head.appendChild(element);
   }
-  function request() {
-    files.styles.forEach(function (href) { link("preload", href, "style"); });
-    link("modulepreload", files.entry);
-    files.scripts.forEach(function (href) { link("modulepreload", href); });
-  }
   var order = files.scripts.concat([files.entry]);
   function run(index) {
     var script = document.createElement("script");
@@ -82,18 +77,20 @@ export function pageStartScript(staff: StartFiles, patient: StartFiles): string 
   function start() {
     if (started) return;
     started = true;
-    request();
+    files.styles.forEach(function (href) { link("preload", href, "style"); });
+    link("modulepreload", files.entry);
+    files.scripts.forEach(function (href) { link("modulepreload", href); });
     run(0);
   }
   if (document.visibilityState !== "visible") return start();
-  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  if (types.indexOf("paint") < 0) return requestAnimationFrame(function () { setTimeout(start, 0); });
-  new PerformanceObserver(function (list, observer) {
-    if (list.getEntriesByName("first-contentful-paint").length === 0) return;
-    observer.disconnect();
-    start();
-  }).observe({ type: "paint", buffered: true });
-  setTimeout(start, ${String(startAtTheLatestMs)});
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName("first-contentful-paint").length) start();
+    }).observe({ type: "paint", buffered: true });
+    setTimeout(start, ${String(startAtTheLatestMs)});
+  } catch (error) {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
 })();`;
 }
 
