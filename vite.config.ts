@@ -7,6 +7,7 @@ import { documentsPlugin } from './build/documents-plugin';
 import { licensesPlugin } from './build/licenses-plugin';
 import { patientEntry } from './build/page-starts-plugin';
 import { localesPlugin } from './build/locales-plugin';
+import { mantineUseIdPlugin } from './build/mantine-use-id';
 import { precompressPlugin } from './build/precompress-plugin';
 import { pwaPlugin } from './build/pwa-plugin';
 import { reactRouterProductionPlugin } from './build/react-router-production';
@@ -19,6 +20,7 @@ export default defineConfig({
     react(),
     firstDownloadPlugin(),
     reactRouterProductionPlugin(),
+    mantineUseIdPlugin(),
     localesPlugin(),
     documentsPlugin(),
     licensesPlugin(),

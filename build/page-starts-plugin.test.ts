@@ -26,6 +26,7 @@ function runAt(
   setTimeout: (callback: () => void) => void = (callback) => {
     callback();
   },
+  paints?: PaintReports,
 ): Element[] {
   const head: Element[] = [];
   const document = {
@@ -40,7 +41,7 @@ function runAt(
       };
     },
   };
-  const window = { cgmUnsupportedBrowser: unsupported };
+  const window = { cgmUnsupportedBrowser: unsupported, PerformanceObserver: paints?.PerformanceObserver };
   const requestAnimationFrame = (callback: () => void) => {
     callback();
   };
@@ -50,9 +51,43 @@ function runAt(
     location: { pathname },
     requestAnimationFrame,
     setTimeout,
+    PerformanceObserver: paints?.PerformanceObserver,
   });
   return head;
 }
+
+/** A browser that reports its paints: `paint(name)` reports one to the observers the page made. */
+class PaintReports {
+  private readonly observers: { callback: PaintCallback; disconnected: boolean }[] = [];
+
+  readonly PerformanceObserver = (() => {
+    const observers = this.observers;
+    return class {
+      static readonly supportedEntryTypes = ['mark', 'paint'];
+      private readonly entry: { callback: PaintCallback; disconnected: boolean };
+      constructor(callback: PaintCallback) {
+        this.entry = { callback, disconnected: false };
+      }
+      observe(options: { type: string }) {
+        if (options.type === 'paint') observers.push(this.entry);
+      }
+      disconnect() {
+        this.entry.disconnected = true;
+      }
+    };
+  })();
+
+  paint(name: string) {
+    for (const observer of this.observers.filter(({ disconnected }) => !disconnected)) {
+      const entries = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
+      observer.callback(entries, { disconnect: () => (observer.disconnected = true) });
+    }
+  }
+}
+type PaintCallback = (
+  entries: { getEntriesByName: (name: string) => { name: string }[] },
+  observer: { disconnect: () => void },
+) => void;
 
 const hrefs = (head: Element[], rel: string) => head.filter((element) => element.rel === rel).map(({ href }) => href);
 const scripts = (head: Element[]) => head.filter(({ tag }) => tag === 'script');
@@ -120,6 +155,37 @@ describe("index.html's start script (issue 32)", () => {
     }
     // The entry is the last: nothing waits on it.
     expect(scripts(head).at(-1)?.onload).toBeUndefined();
+  });
+
+  it("requests the start's files only once the start screen's first paint is reported", () => {
+    const paints = new PaintReports();
+    const timers: (() => void)[] = [];
+    const head = runAt('/cgm/patientlogin', false, (callback) => timers.push(callback), paints);
+    expect(head).toEqual([]);
+    paints.paint('first-paint');
+    expect(head).toEqual([]);
+    paints.paint('first-contentful-paint');
+    expect(hrefs(head, 'modulepreload')).toEqual([
+      '/assets/patient-main.js',
+      '/assets/react.js',
+      '/assets/patient-start.js',
+    ]);
+    expect(hrefs(head, 'preload')).toEqual(['/assets/patient.css']);
+    expect(scripts(head).map(({ src }) => src)).toEqual(['/assets/react.js']);
+    // The timer for a page that reports no paint does not start it twice.
+    timers.shift()?.();
+    expect(scripts(head)).toHaveLength(1);
+  });
+
+  it('starts after a second when no paint is reported', () => {
+    const paints = new PaintReports();
+    const timers: (() => void)[] = [];
+    const head = runAt('/cgm/patientlogin', false, (callback) => timers.push(callback), paints);
+    expect(head).toEqual([]);
+    timers.shift()?.();
+    expect(scripts(head).map(({ src }) => src)).toEqual(['/assets/react.js']);
+    paints.paint('first-contentful-paint');
+    expect(scripts(head)).toHaveLength(1);
   });
 
   it('goes on to the next file when one fails to load', () => {

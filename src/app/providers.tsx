@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RuntimeConfig } from '#common/contract';
 import type { HttpClient } from '../shared/api/http';
@@ -35,7 +35,11 @@ function DeferredNotifications() {
   useEffect(
     () =>
       whenIdleAfterFirstPage(() => {
-        setIdle(true);
+        // In a transition: React renders the container in short slices, not in one task that would hold a
+        // phone's main thread just after the first page became usable (issue 32).
+        startTransition(() => {
+          setIdle(true);
+        });
       }),
     [],
   );

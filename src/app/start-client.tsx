@@ -59,7 +59,12 @@ export async function startClient(rootElement: HTMLElement, flavour: StartFlavou
   // Spec §1: the page configuration's currentLocale, unless this browser's user chose another language.
   const paths = appPaths(config.product);
   const onPatientLink = window.location.pathname.replace(/\/+$/, '') === paths.patientLogin;
-  if (onPatientLink) takePatientLinkTokenFromUrl(window.location, window.history, config.product);
+  if (onPatientLink) {
+    takePatientLinkTokenFromUrl(window.location, window.history, config.product);
+    // Keeping the token (the tab's storage) and taking it out of the address each wait on the browser: on a phone a
+    // task of their own, not one with the texts' start below (issue 32).
+    await yieldToBrowser();
+  }
   const language = startLanguage(
     config.currentLocale,
     // Issue 32: a patient's phone opens the link in its own language, when it is one of ours.

@@ -114,7 +114,13 @@ async function audit(
   const runs: Result[] = [];
   for (let run = 0; run < runsPerPage; run += 1) {
     const lhr = await auditOnce(url, debugPort, config);
-    if (lhr) runs.push(lhr);
+    if (!lhr) continue;
+    runs.push(lhr);
+    // Every run's report too: the median alone hides which runs moved and why.
+    if (reportsDir) {
+      mkdirSync(reportsDir, { recursive: true });
+      writeFileSync(join(reportsDir, `${reportName}-run${String(run + 1)}.json`), JSON.stringify(lhr));
+    }
   }
   // The run with the median performance score (the lower middle one of an even count).
   const valid = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b));
