@@ -46,7 +46,7 @@ function DeferredNotifications() {
   if (!idle && notifications.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications autoClose={toastAutoCloseMs} position="bottom-right" />
+      <Notifications autoClose={toastAutoCloseMs} position="bottom-right" className="cgm-toasts" />
     </Suspense>
   );
 }

@@ -104,8 +104,8 @@ test("at 1366×768 Tab and Shift+Tab through the clinician's patient list leave 
   await new LoginPage(page).signInAs('clinician');
   const patients = new GeneralList(page, 'Patients');
   await expect(patients.region().getByRole('link', { name: 'Rosa M. Alvarez', exact: true })).toBeVisible();
-  // The welcome toast (shown at sign-in, before the list) sits in the corner for its 4 s, over the footer: the walk
-  // starts once it has gone, since whether it still covered the footer's About when the walk got there depended on
+  // The welcome toast (shown at sign-in, before the list) sits in the corner for its 4 s, above the footer: the walk
+  // starts once it has gone, since whether it still covered a row near the corner when the walk got there depended on
   // the machine's speed. A toast is no fixed band of the page; the page's own header and footer are what is tested.
   await expect(page.getByRole('alert').filter({ hasText: 'Welcome, Elena Park.' })).toBeHidden();
   // Down the whole list and back up it: going up is when the header used to cover Search and the list modes.
@@ -117,6 +117,21 @@ test("at 1366×768 Tab and Shift+Tab through the clinician's patient list leave 
   await page.keyboard.press('Tab');
   expect(await focusCoveredBy(page)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
+  await page.context().close();
+});
+
+test('at 1366×768 the welcome toast stands in its corner above the fixed footer, not over its links', async ({
+  browser,
+}) => {
+  const page = await open(browser, { width: 1366, height: 768 });
+  await new LoginPage(page).signInAs('clinician');
+  const toast = page.getByRole('alert').filter({ hasText: 'Welcome, Elena Park.' });
+  await expect(toast).toBeVisible();
+  const toastBox = await toast.boundingBox();
+  const footerBox = await page.getByRole('contentinfo').boundingBox();
+  expect(toastBox && footerBox && toastBox.y + toastBox.height <= footerBox.y).toBe(true);
+  // Still in the bottom-right corner: nearer the window's right edge than its middle.
+  expect(toastBox && toastBox.x > 1366 / 2).toBe(true);
   await page.context().close();
 });
 
