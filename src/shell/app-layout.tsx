@@ -99,7 +99,7 @@ export function AppLayout() {
       )}
       <Box component="main" id="main" tabIndex={-1} className="cgm-layout-main">
         <OfflineBanner />
-        <BusyIndicator />
+        <BusyIndicator bar={withHeader} />
         {!withHeader && (
           // Without the top bar, the patient still chooses the language of the screens here (issue 10).
           <Group justify="flex-end">
