@@ -127,8 +127,7 @@ export async function startClient(rootElement: HTMLElement, flavour: StartFlavou
         });
       },
       onHandedOver: () => {
-        session.handleHandedOver();
-        void router?.navigate(paths.handoverLocked, { replace: true });
+        if (session.handleHandedOver()) void router?.navigate(paths.handoverLocked, { replace: true });
       },
       onSubmissionUnconfirmed: () => {
         say((translator) => {

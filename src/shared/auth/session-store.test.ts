@@ -388,8 +388,18 @@ describe('SessionStore', () => {
       window.localStorage.clear();
       const store = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
       store.signIn(authResult());
-      store.handleHandedOver();
+      expect(store.handleHandedOver()).toBe(true);
       expect(store.getSnapshot().patientMode).toEqual({ language: null });
+    });
+
+    it("keeps the patient on their screen when a staff read still in flight meets this tab's own hand-over", () => {
+      window.localStorage.clear();
+      const store = new SessionStore(window.sessionStorage, 'cgm', window.localStorage);
+      store.signIn(authResult());
+      store.enterHandover(handover);
+      const before = store.getSnapshot();
+      expect(store.handleHandedOver()).toBe(false);
+      expect(store.getSnapshot()).toBe(before);
     });
   });
 });

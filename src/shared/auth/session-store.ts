@@ -335,13 +335,17 @@ export class SessionStore {
 
   /**
    * A call was refused because this session is handed to a patient (423): the device goes (back) into patient
-   * mode, whatever this tab believed.
+   * mode, whatever this tab believed. Answers whether the tab must show the unlock screen: not when this tab handed
+   * the tablet over itself, where the 423 is a staff read still in flight meeting the lock it expects (the day's work,
+   * read in rounds after sign-in, or the order page's own reads), and the patient stays on their screen.
    */
-  handleHandedOver(): void {
-    if (this.status.patientMode) return;
+  handleHandedOver(): boolean {
+    if (this.status.handover) return false;
+    if (this.status.patientMode) return true;
     const patientMode = { language: null };
     this.writePatientMode(patientMode);
     this.set({ ...this.status, patientMode });
+    return true;
   }
 
   /** Staff unlocked the tablet (or ended its session): patient mode is over. */
