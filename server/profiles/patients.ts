@@ -35,7 +35,8 @@ type PatientUpdate = z.output<ReturnType<typeof patientUpdateSchema>>;
 
 async function toProfiles(db: Db, rows: readonly PatientRow[]): Promise<PatientProfile[]> {
   const services = await loadProfileProviderServices(db, [...new Set(rows.map((row) => row.providerServiceId))]);
-  return rows.map((row) => toPatientProfile(row, services));
+  const today = todayIso();
+  return rows.map((row) => toPatientProfile(row, services, today));
 }
 
 async function oneProfile(db: Db, row: PatientRow): Promise<PatientProfile> {
