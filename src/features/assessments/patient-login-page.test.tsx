@@ -2,6 +2,7 @@
 // acceptance and its server time, throttling, the notice), all on the one fake server set up below.
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Profiler, type ReactElement } from 'react';
 import { useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { patientLoginAnswer, type PatientLoginResult } from '#common/contract';
@@ -63,13 +64,14 @@ function renderLogin(
   {
     server = linkServer(answers),
     queryClient,
-  }: { server?: ReturnType<typeof linkServer>; queryClient?: QueryClient } = {},
+    page = <PatientLoginPage />,
+  }: { server?: ReturnType<typeof linkServer>; queryClient?: QueryClient; page?: ReactElement } = {},
 ) {
   const store = new SessionStore(window.sessionStorage, 'cgm');
   const { http, calls } = server;
   const view = renderApp(
     [
-      { path: '/cgm/patientlogin', element: <PatientLoginPage /> },
+      { path: '/cgm/patientlogin', element: page },
       { path: '/cgm/patientloginerror/:errorCode', element: <ErrorCode /> },
       { path: '/cgm/patient/selfassessment/:patientId/assessment/:assessmentId', element: <h1>Self assessment</h1> },
     ],
@@ -392,6 +394,28 @@ describe('PatientLoginPage (spec §2, §4 Patient login outcomes, §5 Patient lo
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your details' })).toHaveFocus();
     expect(screen.getByText('This page is now in English.')).toBeInTheDocument();
+  });
+
+  it('commits its first render without a re-render inside that commit (issue 32: no long task on a phone)', async () => {
+    // A "nested update" is React rendering again inside the task of the commit before it, together with every effect
+    // of that commit: the form library's "ready" update did that to the page's first commit, which holds the effects
+    // of the whole shell. The form mounts later, in a short commit of its own (patient-details-form.tsx).
+    const phases: string[] = [];
+    renderLogin({}, undefined, {
+      page: (
+        <Profiler
+          id="link-page"
+          onRender={(_id, phase) => {
+            phases.push(phase);
+          }}
+        >
+          <PatientLoginPage />
+        </Profiler>
+      ),
+    });
+    expect(await screen.findByRole('textbox', { name: /First name/ })).toBeInTheDocument();
+    expect(phases[0]).toBe('mount');
+    expect(phases[1]).not.toBe('nested-update');
   });
 
   it('keeps the link in this tab, so a new visit without the token still knows it; without any, says so', async () => {
