@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
 import { letServiceWorkerControlSignedIn } from '../fixtures/service-worker';
+import { waitUntilTabletCopyHolds } from '../fixtures/tablet-copy';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { GeneralList, ManageTabs, ProfileDialog, uniqueName } from '../pages/manage';
 
@@ -61,6 +62,10 @@ test('a clinician’s patient list and patient stay on screen after an offline r
   await patients.link(/^Rosa M\. Alvarez$/).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rosa M. Alvarez' })).toBeVisible();
   await expect(page.getByText('May 17, 1948')).toBeVisible();
+  // The tablet writes its copy of her profile a moment after showing it; a person going offline seconds later finds
+  // it there (an immediate reload raced that write: CI's flaky "profile could not be loaded").
+  const rosaId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await waitUntilTabletCopyHolds(page, `["patients","detail",${rosaId}]`);
 
   await context.setOffline(true);
   await page.reload();
