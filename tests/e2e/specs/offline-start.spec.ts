@@ -1,4 +1,5 @@
 import { serviceWorkerControlsFirstVisit } from '../fixtures/service-worker';
+import { waitUntilTabletCopyHolds } from '../fixtures/tablet-copy';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { GeneralList } from '../pages/manage';
 
@@ -40,6 +41,8 @@ test('a tablet signed in on its first visit opens to its cached patient list off
   await expect(firstLink).toBeVisible();
   const firstShown = (await firstLink.innerText()).trim();
   await serviceWorkerControlsFirstVisit(page);
+  // The list shown is on the tablet too, as it is a moment after it shows.
+  await waitUntilTabletCopyHolds(page, '["patients","list",');
 
   await context.setOffline(true);
   await page.reload();
