@@ -1,18 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { demoAccounts, demoPassword } from '../fixtures/demo';
 import { letServiceWorkerControlSignedIn } from '../fixtures/service-worker';
-import { waitUntilTabletCopyHolds } from '../fixtures/tablet-copy';
+import { vaults, waitUntilTabletCopyHolds } from '../fixtures/tablet-copy';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures/test';
 import { GeneralList, ManageTabs, ProfileDialog, uniqueName } from '../pages/manage';
-
-/** The names of this origin's IndexedDB databases that hold cached queries. */
-async function vaults(page: Page): Promise<string[]> {
-  return page.evaluate(async () =>
-    (await indexedDB.databases())
-      .map((database) => database.name ?? '')
-      .filter((name) => name.startsWith('cgm-vault-')),
-  );
-}
 
 /** A Northside patient added behind the tablet's back, as a colleague on another device would. */
 async function addPatientElsewhere(request: APIRequestContext, lastName: string): Promise<void> {
